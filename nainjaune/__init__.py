@@ -1,0 +1,1 @@
+"""Command-line entry point of the Nain Jaune table companion."""

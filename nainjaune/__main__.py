@@ -1,0 +1,3 @@
+from nainjaune.cli import main
+
+raise SystemExit(main())
