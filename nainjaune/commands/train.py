@@ -1,0 +1,66 @@
+"""`nainjaune train`: corner crops from generated scenes → classifier → ONNX in models/.
+
+Steps, each skipped when its output is already there (so an interrupted run picks up
+where it stopped): crops are cut from the scenes into `<data>/crops`, the classifier
+trains in `runs/<name>` (resuming from its last.pt), and the best checkpoint is
+exported to `<out>/card-index-cls.onnx` and checked against onnxruntime.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from nainjaune.errors import CliError
+
+MODEL_NAME = "card-index-cls.onnx"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", type=Path, nargs="+", default=[Path("data/synth/train")],
+                        help="scene folders made by `nainjaune synth` (images/ + labels/), default data/synth/train")
+    parser.add_argument("--crops", type=Path, default=None,
+                        help="where the corner crops go (default: <first --data>/crops)")
+    parser.add_argument("--epochs", type=int, default=12, help="training epochs (default 12)")
+    parser.add_argument("--imgsz", type=int, default=64, help="crop size in pixels, a multiple of 32 (default 64)")
+    parser.add_argument("--batch", type=int, default=64, help="batch size (default 64)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="torch threads (default 1: on shared cores more threads are slower)")
+    parser.add_argument("--runs", type=Path, default=Path("runs"), help="training runs folder (default runs/)")
+    parser.add_argument("--name", default="index-cls", help="run name; an existing run with last.pt is resumed")
+    parser.add_argument("--out", type=Path, default=Path("models"), help="where the ONNX model goes (default models/)")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.imgsz <= 0 or args.imgsz % 32:
+        raise CliError(f"--imgsz must be a positive multiple of 32, not {args.imgsz}")
+    if args.epochs <= 0:
+        raise CliError("--epochs must be at least 1")
+    missing = [str(d) for d in args.data if not (Path(d) / "labels").is_dir()]
+    if missing:
+        raise CliError(f"no generated scenes in {', '.join(missing)} (expected images/ and labels/); "
+                       "make some with `nainjaune synth --out DIR --count N --split train`")
+    try:
+        from vision.training.dataset import build_classifier_dataset
+        from vision.training.export import export_onnx
+        from vision.training.train import TrainConfig, best_checkpoint, last_checkpoint, train
+    except ModuleNotFoundError as exc:
+        raise CliError(f"training needs the train extra ({exc.name} is missing): pip install '.[train]'") from exc
+
+    crops = args.crops or Path(args.data[0]) / "crops"
+    if not (crops / "train").is_dir():
+        print(f"cutting corner crops from {len(args.data)} scene folder(s) into {crops}")
+        counts = build_classifier_dataset([Path(d) for d in args.data], crops)
+        print(f"{sum(counts.values())} crops, {len(counts)} classes")
+    else:
+        print(f"using existing crops in {crops}")
+    config = TrainConfig(data=crops, project=args.runs, name=args.name, epochs=args.epochs,
+                         imgsz=args.imgsz, batch=args.batch, threads=args.threads)
+    if last_checkpoint(config).exists():
+        print(f"resuming {last_checkpoint(config)}")
+    checkpoint = train(config)
+    if not checkpoint.exists():
+        raise CliError(f"training produced no checkpoint in {best_checkpoint(config).parent}")
+    target = export_onnx(checkpoint, Path(args.out) / MODEL_NAME)
+    print(f"exported {target} ({target.stat().st_size / 1e6:.1f} MB), onnxruntime output matches the checkpoint")
+    return 0

@@ -1,0 +1,127 @@
+"""Name the cards in a photo, or the one card in a crop. The live pipeline's entry points.
+
+    identify_image(image) -> list[Detection]
+        Every physical card whose corner index can be read, each reported once even
+        when both of its indices are visible. `image` is a BGR uint8 array (OpenCV's
+        order) of any size; cards whose short side is 60–250 px, any rotation, camera
+        up to 45° off vertical.
+
+    identify_crop(image) -> (card, confidence)
+        The one settled card of a crop (e.g. the top card of the pile, cut from the
+        rectified view). `card` is a code like "QS" or "10D", or None when no index
+        could be read (confidence 0.0).
+
+How: `locate` finds convex card corners on the outlines of bright blobs; each corner
+is cut out at a few card scales (`crops`) and classified (`classifier`) into one of
+the 52 cards or "none"; the two corner indices of one card are merged by geometry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.recognise.classifier import DEFAULT_MODEL, IndexClassifier, load_classifier
+from vision.recognise.crops import CornerFrame, corner_crop
+from vision.recognise.locate import locate_corners
+
+CARD_ASPECT = 1.42
+# Short sides tried at every corner; the classifier is trained on ±30 % around each.
+SCALES_PX = (62.0, 92.0, 136.0, 200.0, 290.0)
+MIN_CONFIDENCE = 0.5
+MERGE_DISTANCE = 0.45  # in card short sides, between predicted card centres
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One physical card: its code ("QS", "10D"), confidence in [0, 1], and pixel box (x1, y1, x2, y2)."""
+
+    card: str
+    confidence: float
+    box: tuple[float, float, float, float]
+
+    def to_json(self) -> dict:
+        return {"card": self.card, "confidence": round(self.confidence, 4),
+                "box": [round(v, 1) for v in self.box]}
+
+
+@dataclass(frozen=True)
+class _Reading:
+    card: str
+    confidence: float
+    frame: CornerFrame
+
+    def card_quad(self) -> np.ndarray:
+        f = self.frame
+        return np.array([f.to_image(0, 0), f.to_image(1, 0), f.to_image(1, CARD_ASPECT), f.to_image(0, CARD_ASPECT)])
+
+    def centre(self) -> np.ndarray:
+        return np.array(self.frame.to_image(0.5, CARD_ASPECT / 2))
+
+
+def _read_corners(image: np.ndarray, frames: list[CornerFrame], scales: tuple[float, ...],
+                  classifier: IndexClassifier) -> list[_Reading]:
+    """For each corner, the most confident card over all tried scales (none when "none" wins)."""
+    if not frames:
+        return []
+    trials = [f.with_scale(s) for f in frames for s in scales]
+    crops = np.stack([corner_crop(image, t, classifier.imgsz) for t in trials])
+    probs = classifier.probabilities(crops).reshape(len(frames), len(scales), -1)
+    card_probs = probs.copy()
+    card_probs[..., classifier.none_index] = -1.0
+    readings: list[_Reading] = []
+    for i, frame in enumerate(frames):
+        s, c = np.unravel_index(np.argmax(card_probs[i]), card_probs[i].shape)
+        confidence = float(probs[i, s, c])
+        if confidence >= MIN_CONFIDENCE:
+            readings.append(_Reading(classifier.names[c], confidence, frame.with_scale(scales[s])))
+    return readings
+
+
+def _merge(readings: list[_Reading], width: int, height: int) -> list[Detection]:
+    """One detection per physical card: readings of the same card near each other are merged,
+    and of readings that claim the same spot with different cards the most confident wins."""
+    readings = sorted(readings, key=lambda r: -r.confidence)
+    groups: list[list[_Reading]] = []
+    for r in readings:
+        for group in groups:
+            head = group[0]
+            distance = np.linalg.norm(r.centre() - head.centre()) / head.frame.scale
+            if (r.card == head.card and distance < MERGE_DISTANCE * 2) or distance < MERGE_DISTANCE / 2:
+                if r.card == head.card:
+                    group.append(r)
+                break
+        else:
+            groups.append([r])
+    detections = []
+    for group in groups:
+        quads = np.concatenate([g.card_quad() for g in group])
+        if len(group) > 1:
+            origins = np.array([g.frame.origin for g in group])
+            quads = np.concatenate([origins, group[0].card_quad()])
+        x1, y1 = np.clip(quads.min(axis=0), 0, [width, height])
+        x2, y2 = np.clip(quads.max(axis=0), 0, [width, height])
+        detections.append(Detection(group[0].card, group[0].confidence, (float(x1), float(y1), float(x2), float(y2))))
+    return detections
+
+
+def identify_image(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[Detection]:
+    """Every readable card of a BGR image, each physical card once (see the module docstring)."""
+    classifier = load_classifier(Path(model_path))
+    readings = _read_corners(image, locate_corners(image), SCALES_PX, classifier)
+    height, width = image.shape[:2]
+    return _merge(readings, width, height)
+
+
+def identify_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> tuple[str | None, float]:
+    """The card of a crop holding one settled card, and its confidence; (None, 0.0) if unreadable."""
+    classifier = load_classifier(Path(model_path))
+    short = float(min(image.shape[:2]))
+    scales = tuple(short * k for k in (0.6, 0.8, 1.0))
+    readings = _read_corners(image, locate_corners(image), scales, classifier)
+    if not readings:
+        return None, 0.0
+    best = max(readings, key=lambda r: r.confidence)
+    return best.card, best.confidence

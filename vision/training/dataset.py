@@ -1,0 +1,147 @@
+"""Turn generated scenes (image + geometric labels) into classifier crops.
+
+Every card of a scene gives four corner crops, cut by the same `corner_crop` the
+recogniser uses at run time: its two index corners (top-left and bottom-right in the
+card's own frame) are labelled with the card when that index is visible, the other
+two corners and hidden indices are "none". Corners are jittered in position, angle
+and scale as much as the run-time locator errs, and extra "none" crops come from
+random points (where overlapping cards make corner-like outlines) and from index
+corners seen at a badly wrong scale, so that only a right reading scores high.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import cv2
+import numpy as np
+from tqdm import tqdm
+
+from vision.recognise.classifier import NONE_CLASS
+from vision.recognise.crops import CornerFrame, corner_crop, frame_from_points
+
+VISIBLE_FRACTION = 0.75
+HIDDEN_FRACTION = 0.25
+SCALE_JITTER = 0.25  # log-scale half range: ×0.78–1.28, wider than half a step of the run-time scale ladder
+POSITION_JITTER = 0.035  # in card short sides
+ANGLE_JITTER_DEG = 6.0
+
+
+@dataclass(frozen=True)
+class Sample:
+    crop: np.ndarray
+    label: str
+
+
+def _jitter(frame: CornerFrame, rng: np.random.Generator, scale_factor: float = 1.0) -> CornerFrame:
+    angle = np.radians(rng.uniform(-ANGLE_JITTER_DEG, ANGLE_JITTER_DEG))
+    c, s = np.cos(angle), np.sin(angle)
+    rot = np.array([[c, -s], [s, c]])
+    x = rot @ np.array(frame.x_dir)
+    y = rot @ np.array(frame.y_dir)
+    scale = frame.scale * scale_factor * float(np.exp(rng.uniform(-SCALE_JITTER, SCALE_JITTER)))
+    shift = rng.uniform(-POSITION_JITTER, POSITION_JITTER, 2) * frame.scale
+    origin = np.array(frame.origin) + shift
+    return CornerFrame((float(origin[0]), float(origin[1])), (float(x[0]), float(x[1])),
+                       (float(y[0]), float(y[1])), scale)
+
+
+def _index_label(card: dict, corner: np.ndarray) -> str | None:
+    """The label of an index corner: the card if its index there shows, "none" if hidden, None if unsure."""
+    indices = card.get("indices", [])
+    if not indices:
+        return NONE_CLASS
+    nearest = min(indices, key=lambda ix: np.linalg.norm(np.mean(ix["quad"], axis=0) - corner))
+    fraction = float(nearest.get("visible_fraction", 1.0 if nearest.get("visible") else 0.0))
+    if fraction >= VISIBLE_FRACTION:
+        return card["card"]
+    if fraction <= HIDDEN_FRACTION:
+        return NONE_CLASS
+    return None
+
+
+def scene_samples(image: np.ndarray, labels: dict, rng: np.random.Generator, positives: int = 2,
+                  negatives: int = 3) -> Iterator[Sample]:
+    """Labelled corner crops of one scene (BGR image and its label dict)."""
+    scales = []
+    for card in labels["cards"]:
+        quad = np.asarray(card["quad"], float)
+        short = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
+        scales.append(short)
+        for k in range(4):
+            frame = frame_from_points(quad[k], quad[(k + 1) % 4], quad[k - 1], short)
+            if k in (0, 2):
+                label = _index_label(card, quad[k])
+                if label is None:
+                    continue
+                for _ in range(positives if label != NONE_CLASS else 1):
+                    yield Sample(corner_crop(image, _jitter(frame, rng)), label)
+                if label != NONE_CLASS and rng.random() < 0.5:
+                    wrong = float(rng.choice([0.45, 0.5, 2.0, 2.3]))
+                    yield Sample(corner_crop(image, _jitter(frame, rng, wrong)), NONE_CLASS)
+            elif rng.random() < 0.5:
+                yield Sample(corner_crop(image, _jitter(frame, rng)), NONE_CLASS)
+    if not scales:
+        return
+    height, width = image.shape[:2]
+    for _ in range(negatives):
+        card = labels["cards"][int(rng.integers(len(labels["cards"])))]
+        quad = np.asarray(card["quad"], float)
+        weights = rng.dirichlet(np.ones(4))
+        point = weights @ quad if rng.random() < 0.7 else rng.uniform([0, 0], [width, height])
+        angle = rng.uniform(0, 2 * np.pi)
+        x = np.array([np.cos(angle), np.sin(angle)])
+        frame = frame_from_points(point, point + x, point + np.array([-x[1], x[0]]), float(rng.choice(scales)))
+        yield Sample(corner_crop(image, _jitter(frame, rng)), NONE_CLASS)
+
+
+def _split_of(image_id: str, val_fraction: float) -> str:
+    return "val" if zlib.crc32(image_id.encode()) % 1000 < val_fraction * 1000 else "train"
+
+
+def build_classifier_dataset(synth_dirs: list[Path], out_dir: Path, seed: int = 0,
+                             val_fraction: float = 0.1) -> Counter:
+    """Write `out_dir/{train,val}/<label>/*.png` from synth datasets; return the count per label."""
+    label_files = sorted(p for d in synth_dirs for p in (Path(d) / "labels").glob("*.json"))
+    if not label_files:
+        raise FileNotFoundError(f"no labels/*.json under {', '.join(map(str, synth_dirs))}; "
+                                "generate scenes first with `nainjaune synth --out DIR --count N`")
+    rng = np.random.default_rng(seed)
+    counts: Counter = Counter()
+    for label_file in tqdm(label_files, desc="corner crops", unit="scene"):
+        labels = json.loads(label_file.read_text())
+        image = cv2.imread(str(label_file.parent.parent / "images" / f"{label_file.stem}.jpg"))
+        if image is None:
+            continue
+        split = _split_of(f"{label_file.parent.parent.name}/{label_file.stem}", val_fraction)
+        for n, sample in enumerate(scene_samples(image, labels, rng)):
+            folder = Path(out_dir) / split / sample.label
+            folder.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(folder / f"{label_file.parent.parent.name}-{label_file.stem}-{n}.png"), sample.crop)
+            counts[sample.label] += 1
+    _fill_val(Path(out_dir))
+    return counts
+
+
+def _fill_val(out_dir: Path) -> None:
+    """Give every class at least one validation crop: ultralytics numbers classes per split folder."""
+    for train_class in sorted((out_dir / "train").iterdir()):
+        val_class = out_dir / "val" / train_class.name
+        if not val_class.is_dir() or not any(val_class.iterdir()):
+            val_class.mkdir(parents=True, exist_ok=True)
+            first = next(train_class.iterdir())
+            first.rename(val_class / first.name)
+
+
+def write_samples(samples: list[Sample], out_dir: Path, split: str) -> None:
+    """Write in-memory samples in the folder layout ultralytics' classifier reads."""
+    for n, sample in enumerate(samples):
+        folder = Path(out_dir) / split / sample.label
+        folder.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(folder / f"{n}.png"), sample.crop)
+
