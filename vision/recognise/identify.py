@@ -24,13 +24,14 @@ from pathlib import Path
 import numpy as np
 
 from vision.recognise.classifier import DEFAULT_MODEL, IndexClassifier, load_classifier
-from vision.recognise.crops import CornerFrame, corner_crop
+from vision.recognise.crops import CornerFrame, corner_crop, frame_from_points
 from vision.recognise.locate import locate_corners
 
 CARD_ASPECT = 1.42
 # Short sides tried at every corner; the classifier is trained on ±30 % around each.
 SCALES_PX = (62.0, 92.0, 136.0, 200.0, 290.0)
 MIN_CONFIDENCE = 0.5
+CROP_INSET = 0.025  # where a grown crop's card corners lie, as a fraction of its sides
 MERGE_DISTANCE = 0.45  # in card short sides, between predicted card centres
 
 
@@ -115,12 +116,27 @@ def identify_image(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[
     return _merge(readings, width, height)
 
 
+def _crop_corner_frames(width: int, height: int) -> list[CornerFrame]:
+    """Frames at the four corners of a crop that the card nearly fills (it may be cut a little grown),
+    for when the card's outline merges with the cards under it."""
+    inset = CROP_INSET * np.array([width, height], float)
+    corners = np.array([[0, 0], [width, 0], [width, height], [0, height]], float)
+    corners = corners + np.where(corners == 0, inset, -inset)
+    return [frame_from_points(corners[k], corners[(k + 1) % 4], corners[k - 1], 1.0) for k in range(4)]
+
+
 def identify_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> tuple[str | None, float]:
-    """The card of a crop holding one settled card, and its confidence; (None, 0.0) if unreadable."""
+    """The card of a crop holding one settled card, and its confidence; (None, 0.0) if unreadable.
+
+    The crop is expected to hold the card about as large as itself (upright or at any angle,
+    as the pile reader cuts it, ~6 % grown); its corners are tried as well as located ones.
+    """
     classifier = load_classifier(Path(model_path))
-    short = float(min(image.shape[:2]))
-    scales = tuple(short * k for k in (0.6, 0.8, 1.0))
-    readings = _read_corners(image, locate_corners(image), scales, classifier)
+    height, width = image.shape[:2]
+    short = float(min(height, width))
+    scales = tuple(short * k for k in (0.75, 0.93))
+    frames = locate_corners(image) + _crop_corner_frames(width, height)
+    readings = _read_corners(image, frames, scales, classifier)
     if not readings:
         return None, 0.0
     best = max(readings, key=lambda r: r.confidence)

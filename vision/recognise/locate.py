@@ -56,7 +56,11 @@ def _intersect(p: np.ndarray, d: np.ndarray, q: np.ndarray, e: np.ndarray) -> np
 
 
 def _contour_corners(contour: np.ndarray) -> list[CornerFrame]:
-    """Convex, roughly right-angled vertices of one outline, refined to the sharp corner point."""
+    """Convex, roughly right-angled turns between consecutive straight stretches of one outline.
+
+    A rounded (and anti-aliased) card corner becomes a few short polygon edges: they are
+    skipped, and the corner point is where the two long edges' fitted lines meet.
+    """
     pts = contour.reshape(-1, 2)
     area = cv2.contourArea(contour)
     epsilon = float(np.clip(0.012 * np.sqrt(area), 1.5, 6.0))
@@ -65,46 +69,70 @@ def _contour_corners(contour: np.ndarray) -> list[CornerFrame]:
         return []
     index_of = {(int(x), int(y)): i for i, (x, y) in enumerate(pts)}
     vertex_idx = [index_of[(int(x), int(y))] for x, y in approx]
+    m = len(approx)
+    min_edge = MIN_CARD_SIDE_PX * 0.3
+    edges = []
+    for k in range(m):
+        a, b = approx[k].astype(float), approx[(k + 1) % m].astype(float)
+        length = float(np.linalg.norm(b - a))
+        if length >= min_edge:
+            line = _fit_edge(pts, vertex_idx[k], vertex_idx[(k + 1) % m])
+            if line is not None:
+                direction = line[1] * np.sign(np.dot(line[1], b - a))
+                edges.append((a, b, line[0], direction, length))
     orientation = np.sign(cv2.contourArea(contour, oriented=True))
     frames: list[CornerFrame] = []
-    m = len(approx)
-    for k in range(m):
-        prev_v, v, next_v = approx[k - 1].astype(float), approx[k].astype(float), approx[(k + 1) % m].astype(float)
-        a, b = v - prev_v, next_v - v
-        la, lb = np.linalg.norm(a), np.linalg.norm(b)
-        if min(la, lb) < MIN_CARD_SIDE_PX * 0.3:
+    for k in range(len(edges)):
+        a_start, a_end, a_point, a_dir, a_len = edges[k - 1]
+        b_start, b_end, b_point, b_dir, b_len = edges[k]
+        if np.linalg.norm(b_start - a_end) > 0.3 * min(a_len, b_len):
             continue
-        cross = a[0] * b[1] - a[1] * b[0]
+        cross = a_dir[0] * b_dir[1] - a_dir[1] * b_dir[0]
         if np.sign(cross) != orientation:
             continue
-        turn = np.degrees(np.arccos(np.clip(np.dot(a, b) / (la * lb), -1, 1)))
+        turn = np.degrees(np.arccos(np.clip(np.dot(a_dir, b_dir), -1, 1)))
         if not MIN_TURN_DEG <= turn <= MAX_TURN_DEG:
             continue
-        incoming = _fit_edge(pts, vertex_idx[k - 1], vertex_idx[k])
-        outgoing = _fit_edge(pts, vertex_idx[k], vertex_idx[(k + 1) % m])
-        corner = v
-        if incoming and outgoing:
-            sharp = _intersect(incoming[0], incoming[1], outgoing[0], outgoing[1])
-            if sharp is not None and np.linalg.norm(sharp - v) < 0.5 * min(la, lb):
-                corner = sharp
-            dir_in = incoming[1] * np.sign(np.dot(incoming[1], -a))
-            dir_out = outgoing[1] * np.sign(np.dot(outgoing[1], b))
-        else:
-            dir_in, dir_out = -a / la, b / lb
-        frames.append(frame_from_points(corner - PAD, corner - PAD + dir_in, corner - PAD + dir_out, 1.0))
+        corner = _intersect(a_point, a_dir, b_point, b_dir)
+        if corner is None or np.linalg.norm(corner - (a_end + b_start) / 2) > 0.3 * min(a_len, b_len):
+            continue
+        corner = corner - PAD
+        frames.append(frame_from_points(corner, corner - a_dir, corner + b_dir, 1.0))
     return frames
 
 
-def locate_corners(image: np.ndarray) -> list[CornerFrame]:
-    """Every convex card-like corner on the outlines of the bright blobs of a BGR image.
-
-    Frames come back with scale 1.0: the caller sets the card's short side.
-    """
-    mask = cv2.copyMakeBorder(card_mask(image), PAD, PAD, PAD, PAD, cv2.BORDER_CONSTANT, value=0)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    min_area = MIN_CARD_SIDE_PX * MIN_CARD_SIDE_PX
+def _outline_corners(mask: np.ndarray) -> list[CornerFrame]:
+    padded = cv2.copyMakeBorder(mask, PAD, PAD, PAD, PAD, cv2.BORDER_CONSTANT, value=0)
+    contours, _ = cv2.findContours(padded, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    min_area = MIN_CARD_SIDE_PX * MIN_CARD_SIDE_PX * 0.5
     frames: list[CornerFrame] = []
     for contour in contours:
         if cv2.contourArea(contour) >= min_area:
             frames.extend(_contour_corners(contour))
     return frames
+
+
+def _edge_cut(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The card mask cut along strong edges, so a card lying on other cards gets its own outline
+    (its printed border or its shadow separates it from the white of the cards below)."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    edges = cv2.Canny(gray, 40, 110)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    return cv2.bitwise_and(mask, cv2.bitwise_not(edges))
+
+
+def _dedupe(frames: list[CornerFrame], distance_px: float = 8.0) -> list[CornerFrame]:
+    kept: list[CornerFrame] = []
+    for frame in frames:
+        if not any(np.hypot(frame.origin[0] - k.origin[0], frame.origin[1] - k.origin[1]) < distance_px
+                   and np.dot(frame.x_dir, k.x_dir) > 0.9 for k in kept):
+            kept.append(frame)
+    return kept
+
+
+def locate_corners(image: np.ndarray) -> list[CornerFrame]:
+    """Every convex card-like corner of a BGR image: on the outlines of the bright blobs, and on
+    those blobs cut along strong edges (cards lying on cards). Frames come back with scale 1.0:
+    the caller sets the card's short side."""
+    mask = card_mask(image)
+    return _dedupe(_outline_corners(mask) + _outline_corners(_edge_cut(image, mask)))

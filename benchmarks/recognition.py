@@ -1,0 +1,168 @@
+"""Card recognition on held-out deck designs: accuracy, confusions, speed, memory, model size.
+
+    python benchmarks/recognition.py [--data data/synth/heldout] [--limit N]
+
+The test set is made by the scene generator from the designs never used in training:
+    nainjaune synth --out data/synth/heldout --count 300 --seed 7 --split heldout
+A card is *expected* in a scene when one of its corner indices is visible (generator
+labels); a detection is *right* when its code is the code of a card whose outline its
+box overlaps. Per card: recall = right detections / expected, precision = right /
+all detections of that code. French-index scenes (R/D/V) are reported separately.
+Also timed: `identify_crop` on the upright crop of each fully visible card, as the
+live pipeline cuts it from the pile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from vision.recognise.classifier import DEFAULT_MODEL, load_classifier  # noqa: E402
+from vision.recognise.identify import Detection, identify_crop, identify_image  # noqa: E402
+
+CROP_SIZE = (128, 180)
+CROP_GROW = 1.06
+
+
+@dataclass
+class Tally:
+    expected: Counter = field(default_factory=Counter)
+    found: Counter = field(default_factory=Counter)
+    reported: Counter = field(default_factory=Counter)
+    right: Counter = field(default_factory=Counter)
+    confusions: Counter = field(default_factory=Counter)
+    crops: int = 0
+    crops_right: int = 0
+    images: int = 0
+
+
+def _overlaps(box: tuple[float, float, float, float], quad: np.ndarray) -> bool:
+    x1, y1 = quad.min(axis=0)
+    x2, y2 = quad.max(axis=0)
+    ix = max(0.0, min(box[2], x2) - max(box[0], x1))
+    iy = max(0.0, min(box[3], y2) - max(box[1], y1))
+    inter = ix * iy
+    union = (box[2] - box[0]) * (box[3] - box[1]) + (x2 - x1) * (y2 - y1) - inter
+    return union > 0 and inter / union > 0.2
+
+
+def score_image(detections: list[Detection], cards: list[dict], tally: Tally) -> None:
+    """Add one image's detections against its labelled cards to the tally."""
+    expected = {c["card"] for c in cards if any(ix.get("visible") for ix in c.get("indices", []))}
+    quads = {c["card"]: np.asarray(c["quad"], float) for c in cards}
+    tally.expected.update(expected)
+    found: set[str] = set()
+    for det in detections:
+        tally.reported[det.card] += 1
+        if det.card in quads and _overlaps(det.box, quads[det.card]):
+            tally.right[det.card] += 1
+            found.add(det.card)
+            continue
+        under = [code for code, quad in quads.items() if _overlaps(det.box, quad)]
+        tally.confusions[(under[0] if under else "(nothing)", det.card)] += 1
+    tally.found.update(found & expected)
+
+
+def upright_crop(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card cut upright and slightly grown, as the live pipeline hands it to `identify_crop`."""
+    centre = quad.mean(axis=0)
+    grown = centre + (quad - centre) * CROP_GROW
+    w, h = CROP_SIZE
+    target = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    return cv2.warpPerspective(image, cv2.getPerspectiveTransform(grown.astype(np.float32), target), (w, h))
+
+
+def _print_table(title: str, tally: Tally) -> None:
+    codes = sorted(set(tally.expected) | set(tally.reported))
+    total_expected = sum(tally.expected.values())
+    total_found = sum(tally.found.values())
+    total_reported = sum(tally.reported.values())
+    total_right = sum(tally.right.values())
+    print(f"\n== {title}: {tally.images} images, {total_expected} expected card sightings ==")
+    if not total_expected:
+        return
+    print(f"overall recall {total_found / total_expected:.2%}   precision "
+          f"{(total_right / total_reported if total_reported else 0):.2%}   ({total_reported} detections)")
+    recalls = {c: tally.found[c] / tally.expected[c] for c in codes if tally.expected[c]}
+    precisions = {c: tally.right[c] / tally.reported[c] for c in codes if tally.reported[c]}
+    print(f"per card: worst recall {min(recalls.values()):.1%} ({min(recalls, key=recalls.get)}), "
+          f"worst precision {min(precisions.values(), default=0):.1%} "
+          f"({min(precisions, key=precisions.get) if precisions else '-'})")
+    print("card  expected  recall  precision")
+    for code in codes:
+        r = f"{recalls[code]:.1%}" if code in recalls else "-"
+        p = f"{precisions[code]:.1%}" if code in precisions else "-"
+        print(f"{code:>4}  {tally.expected[code]:8d}  {r:>6}  {p:>9}")
+    print("confusions (true -> reported): " + (", ".join(
+        f"{t}->{p} ×{n}" for (t, p), n in tally.confusions.most_common(25)) or "none"))
+    if tally.crops:
+        print(f"identify_crop on upright crops of fully visible cards: {tally.crops_right}/{tally.crops} "
+              f"right ({tally.crops_right / tally.crops:.2%})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=Path("data/synth/heldout"))
+    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
+    parser.add_argument("--limit", type=int, default=0, help="use only the first N scenes")
+    args = parser.parse_args(argv)
+    label_files = sorted((args.data / "labels").glob("*.json"))[: args.limit or None]
+    if not label_files:
+        print(f"no scenes in {args.data}; make them with: nainjaune synth --out {args.data} --count 300 "
+              "--seed 7 --split heldout", file=sys.stderr)
+        return 2
+    cv2.setNumThreads(2)
+    load_classifier(args.model)
+    tallies = {"all": Tally(), "english indices": Tally(), "french indices (R/D/V)": Tally()}
+    designs: Counter = Counter()
+    seconds, timed_pixels, crop_seconds = 0.0, 0, []
+    for label_file in label_files:
+        labels = json.loads(label_file.read_text())
+        image = cv2.imread(str(args.data / "images" / f"{label_file.stem}.jpg"))
+        designs[labels.get("design", "?")] += 1
+        start = time.perf_counter()
+        detections = identify_image(image, args.model)
+        seconds += time.perf_counter() - start
+        timed_pixels += image.shape[0] * image.shape[1]
+        group = "french indices (R/D/V)" if labels.get("french_indices") else "english indices"
+        for name in ("all", group):
+            tally = tallies[name]
+            tally.images += 1
+            score_image(detections, labels["cards"], tally)
+        for card in labels["cards"]:
+            if card.get("fully_visible"):
+                crop = upright_crop(image, np.asarray(card["quad"], float))
+                start = time.perf_counter()
+                code, _ = identify_crop(crop, args.model)
+                crop_seconds.append(time.perf_counter() - start)
+                for name in ("all", group):
+                    tallies[name].crops += 1
+                    tallies[name].crops_right += code == card["card"]
+    sizes = Counter(tuple(json.loads(f.read_text())["size"]) for f in label_files[:20])
+    print(f"model {args.model} ({args.model.stat().st_size / 1e6:.2f} MB); scenes {len(label_files)} from "
+          f"{args.data}; designs: {', '.join(f'{d} ×{n}' for d, n in sorted(designs.items()))}")
+    for title, tally in tallies.items():
+        _print_table(title, tally)
+    megapixels = timed_pixels / len(label_files) / 1e6
+    print(f"\nspeed: {len(label_files) / seconds:.2f} images/s (mean image {megapixels:.2f} MP; sizes "
+          f"{dict(sizes)}) with onnxruntime on 2 threads")
+    if crop_seconds:
+        print(f"single settled-card crop: median {1000 * float(np.median(crop_seconds)):.1f} ms, "
+              f"p95 {1000 * float(np.percentile(crop_seconds, 95)):.1f} ms over {len(crop_seconds)} crops")
+    print(f"peak memory (ru_maxrss): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
