@@ -1,0 +1,709 @@
+"""The game: an event log and the state folded from it.
+
+:class:`Game` keeps every event it was given (``events``) and the :class:`engine.state.State`
+they fold to. Apply events with :meth:`Game.apply` or the command helpers (:meth:`new_deal`,
+:meth:`play`, :meth:`pass_`, :meth:`call`, :meth:`sweep`, :meth:`showdown`, :meth:`settle`).
+:meth:`undo` drops the last event and refolds; :meth:`redo` puts it back; :meth:`correct`
+appends a :class:`engine.events.Correction` that replaces or removes an earlier event.
+
+Two modes:
+
+* **strict** (``live=False``, the default; used for transcripts): an event the rules forbid
+  raises :class:`engine.errors.IllegalAction` and leaves the game unchanged.
+* **live** (``live=True``; fed by the camera): hands may be unknown, and an observation that
+  breaks the rules becomes a :class:`engine.notices.Notice` instead. The game follows the table:
+  a card played out of turn or out of sequence is applied (it is on the pile), a card already
+  played is ignored (seen twice). Missed calls are notices in both modes.
+
+The fold is incremental: each event updates the state in place, in O(1) for plays and passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from engine import notices as nt
+from engine.cards import BOXES, DECK, HONOURS, RANK, Card, parse_card, sort_cards
+from engine.errors import EngineError, IllegalAction
+from engine.events import (
+    Ante, Call, Correction, Deal, Event, NewDeal, Pass, Play, Settlement, Showdown, Sweep,
+)
+from engine.ledger import Ledger, Payment
+from engine.notices import Notice
+from engine.rules import DEFAULT_RULES, get_rules
+from engine.rules.base import RuleSet
+from engine.settlement import settle as _settle
+from engine.state import ANTE, IDLE, OVER, PLAY, SETTLED, CallRecord, DealResult, State
+
+PlayerRef = str | int
+"""A player given by name or by seat number."""
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything a game starts from; with the event log it determines the whole game."""
+
+    players: tuple[str, ...]
+    rules: str = DEFAULT_RULES
+    options: Mapping[str, Any] = field(default_factory=dict)
+    chips: tuple[int, ...] = ()
+    board: tuple[int, ...] = (0, 0, 0, 0, 0)
+    live: bool = False
+
+
+class Game:
+    """A game of Nain Jaune as an event-sourced state machine."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        rules: str | RuleSet = DEFAULT_RULES,
+        options: Mapping[str, Any] | None = None,
+        chips: int | Sequence[int] | Mapping[str, int] = 100,
+        board: Mapping[Card, int] | Sequence[int] | None = None,
+        live: bool = False,
+    ) -> None:
+        players = tuple(players)
+        if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
+            raise EngineError("players must be distinct non-empty names")
+        if isinstance(rules, RuleSet):
+            self.rules = rules
+            options = rules.options.to_dict()
+            rules_name = rules.name
+        else:
+            self.rules = get_rules(rules, options)
+            rules_name = rules
+        self.rules.check_players(len(players))
+        if isinstance(chips, int):
+            stacks = tuple(chips for _ in players)
+        elif isinstance(chips, Mapping):
+            missing = [p for p in players if p not in chips]
+            if missing:
+                raise EngineError(f"no chip count for {', '.join(missing)}")
+            stacks = tuple(chips[p] for p in players)
+        else:
+            stacks = tuple(chips)
+            if len(stacks) != len(players):
+                raise EngineError(f"{len(stacks)} chip counts for {len(players)} players")
+        if board is None:
+            boxes: tuple[int, ...] = (0,) * len(BOXES)
+        elif isinstance(board, Mapping):
+            unknown = [b for b in board if b not in BOXES]
+            if unknown:
+                raise EngineError(f"{unknown[0]} is not a board box ({', '.join(BOXES)})")
+            boxes = tuple(board.get(b, 0) for b in BOXES)
+        else:
+            boxes = tuple(board)
+        self.setup = GameSetup(players, rules_name, dict(options or {}), stacks, boxes, live)
+        self.live = live
+        self.events: list[Event] = []
+        self.notices: list[Notice] = []
+        self._redo: list[Event] = []
+        self._corrections: dict[int, Event | None] = {}
+        self._tables = self.rules.tables()
+        self.state = self._fresh_state()
+        self._dispatch = {
+            Play: self._on_play, Pass: self._on_pass, Call: self._on_call, Sweep: self._on_sweep,
+            NewDeal: self._on_new_deal, Ante: self._on_ante, Deal: self._on_deal,
+            Showdown: self._on_showdown, Settlement: self._on_settlement,
+        }
+
+    @classmethod
+    def from_setup(cls, setup: GameSetup, events: Iterable[Event] = ()) -> "Game":
+        """A game started from ``setup`` with ``events`` applied (a replay)."""
+        game = cls(setup.players, rules=setup.rules, options=setup.options, chips=setup.chips,
+                   board=setup.board, live=setup.live)
+        for event in events:
+            game.apply(event)
+        return game
+
+    def replay(self) -> "Game":
+        """A new game folded from this one's setup and log."""
+        return Game.from_setup(self.setup, self.events)
+
+    def _fresh_state(self) -> State:
+        return State(self.rules, self.setup.players, Ledger(self.setup.chips, dict(zip(BOXES, self.setup.board))))
+
+    # ---- the log --------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    def seat(self, player: PlayerRef) -> int:
+        """Seat of a player given by name or seat number (``KeyError`` if unknown)."""
+        return self.state.seat_of(player)
+
+    def apply(self, event: Event) -> list[Notice]:
+        """Fold one event into the state and append it to the log; return the notices it raised.
+
+        Strict mode: an illegal event raises :class:`IllegalAction` and nothing changes.
+        """
+        if self._redo:
+            self._redo.clear()
+        return self._apply(event)
+
+    def _apply(self, event: Event) -> list[Notice]:
+        index = len(self.events)
+        before = len(self.notices)
+        if type(event) is Correction:
+            return self._apply_correction(event, index)
+        handler = self._dispatch.get(type(event))
+        if handler is None:
+            raise EngineError(f"not an event: {event!r}")
+        try:
+            handler(event, index)
+        except IllegalAction:
+            # handlers check before they change anything: only notices may need dropping
+            del self.notices[before:]
+            raise
+        except Exception:
+            # leave the game as it was: refold the log without this event
+            self._rebuild()
+            raise
+        self.events.append(event)
+        return self.notices[before:]
+
+    def extend(self, events: Iterable[Event]) -> list[Notice]:
+        out: list[Notice] = []
+        for event in events:
+            out.extend(self.apply(event))
+        return out
+
+    def effective_events(self) -> list[tuple[int, Event]]:
+        """``(log index, event)`` of the events the state is folded from: the log with its
+        corrections applied and the corrections themselves left out."""
+        out = []
+        corrections = self._corrections
+        for index, event in enumerate(self.events):
+            if type(event) is Correction:
+                continue
+            if index in corrections:
+                replacement = corrections[index]
+                if replacement is None:
+                    continue
+                event = replacement
+            out.append((index, event))
+        return out
+
+    def _rebuild(self) -> None:
+        self.state = self._fresh_state()
+        self.notices = []
+        self._corrections = {}
+        for index, event in enumerate(self.events):
+            if type(event) is Correction:
+                self._corrections[event.index] = event.replacement
+        for index, event in self.effective_events():
+            self._dispatch[type(event)](event, index)
+
+    def _apply_correction(self, event: Correction, index: int) -> list[Notice]:
+        target = event.index
+        if not 0 <= target < index or type(self.events[target]) is Correction:
+            raise IllegalAction(f"a correction must name an earlier event that is not a correction, not {target}",
+                                kind="malformed", index=index)
+        if event.replacement is not None and type(event.replacement) is Correction:
+            raise IllegalAction("a correction cannot put in a correction", kind="malformed", index=index)
+        old_notices = len(self.notices)
+        self.events.append(event)
+        try:
+            self._rebuild()
+        except Exception:
+            self.events.pop()
+            self._rebuild()
+            raise
+        return self.notices[old_notices:] if len(self.notices) > old_notices else []
+
+    def correct(self, index: int, replacement: Event | None) -> list[Notice]:
+        """Replace the event at ``index`` of the log (``None``: remove it) and refold."""
+        return self.apply(Correction(index, replacement))
+
+    def undo(self) -> Event:
+        """Drop the last event of the log and refold; return it (``redo`` puts it back)."""
+        if not self.events:
+            raise EngineError("nothing to undo")
+        event = self.events.pop()
+        self._rebuild()
+        self._redo.append(event)
+        return event
+
+    def redo(self) -> Event | None:
+        """Re-apply the last undone event (``None`` when there is none)."""
+        if not self._redo:
+            return None
+        event = self._redo.pop()
+        self._apply(event)
+        return event
+
+    # ---- commands -------------------------------------------------------------------------------
+
+    def new_deal(
+        self,
+        dealer: PlayerRef | None = None,
+        hands: Sequence[Sequence[Card] | None] | Mapping[str, Sequence[Card]] | None = None,
+        talon: Sequence[Card] | None = None,
+    ) -> list[Notice]:
+        """Start a deal: :class:`NewDeal`, every ante the rules ask for, then :class:`Deal`.
+
+        ``dealer`` defaults to the rules' next dealer (first deal: seat 0). ``hands`` (by seat or
+        by name) are the dealt hands, ``None`` when unknown (live mode).
+        """
+        st = self.state
+        n = st.n_players
+        if dealer is None:
+            dealer_seat = 0 if st.dealer is None else self.rules.next_dealer(st.dealer, n)
+        else:
+            dealer_seat = self.seat(dealer)
+        out = self.apply(NewDeal(dealer_seat))
+        for seat in range(n):
+            stakes = self.rules.ante(n, dealer_seat, seat)
+            if sum(stakes):
+                out += self.apply(Ante(seat, tuple(stakes)))
+        if isinstance(hands, Mapping):
+            by_name = hands
+            hands = [by_name.get(p) for p in self.players]
+        deal_hands = None if hands is None else tuple(
+            None if h is None else tuple(parse_card(c) for c in h) for h in hands)
+        out += self.apply(Deal(deal_hands, None if talon is None else tuple(parse_card(c) for c in talon)))
+        return out
+
+    def play(self, player: PlayerRef, card: str, call: bool = False, confidence: float | None = None) -> list[Notice]:
+        return self.apply(Play(self.seat(player), parse_card(card), call, confidence))
+
+    def pass_(self, player: PlayerRef) -> list[Notice]:
+        return self.apply(Pass(self.seat(player)))
+
+    pass_turn = pass_
+
+    def call(self, player: PlayerRef, card: str) -> list[Notice]:
+        return self.apply(Call(self.seat(player), parse_card(card)))
+
+    def sweep(self, player: PlayerRef, box: str) -> list[Notice]:
+        return self.apply(Sweep(self.seat(player), parse_card(box)))
+
+    def showdown(self, hands: Sequence[Sequence[Card] | None] | Mapping[str, Sequence[Card]]) -> list[Notice]:
+        """Show the remaining hands (by seat, or by name; missing/``None`` = not shown)."""
+        if isinstance(hands, Mapping):
+            seq: list[Sequence[Card] | None] = [hands.get(p) for p in self.players]
+        else:
+            seq = list(hands)
+        return self.apply(Showdown(tuple(None if h is None else tuple(parse_card(c) for c in h) for h in seq)))
+
+    def settle(self) -> DealResult:
+        """Settle the finished deal; return its result."""
+        self.apply(Settlement())
+        return self.state.results[-1]
+
+    @property
+    def result(self) -> DealResult | None:
+        """The last settled deal's result."""
+        return self.state.results[-1] if self.state.results else None
+
+    # ---- the fold -------------------------------------------------------------------------------
+
+    def _violation(self, kind: str, message: str, index: int, seat: int | None = None, card: Card | None = None) -> None:
+        if not self.live:
+            raise IllegalAction(message, kind=kind, index=index)
+        self.notices.append(Notice(kind, index, message, seat, card))
+
+    def _notice(self, kind: str, message: str, index: int, seat: int | None = None, card: Card | None = None) -> None:
+        self.notices.append(Notice(kind, index, message, seat, card))
+
+    def _check_seat(self, seat: object, index: int) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.state.n_players:
+            raise IllegalAction(f"no seat {seat!r}", kind="malformed", index=index)
+        return seat
+
+    def _check_card(self, card: object, index: int) -> Card:
+        if card not in RANK:
+            raise IllegalAction(f"unknown card {card!r}", kind="malformed", index=index)
+        return card  # type: ignore[return-value]
+
+    def _phase_text(self) -> str:
+        st = self.state
+        if st.phase == OVER and st.winner is not None:
+            return f"the deal is over ({st.players[st.winner]} has no card left)"
+        return {IDLE: "no deal has started", ANTE: "the cards are not dealt yet",
+                SETTLED: "the deal is settled"}.get(st.phase, "no play is possible now")
+
+    def whose_turn(self) -> str:
+        """Who may act now, in words."""
+        st = self.state
+        if st.phase != PLAY or st.to_move is None:
+            return self._phase_text()
+        name = st.players[st.to_move]
+        if st.wanted is None:
+            return f"{name} is to lead"
+        if st.can_stop:
+            nxt = st.players[self.rules.next_seat(st.to_move, st.n_players)]
+            return f"{name} may go on with {st.wanted}, or {nxt} continues with {st.wanted} or passes"
+        return f"{name} is to play {st.wanted} or pass"
+
+    def _on_play(self, ev: Play, index: int) -> None:
+        st = self.state
+        seat = ev.seat
+        card = ev.card
+        if type(seat) is not int or not 0 <= seat < st.n_players:
+            self._check_seat(seat, index)
+        if card not in RANK:
+            self._check_card(card, index)
+        if st.phase != PLAY:
+            self._violation(nt.NOT_PLAYING, f"{st.players[seat]} plays {card} but {self._phase_text()}",
+                            index, seat, card)
+            return
+        played_by = st.played_by
+        if card in played_by:
+            self._violation(nt.SEEN_TWICE, f"{st.players[seat]} plays {card}, which "
+                            f"{st.players[played_by[card]]} already played", index, seat, card)
+            return
+        hand = st.hands[seat]
+        if hand is not None and card not in hand:
+            players = st.players
+            holder = next((s for s, h in enumerate(st.hands) if h is not None and card in h), None)
+            where = f" ({players[holder]} does)" if holder is not None else (
+                " (it is in the talon)" if st.talon is not None and card in st.talon else "")
+            self._violation(nt.NOT_IN_HAND, f"{players[seat]} does not hold {card}{where}", index, seat, card)
+            st.hands[seat] = hand = None  # live: this hand is no longer known
+        rules = self.rules
+        tables = self._tables
+        wanted = st.wanted
+        if seat != st.to_move and not (st.can_stop and seat == rules.next_seat(st.to_move, st.n_players)):  # type: ignore[arg-type]
+            self._violation(nt.OUT_OF_TURN, f"{st.players[seat]} plays {card} out of turn: {self.whose_turn()}",
+                            index, seat, card)
+        if wanted is None:
+            if card not in tables.leadable:
+                self._violation(nt.OUT_OF_SEQUENCE, f"{st.players[seat]} cannot lead with {card}", index, seat, card)
+        elif card not in rules.playable(wanted):
+            self._violation(nt.OUT_OF_SEQUENCE,
+                            f"{st.players[seat]} plays {card} out of sequence: {wanted} is wanted", index, seat, card)
+        if ev.confidence is not None and ev.confidence < rules.options.min_confidence:
+            self._notice(nt.LOW_CONFIDENCE, f"{card} by {st.players[seat]} seen with confidence "
+                         f"{ev.confidence:.2f}", index, seat, card)
+        # -- the play is accepted: update the state
+        if st.pending:
+            self._close_windows("card", seat, index)
+        turn_seat = st.turn_seat
+        if turn_seat != seat:
+            if turn_seat is not None:
+                st.first_turn_over[turn_seat] = True
+            st.turn_seat = seat
+        if hand is not None:
+            hand.discard(card)
+        st.counts[seat] -= 1
+        st.pile.append(card)
+        played_by[card] = seat
+        st.cards_by[seat] += 1
+        if card in HONOURS:
+            st.honours_by[seat] += 1
+        if card in tables.callable_cards and rules.callable(st, seat, card):
+            if ev.call:
+                self._make_call(seat, card, index, index)
+            elif rules.options.call_window == "play":
+                self._miss(seat, card, index, index)
+            else:
+                st.pending.append((seat, card, index))
+        elif ev.call:
+            self._notice(nt.CALL_WITHOUT_HONOUR, f"{st.players[seat]} announces {card}, which takes nothing",
+                         index, seat, card)
+        if card in tables.ends:
+            st.wanted = None
+            st.can_stop = False
+        else:
+            nxt = rules.after_wild(wanted, card) if card in tables.wild else tables.wanted[card]
+            st.wanted = nxt
+            st.can_stop = nxt is not None
+        st.to_move = seat
+        st.last_seat = seat
+        st.last_card = card
+        if st.counts[seat] <= 0:
+            st.winner = seat
+            st.phase = OVER
+            st.to_move = None
+            st.can_stop = False
+            st.opera = bool(rules.opera(st, seat))
+            self._notice(nt.DEAL_OVER, f"{st.players[seat]} has no card left" + (": opéra!" if st.opera else ""),
+                         index, seat)
+
+    def _on_pass(self, ev: Pass, index: int) -> None:
+        st = self.state
+        seat = ev.seat
+        if type(seat) is not int or not 0 <= seat < st.n_players:
+            self._check_seat(seat, index)
+        players = st.players
+        if st.phase != PLAY:
+            self._violation(nt.NOT_PLAYING, f"{players[seat]} passes but {self._phase_text()}", index, seat)
+            return
+        rules = self.rules
+        n = st.n_players
+        to_move = st.to_move
+        assert to_move is not None
+        if st.wanted is None:
+            if seat == to_move:
+                self._violation(nt.MUST_LEAD, f"{players[seat]} passes but must lead a card", index, seat)
+            else:
+                self._violation(nt.OUT_OF_TURN, f"{players[seat]} passes out of turn: {self.whose_turn()}", index, seat)
+            return  # live: a pass while somebody must lead changes nothing
+        if seat == to_move:
+            pass
+        elif st.can_stop and seat == rules.next_seat(to_move, n):
+            pass
+        else:
+            self._violation(nt.OUT_OF_TURN, f"{players[seat]} passes out of turn: {self.whose_turn()}", index, seat)
+        if st.pending:
+            self._close_windows("action", seat, index)
+        turn_seat = st.turn_seat
+        if turn_seat != seat:
+            if turn_seat is not None:
+                st.first_turn_over[turn_seat] = True
+            st.turn_seat = seat
+        st.can_stop = False
+        nxt = rules.next_seat(seat, n)
+        st.to_move = nxt
+        if nxt == st.last_seat:
+            # everybody after the last player passed: the rules say what the last player does now
+            st.wanted = rules.stuck(st, st.wanted)
+            st.can_stop = st.wanted is not None
+
+    def _make_call(self, seat: int, card: Card, play_index: int, call_index: int) -> None:
+        st = self.state
+        ledger = st.ledger
+        for request in self.rules.on_call(st, seat, card):
+            if request.amount > 0:
+                st.payments.append(ledger.pay(request))
+        st.calls.append(CallRecord(seat, card, play_index, True, call_index))
+
+    def _miss(self, seat: int, card: Card, play_index: int, index: int) -> None:
+        st = self.state
+        st.missed_calls.append((seat, card, play_index))
+        st.calls.append(CallRecord(seat, card, play_index, False))
+        self._notice(nt.CALL_MISSED, f"{st.players[seat]} played {card} without announcing it: the stake stays",
+                     index, seat, card)
+
+    def _close_windows(self, trigger: str, actor: int | None, index: int) -> None:
+        """Close the call windows that ``trigger`` ends: 'card' (a play), 'action' (a pass), 'end'."""
+        st = self.state
+        window = self.rules.options.call_window
+        keep = []
+        for seat, card, play_index in st.pending:
+            if (trigger == "end" or window in ("play", "next_action")
+                    or (window == "next_card" and trigger == "card")
+                    or (window == "turn" and actor != seat)):
+                self._miss(seat, card, play_index, index)
+            else:
+                keep.append((seat, card, play_index))
+        st.pending = keep
+
+    def _on_call(self, ev: Call, index: int) -> None:
+        st = self.state
+        seat = self._check_seat(ev.seat, index)
+        card = self._check_card(ev.card, index)
+        if st.phase not in (PLAY, OVER):
+            self._violation(nt.NOT_PLAYING, f"{st.players[seat]} announces {card} but {self._phase_text()}",
+                            index, seat, card)
+            return
+        for i, (s, c, play_index) in enumerate(st.pending):
+            if s == seat and c == card:
+                del st.pending[i]
+                self._make_call(seat, card, play_index, index)
+                return
+        self._stray_claim(seat, card, index, "announces")
+
+    def _stray_claim(self, seat: int, card: Card, index: int, verb: str) -> None:
+        st = self.state
+        name = st.players[seat]
+        if any(r.seat == seat and r.card == card and r.called for r in st.calls):
+            return  # announced already: saying it again changes nothing
+        if any(s == seat and c == card for s, c, _ in st.missed_calls):
+            self._notice(nt.LATE_CALL, f"{name} {verb} {card} too late: the stake stays", index, seat, card)
+        elif verb == "sweeps":
+            st.false_sweeps.append((seat, card, index))
+            self._notice(nt.SWEEP_WITHOUT_HONOUR,
+                         f"{name} sweeps the {card} box but did not play {card}: the chips go back", index, seat, card)
+        else:
+            self._notice(nt.CALL_WITHOUT_HONOUR, f"{name} announces {card} without having just played it",
+                         index, seat, card)
+
+    def _on_sweep(self, ev: Sweep, index: int) -> None:
+        st = self.state
+        seat = self._check_seat(ev.seat, index)
+        box = ev.box
+        if box not in BOXES:
+            raise IllegalAction(f"{box!r} is not a board box ({', '.join(BOXES)})", kind="malformed", index=index)
+        if st.phase not in (PLAY, OVER):
+            self._violation(nt.NOT_PLAYING, f"{st.players[seat]} sweeps {box} but {self._phase_text()}",
+                            index, seat, box)
+            return
+        box_for = self.rules.box_for
+        for i, (s, c, play_index) in enumerate(st.pending):
+            if s == seat and box_for(c) == box:
+                del st.pending[i]
+                self._make_call(seat, c, play_index, index)
+                return
+        if any(r.seat == seat and r.called and box_for(r.card) == box for r in st.calls):
+            return  # the chips moved when the honour was announced
+        self._stray_claim(seat, box, index, "sweeps")
+
+    def _on_new_deal(self, ev: NewDeal, index: int) -> None:
+        st = self.state
+        if st.phase not in (IDLE, SETTLED):
+            raise IllegalAction(f"a deal is in progress ({st.phase}); settle it first", kind="deal_in_progress",
+                                index=index)
+        n = st.n_players
+        dealer = self._check_seat(ev.dealer, index)
+        rules = self.rules
+        hand_size, talon_size = rules.deal_sizes(n)
+        st._reset_deal()
+        st.dealer = dealer
+        st.phase = ANTE
+        st.hand_size = hand_size
+        st.talon_size = talon_size
+        due = {}
+        for seat in range(n):
+            stakes = tuple(rules.ante(n, dealer, seat))
+            if sum(stakes):
+                due[seat] = stakes
+        st.antes_due = due
+
+    def _on_ante(self, ev: Ante, index: int) -> None:
+        st = self.state
+        seat = self._check_seat(ev.seat, index)
+        name = st.players[seat]
+        if st.phase != ANTE:
+            raise IllegalAction(f"{name} antes but {self._phase_text()}", kind="not_ante", index=index)
+        due = st.antes_due.get(seat)
+        if due is None:
+            raise IllegalAction(f"{name} has no ante to pay in this deal", kind="ante", index=index)
+        if tuple(ev.stakes) != due:
+            raise IllegalAction(f"{name} must ante {dict(zip(BOXES, due))}, not {dict(zip(BOXES, ev.stakes))}",
+                                kind="ante", index=index)
+        total = sum(due)
+        if st.ledger.chips[seat] < total:
+            raise IllegalAction(f"{name} cannot ante {total} chips (has {st.ledger.chips[seat]})",
+                                kind="cannot_ante", index=index)
+        for box, amount in zip(BOXES, due):
+            if amount:
+                st.payments.append(st.ledger.pay(Payment.request("ante", seat, box, amount, box)))
+        del st.antes_due[seat]
+
+    def _on_deal(self, ev: Deal, index: int) -> None:
+        st = self.state
+        n = st.n_players
+        players = st.players
+        if st.phase != ANTE:
+            raise IllegalAction(f"cards are dealt but {self._phase_text()}", kind="not_ante", index=index)
+        if st.antes_due:
+            missing = ", ".join(players[s] for s in sorted(st.antes_due))
+            raise IllegalAction(f"cards are dealt before {missing} anted", kind="ante", index=index)
+        size = st.hand_size
+        hands = ev.hands
+        talon = ev.talon
+        groups: list[tuple[str, tuple[Card, ...]]] = []
+        if hands is not None:
+            if len(hands) != n:
+                raise IllegalAction(f"{len(hands)} hands dealt to {n} players", kind="malformed", index=index)
+            for seat, hand in enumerate(hands):
+                if hand is None:
+                    continue
+                if len(hand) != size:
+                    raise IllegalAction(
+                        f"{players[seat]} is dealt {len(hand)} cards; with {n} players each gets {size}",
+                        kind="hand_size", index=index)
+                groups.append((f"{players[seat]}'s hand", hand))
+        if talon is not None:
+            if len(talon) != st.talon_size:
+                raise IllegalAction(f"the talon has {len(talon)} cards; with {n} players it has {st.talon_size}",
+                                    kind="hand_size", index=index)
+            groups.append(("the talon", talon))
+        every = [c for _, cards in groups for c in cards]
+        distinct = set(every)
+        if len(distinct) != len(every) or not distinct <= RANK.keys():
+            seen: dict[Card, str] = {}
+            for where, cards in groups:
+                for card in cards:
+                    if card not in RANK:
+                        raise IllegalAction(f"unknown card {card!r} in {where}", kind="malformed", index=index)
+                    if card in seen:
+                        raise IllegalAction(f"{card} is dealt twice ({seen[card]} and {where})",
+                                            kind="duplicate_card", index=index)
+                    seen[card] = where
+        if talon is None and hands is not None and all(h is not None for h in hands):
+            talon = tuple(c for c in DECK if c not in distinct)
+        st.dealt = [None] * n if hands is None else list(hands)
+        st.hands = [None] * n if hands is None else [None if h is None else set(h) for h in hands]
+        st.talon = talon
+        st.counts = [size] * n
+        st.phase = PLAY
+        st.to_move = self.rules.first_leader(st.dealer, n)  # type: ignore[arg-type]
+        st.wanted = None
+        st.can_stop = False
+
+    def _on_showdown(self, ev: Showdown, index: int) -> None:
+        st = self.state
+        n = st.n_players
+        players = st.players
+        if len(ev.hands) != n:
+            raise IllegalAction(f"{len(ev.hands)} hands shown for {n} players", kind="malformed", index=index)
+        if st.phase != OVER:
+            self._violation(nt.NOT_PLAYING, f"hands are shown but {self._phase_text()}", index)
+            if st.phase != PLAY:
+                return
+        seen: dict[Card, int] = {}
+        for seat, cards in enumerate(ev.hands):
+            for card in cards or ():
+                self._check_card(card, index)
+                if card in seen:
+                    raise IllegalAction(f"{card} is shown by both {players[seen[card]]} and {players[seat]}",
+                                        kind="duplicate_card", index=index)
+                seen[card] = seat
+        shown = list(st.shown)
+        for seat, cards in enumerate(ev.hands):
+            if cards is None:
+                continue
+            for card in cards:
+                if card in st.played_by:
+                    self._violation(nt.HAND_MISMATCH, f"{players[seat]} shows {card}, which was played",
+                                    index, seat, card)
+            if len(cards) != st.counts[seat]:
+                self._violation(nt.HAND_MISMATCH,
+                                f"{players[seat]} shows {len(cards)} cards but should hold {st.counts[seat]}",
+                                index, seat)
+            known = st.hands[seat]
+            if known is not None and set(cards) != known:
+                self._violation(nt.HAND_MISMATCH, f"{players[seat]} shows {' '.join(sort_cards(cards))}, "
+                                f"not the cards left: {' '.join(sort_cards(known))}", index, seat)
+            shown[seat] = tuple(sort_cards(cards))
+        st.shown = shown
+
+    def _on_settlement(self, ev: Settlement, index: int) -> None:
+        st = self.state
+        players = st.players
+        if st.phase != OVER or st.winner is None:
+            if st.phase == PLAY:
+                raise IllegalAction("the deal is not finished: nobody has gone out", kind="not_finished", index=index)
+            raise IllegalAction(f"nothing to settle: {self._phase_text()}", kind="not_finished", index=index)
+        unknown = [players[s] for s in range(st.n_players) if not st.hand_known(s)]
+        if unknown:
+            raise IllegalAction(f"the remaining hands of {', '.join(unknown)} are not shown", kind="hand_unknown",
+                                index=index)
+        if st.pending:
+            self._close_windows("end", None, index)
+        made = _settle(st)
+        st.payments.extend(made)
+        st.deals_played += 1
+        st.phase = SETTLED
+        ledger = st.ledger
+        st.results.append(DealResult(
+            number=st.deals_played,
+            dealer=st.dealer,  # type: ignore[arg-type]
+            winner=st.winner,
+            opera=st.opera,
+            payments=tuple(st.payments),
+            remaining=tuple(st.hand_of(s) for s in range(st.n_players)),
+            calls=tuple(st.calls),
+            missed_calls=tuple((s, c) for s, c, _ in st.missed_calls),
+            false_sweeps=tuple((s, c) for s, c, _ in st.false_sweeps),
+            chips=tuple(ledger.chips),
+            board=tuple(ledger.board[b] for b in BOXES),
+        ))
+        ledger.check()

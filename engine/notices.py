@@ -1,0 +1,57 @@
+"""Notices: what the engine tells the table without stopping the game.
+
+In live mode an observation that breaks the rules (a card out of sequence, a card seen twice, a
+player playing out of turn …) becomes a :class:`Notice` instead of an error, and so does every
+missed announcement — the phone reads them out. In strict mode (a transcript) rule-breaking
+actions raise :class:`engine.errors.IllegalAction` instead, but missed calls and boxes swept
+without their honour are still notices: they are part of a legal game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from engine.cards import Card
+
+# Kinds of notices. Those marked (strict: error) raise IllegalAction in strict mode.
+OUT_OF_TURN: Final = "out_of_turn"                  # (strict: error) a player acted when it was not their turn
+OUT_OF_SEQUENCE: Final = "out_of_sequence"          # (strict: error) the card does not continue the run
+SEEN_TWICE: Final = "seen_twice"                    # (strict: error) a card already on the pile was played again; ignored
+NOT_IN_HAND: Final = "not_in_hand"                  # (strict: error) the player does not hold that card
+MUST_LEAD: Final = "must_lead"                      # (strict: error) the player on lead passed
+NOT_PLAYING: Final = "not_playing"                  # (strict: error) a play or pass outside the play phase
+TOO_MANY_CARDS: Final = "too_many_cards"            # (strict: error) a player played more cards than dealt
+HAND_MISMATCH: Final = "hand_mismatch"              # (strict: error) a shown hand disagrees with the cards' count or the pile
+CALL_MISSED: Final = "call_missed"                  # an honour (hoc) was played and not announced in time
+LATE_CALL: Final = "late_call"                      # an announcement after its window closed: the stake stays
+CALL_WITHOUT_HONOUR: Final = "call_without_honour"  # an announcement of a card the player did not just play
+SWEEP_WITHOUT_HONOUR: Final = "sweep_without_honour"  # a box taken although its honour was not played (by that player)
+LOW_CONFIDENCE: Final = "low_confidence"            # a live observation under the configured confidence
+DEAL_OVER: Final = "deal_over"                      # a player has no card left: the deal ends
+
+STRICT_ERRORS: Final[frozenset[str]] = frozenset(
+    {OUT_OF_TURN, OUT_OF_SEQUENCE, SEEN_TWICE, NOT_IN_HAND, MUST_LEAD, NOT_PLAYING, TOO_MANY_CARDS, HAND_MISMATCH}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the table should hear about.
+
+    ``index`` is the position in the game's event log of the event that produced it.
+    """
+
+    kind: str
+    index: int
+    message: str
+    seat: int | None = None
+    card: Card | None = None
+
+    def to_dict(self, players: tuple[str, ...] | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "index": self.index, "message": self.message}
+        if self.seat is not None:
+            out["player"] = players[self.seat] if players else self.seat
+        if self.card is not None:
+            out["card"] = self.card
+        return out

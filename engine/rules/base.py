@@ -1,0 +1,387 @@
+"""The rule-set interface: every rule the engine consults is a method (a *hook*) of :class:`RuleSet`.
+
+The engine (:mod:`engine.game`) owns the turn structure that every Nain Jaune variant shares —
+somebody leads, a run is built card by card, a player may continue or stop, the others continue
+or pass in turn, somebody goes out, the deal is settled — and asks the rule set everything else:
+
+========================  ==================================================================
+set-up                    :meth:`~RuleSet.check_players`, :meth:`~RuleSet.deal_sizes`,
+                          :meth:`~RuleSet.ante`, :meth:`~RuleSet.first_leader`,
+                          :meth:`~RuleSet.next_seat`, :meth:`~RuleSet.next_dealer`,
+                          :meth:`~RuleSet.game_over`
+runs                      :meth:`~RuleSet.wanted`, :meth:`~RuleSet.after_wild`, :meth:`~RuleSet.matches`,
+                          :meth:`~RuleSet.follows`, :meth:`~RuleSet.is_wild`,
+                          :meth:`~RuleSet.may_lead`, :meth:`~RuleSet.ends_sequence`,
+                          :meth:`~RuleSet.stuck`
+announcements (calls)     :meth:`~RuleSet.box_for`, :meth:`~RuleSet.callable`,
+                          :meth:`~RuleSet.on_call`
+end of the deal           :meth:`~RuleSet.opera`, :meth:`~RuleSet.hand_payment`,
+                          :meth:`~RuleSet.card_payments`, :meth:`~RuleSet.opera_payments`,
+                          :meth:`~RuleSet.bete_cards`, :meth:`~RuleSet.bete`
+========================  ==================================================================
+
+Hooks that need to look at the game get the live :class:`engine.state.State` (read it, never
+write it). Hooks that move chips return :class:`engine.ledger.Payment` *requests*; the engine
+applies them in order and cuts each one to what the payer holds.
+
+The defaults here are the modern (Lindor, 1789/1792) behaviour, so a rule set overrides only what
+differs. Options are a frozen dataclass (:class:`BaseOptions` or a subclass) whose fields carry
+their documentation; :meth:`BaseOptions.from_mapping` validates a user's JSON against it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Mapping, NamedTuple, Sequence, TypeVar
+
+from engine.cards import BOXES, DECK, HONOURS, KING, POINTS, RANK, SUIT, Card, rank_name
+from engine.errors import RulesError
+from engine.ledger import Payment
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+O = TypeVar("O", bound="BaseOptions")
+
+STAKES: tuple[int, ...] = (1, 2, 3, 4, 5)
+"""Chips per box in an ante, in :data:`engine.cards.BOXES` order (10♦ 1, J♣ 2, Q♠ 3, K♥ 4, 7♦ 5)."""
+
+CallWindow = Literal["play", "next_action", "next_card", "turn", "deal"]
+
+
+class Wanted(NamedTuple):
+    """The card that continues the current run: a rank, and a suit when suits matter (1760)."""
+
+    rank: int
+    suit: str | None = None
+
+    def __str__(self) -> str:
+        return rank_name(self.rank) + (self.suit or "")
+
+
+class RuleTables(NamedTuple):
+    """State-free hook answers per card (see :meth:`RuleSet.tables`)."""
+
+    ends: frozenset[Card]                  # ends_sequence(card)
+    wild: frozenset[Card]                  # is_wild(card)
+    leadable: frozenset[Card]              # may_lead(card)
+    wanted: Mapping[Card, Wanted | None]   # wanted(card)
+    callable_cards: frozenset[Card]
+    boxes: Mapping[Card, Card]             # box_for(card), cards with a box only
+
+
+def option(default: Any, doc: str, **meta: Any) -> Any:
+    """A documented option field (``doc`` feeds ``docs/rules.md`` and error messages)."""
+    return field(default=default, metadata={"doc": doc, **meta})
+
+
+@dataclass(frozen=True)
+class BaseOptions:
+    """Options every rule set has. Subclasses add theirs (and may change these defaults)."""
+
+    call_window: CallWindow = option(
+        "next_card",
+        "How long after an honour (hoc) is played its announcement — or the sweep of its box — may come: "
+        "'play' with the card itself; 'next_action' before anyone's next play or pass; 'next_card' before the "
+        "next card lands on the pile; 'turn' before another player acts; 'deal' any time before settlement. "
+        "Later, the call is missed and the stake stays.",
+    )
+    min_confidence: float = option(
+        0.0,
+        "Live mode: an observed play whose recogniser confidence is below this is applied but flagged "
+        "with a 'low_confidence' notice.",
+        minimum=0.0,
+        maximum=1.0,
+    )
+
+    @classmethod
+    def from_mapping(cls: type[O], mapping: Mapping[str, Any] | None) -> O:
+        """Build validated options from a user's mapping; unknown names and bad values raise :class:`RulesError`."""
+        if mapping is None:
+            return cls()
+        if isinstance(mapping, cls):
+            return mapping
+        if not isinstance(mapping, Mapping):
+            raise RulesError(f"options must be an object, got {mapping!r}")
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        hints = typing.get_type_hints(cls)
+        values: dict[str, Any] = {}
+        for name, value in mapping.items():
+            if name not in known:
+                raise RulesError(f"unknown option {name!r} (known: {', '.join(sorted(known))})")
+            values[name] = _check_option(name, value, hints[name], known[name].metadata)
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def describe(cls) -> list[tuple[str, str, Any, str]]:
+        """``(name, allowed values, default, doc)`` for every option, for documentation."""
+        hints = typing.get_type_hints(cls)
+        rows = []
+        for f in dataclasses.fields(cls):
+            rows.append((f.name, _type_text(hints[f.name]), f.default, f.metadata.get("doc", "")))
+        return rows
+
+
+def _type_text(tp: Any) -> str:
+    origin = typing.get_origin(tp)
+    if origin is Literal:
+        return " | ".join(repr(a) for a in typing.get_args(tp))
+    if origin in (typing.Union, types.UnionType):
+        return " | ".join(_type_text(a) for a in typing.get_args(tp))
+    if tp is type(None):
+        return "null"
+    return getattr(tp, "__name__", str(tp))
+
+
+def _check_option(name: str, value: Any, tp: Any, meta: Mapping[str, Any]) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(tp)
+        if value is None and type(None) in args:
+            return None
+        others = [a for a in args if a is not type(None)]
+        if len(others) == 1:
+            return _check_option(name, value, others[0], meta)
+        for arg in others:
+            try:
+                return _check_option(name, value, arg, meta)
+            except RulesError:
+                pass
+        raise RulesError(f"option {name!r} must be {_type_text(tp)}, got {value!r}")
+    if origin is Literal:
+        if value not in typing.get_args(tp) or isinstance(value, bool) != any(
+            isinstance(a, bool) for a in typing.get_args(tp) if a == value
+        ):
+            raise RulesError(f"option {name!r} must be one of {_type_text(tp)}, got {value!r}")
+        return value
+    if tp is type(None):
+        if value is not None:
+            raise RulesError(f"option {name!r} must be null, got {value!r}")
+        return None
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise RulesError(f"option {name!r} must be true or false, got {value!r}")
+        return value
+    if tp is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesError(f"option {name!r} must be a whole number, got {value!r}")
+    elif tp is float:
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise RulesError(f"option {name!r} must be a number, got {value!r}")
+        value = float(value)
+    else:
+        raise RulesError(f"option {name!r} has an unsupported type")
+    lo, hi = meta.get("minimum"), meta.get("maximum")
+    if lo is not None and value < lo:
+        raise RulesError(f"option {name!r} must be ≥ {lo}, got {value!r}")
+    if hi is not None and value > hi:
+        raise RulesError(f"option {name!r} must be ≤ {hi}, got {value!r}")
+    return value
+
+
+class RuleSet:
+    """A named rule set with its options. Subclass, set the class attributes, override hooks.
+
+    Instances are immutable after construction and cheap to query: hooks on the hot path
+    (:meth:`wanted`, :meth:`matches`, :meth:`ends_sequence`, :meth:`is_wild`, :meth:`box_for`)
+    must stay O(1).
+    """
+
+    name: ClassVar[str] = "base"
+    title: ClassVar[str] = "base rules"
+    Options: ClassVar[type[BaseOptions]] = BaseOptions
+    player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8)
+    deal_table: ClassVar[Mapping[int, tuple[int, int]]] = {
+        3: (15, 7), 4: (12, 4), 5: (9, 7), 6: (8, 4), 7: (7, 3), 8: (6, 4),
+    }
+    """Cards per player and talon size by number of players (Lindor table)."""
+
+    def __init__(self, options: BaseOptions | Mapping[str, Any] | None = None) -> None:
+        self.options = self.Options.from_mapping(options)
+        # card -> what continues a run after it (None: nothing, the run ends)
+        self._wanted: dict[Card, Wanted | None] = {c: self._compute_wanted(c) for c in DECK}
+        self._boxes: dict[Card, Card] = {c: c for c in BOXES}
+        self._playable: dict[Wanted, tuple[Card, ...]] = {}
+        self._tables: RuleTables | None = None
+
+    def tables(self) -> "RuleTables":
+        """Per-card answers of the state-free hooks, computed once; the engine's fold reads these."""
+        tables = self._tables
+        if tables is None:
+            tables = self._tables = RuleTables(
+                ends=frozenset(c for c in DECK if self.ends_sequence(c)),
+                wild=frozenset(c for c in DECK if self.is_wild(c)),
+                leadable=frozenset(c for c in DECK if self.may_lead(c)),
+                wanted={c: self.wanted(c) for c in DECK},
+                callable_cards=frozenset(self.callable_cards),
+                boxes={c: b for c in DECK if (b := self.box_for(c)) is not None},
+            )
+        return tables
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options!r})"
+
+    # ---- set-up ---------------------------------------------------------------------------------
+
+    def check_players(self, n_players: int) -> None:
+        """Raise :class:`RulesError` unless this many players may play."""
+        if n_players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise RulesError(f"{self.name} is played by {counts} players, not {n_players}")
+
+    def deal_sizes(self, n_players: int) -> tuple[int, int]:
+        """``(cards per player, talon size)``."""
+        self.check_players(n_players)
+        return self.deal_table[n_players]
+
+    def ante(self, n_players: int, dealer: int, seat: int) -> tuple[int, ...]:
+        """Chips ``seat`` puts on each box (BOXES order) before the deal. Default: everybody 1,2,3,4,5."""
+        return STAKES
+
+    def first_leader(self, dealer: int, n_players: int) -> int:
+        """Who leads the first run: the next player after the dealer in the direction of play."""
+        return self.next_seat(dealer, n_players)
+
+    def next_seat(self, seat: int, n_players: int) -> int:
+        """The next player in the direction of play. Default clockwise (seats are listed clockwise)."""
+        return seat + 1 if seat + 1 < n_players else 0
+
+    def next_dealer(self, dealer: int, n_players: int) -> int:
+        """The dealer of the next deal. Default: the player to the right of the last dealer."""
+        return (dealer - 1) % n_players
+
+    def game_over(self, state: State) -> bool:
+        """Whether no further deal is played. Default: some player cannot pay their ante."""
+        n = state.n_players
+        dealer = self.next_dealer(state.dealer, n) if state.dealer is not None else 0
+        chips = state.ledger.chips
+        return any(chips[s] < sum(self.ante(n, dealer, s)) for s in range(n))
+
+    # ---- runs -----------------------------------------------------------------------------------
+
+    def _compute_wanted(self, card: Card) -> Wanted | None:
+        """Precomputed once per card: the next rank regardless of suit; nothing after a king."""
+        rank = RANK[card]
+        return None if rank >= KING else Wanted(rank + 1)
+
+    def wanted(self, card: Card) -> Wanted | None:
+        """What continues the run after ``card`` (``None``: the run is over, the player leads again)."""
+        return self._wanted[card]
+
+    def after_wild(self, wanted: Wanted | None, card: Card) -> Wanted | None:
+        """What continues the run after the wild ``card`` was played when ``wanted`` was wanted
+        (``None``: it was a lead). Asked only for wild cards that do not end the run; for every
+        other card the engine uses :meth:`wanted`. Default: ``wanted(card)``."""
+        return self._wanted[card]
+
+    def matches(self, wanted: Wanted, card: Card) -> bool:
+        """Whether ``card`` is the wanted card."""
+        return RANK[card] == wanted.rank and (wanted.suit is None or SUIT[card] == wanted.suit)
+
+    def follows(self, prev: Card, card: Card) -> bool:
+        """Whether ``card`` continues a run that ended with ``prev``."""
+        w = self._wanted[prev]
+        return w is not None and self.matches(w, card)
+
+    def playable(self, wanted: Wanted) -> tuple[Card, ...]:
+        """Every card that may be played when ``wanted`` is wanted — those :meth:`matches` accepts, and
+        the wild cards — in deck order. Cached; the engine and :meth:`State.legal_plays` use it on the
+        hot path, so a subclass overrides :meth:`matches` / :meth:`is_wild`, not this."""
+        cards = self._playable.get(wanted)
+        if cards is None:
+            cards = tuple(c for c in DECK if self.matches(wanted, c) or self.is_wild(c))
+            self._playable[wanted] = cards
+        return cards
+
+    def is_wild(self, card: Card) -> bool:
+        """A card that may be played whenever its holder may act, whatever is wanted (1760: the 7♦)."""
+        return False
+
+    def may_lead(self, card: Card) -> bool:
+        """Whether ``card`` may start a run. Default: any card."""
+        return True
+
+    def ends_sequence(self, card: Card) -> bool:
+        """Whether playing ``card`` ends the run, so its player leads again (a *hoc*). Default: kings
+        (every card after which nothing is :meth:`wanted`)."""
+        return self._wanted[card] is None
+
+    def stuck(self, state: State, wanted: Wanted) -> Wanted | None:
+        """Everybody after the last player passed on ``wanted``. Return what the last player may now
+        continue with, or ``None`` for "they lead a new run with any card" (the default)."""
+        return None
+
+    # ---- announcements --------------------------------------------------------------------------
+
+    def box_for(self, card: Card) -> Card | None:
+        """The board box ``card`` sweeps when announced, if any."""
+        return self._boxes.get(card)
+
+    callable_cards: ClassVar[frozenset[Card]] = HONOURS
+    """Cards whose play may call for an announcement; :meth:`callable` is asked only for these."""
+
+    def callable(self, state: State, seat: int, card: Card) -> bool:
+        """Whether playing ``card`` (one of :attr:`callable_cards`) calls for an announcement, so that
+        forgetting it is a *missed call*. Default: always."""
+        return True
+
+    def on_call(self, state: State, seat: int, card: Card) -> list[Payment]:
+        """Payments when ``seat`` announces ``card`` in time. Default: sweep its box."""
+        box = self.box_for(card)
+        if box is None:
+            return []
+        return [Payment.request("sweep", box, seat, state.ledger.board[box], box)]
+
+    # ---- end of the deal ------------------------------------------------------------------------
+
+    def opera(self, state: State, winner: int) -> bool:
+        """Whether ``winner`` made an opéra. Default: they went out in their first turn."""
+        return not state.first_turn_over[winner]
+
+    def hand_payment(self, state: State, seat: int, hand: Sequence[Card], opera: bool) -> int:
+        """What a loser holding ``hand`` owes the winner. Default: the card points."""
+        return sum(POINTS[c] for c in hand)
+
+    def card_payments(self, state: State, winner: int, opera: bool) -> list[Payment]:
+        """Step 1 of settlement: every loser pays the winner (starting after the winner, in turn order)."""
+        out = []
+        n = state.n_players
+        seat = self.next_seat(winner, n)
+        while seat != winner:
+            due = self.hand_payment(state, seat, state.hand_of(seat), opera)
+            if due:
+                out.append(Payment.request("cards", seat, winner, due))
+            seat = self.next_seat(seat, n)
+        return out
+
+    def opera_payments(self, state: State, winner: int) -> list[Payment]:
+        """Step 2: what an opéra brings on top of the card payments. Default: the winner sweeps every box."""
+        board = state.ledger.board
+        return [Payment.request("opera", box, winner, board[box], box) for box in BOXES if board[box]]
+
+    def bete(self, state: State, seat: int, card: Card) -> list[Payment]:
+        """Step 3, one honour ``card`` still in loser ``seat``'s hand (or a missed call, when an option
+        says so): default, they pay into its box as much as the box holds *now*."""
+        box = self.box_for(card)
+        if box is None:
+            return []
+        return [Payment.request("bete", seat, box, state.ledger.board[box], box)]
+
+    def bete_cards(self, state: State, winner: int) -> list[tuple[int, Card]]:
+        """``(seat, honour)`` pairs that pay a bête, in turn order after the winner."""
+        out = []
+        n = state.n_players
+        seat = self.next_seat(winner, n)
+        while seat != winner:
+            hand = state.hand_of(seat)
+            for card in BOXES:
+                if card in hand:
+                    out.append((seat, card))
+            seat = self.next_seat(seat, n)
+        return out
