@@ -1,0 +1,69 @@
+"""`create_app(settings)`: the FastAPI application — thin routers over `TableService`, the page, the WebSocket."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from companion_api.errors import ApiError
+from companion_api.routers import camera, export, live, table
+from companion_api.service import TableService
+from companion_api.settings import Settings
+from companion_api.store import Store
+
+STATIC_DIR = resources.files("companion_api") / "static"
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """One app per table. The store opens here; the observation feed (if any) runs for the app's lifetime."""
+    store = Store(settings.db_path)
+    service = TableService(store, settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+            store.close()
+
+    app = FastAPI(
+        title="Nain Jaune companion",
+        version="1.0",
+        description="Runs a game of Nain Jaune fed by the camera pipeline, by taps, or by a replayed file. "
+        "Reads are open to the table's Wi-Fi; every change needs the table's join code "
+        "(header `X-Join-Code` or query `code`).",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.join_code = settings.join_code or store.join_code()
+    app.state.settings = settings
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path"))
+            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        return JSONResponse({"detail": "; ".join(parts) or "invalid request"}, status_code=422)
+
+    for router in (table.router, export.router, camera.router, live.router):
+        app.include_router(router)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(str(STATIC_DIR / "index.html"))
+
+    app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
+    return app

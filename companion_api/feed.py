@@ -1,0 +1,270 @@
+"""The observation interface: what the camera pipeline tells the server, and where those observations come from.
+
+An observation is one JSON object (one line of an `events.jsonl` file, or one item yielded by a live source).
+Every observation may carry `t` (seconds in the source). Types:
+
+- `{"type": "card_played", "card": "7H", "player": "Bruno" | null, "candidates": ["Bruno", "Chloé"],
+   "confidence": 0.97, "call": false}` — a new card on the pile. `player: null` means the pipeline could not
+   tell who played; the server then asks on the phone ("Who played the 7♥? Bruno / Chloé"), offering
+   `candidates` (all players when empty). `call` is true when the honour was announced (optional).
+- `{"type": "box_swept", "box": "QS", "player": "Bruno"}` — a box emptied (by the honour's player: a call).
+- `{"type": "call_missed", "card": "QS", "player": "Bruno"}` — informational: the engine detects missed calls
+  itself from the plays and sweeps; this is kept only to cross-check.
+- `{"type": "passed", "player": "Chloé"}` — a player passed (optional: the engine infers turns from plays).
+- `{"type": "deal_over", "winner": "Chloé", "opera": false}` — informational, cross-checked.
+- `{"type": "hand_revealed", "player": "Anne", "cards": ["KS", "2C"]}` — a loser's remaining cards at the
+  showdown; the deal is settled when every loser has revealed.
+- `{"type": "settlement", "chips": {...}, "board": {...}}` — the pipeline's own settlement, cross-checked.
+- `{"type": "game_setup", "players": ["Anne", "Bruno", "Chloé"], "dealer": "Anne", "chips": 100,
+   "rules": "lindor", "options": {}}` — optional first line of a recording: the replay starts a new game
+   with this set-up (without it, a recording or a camera feeds the game set up on the page).
+
+Sources: `read_jsonl(path)` for a recording, `vision_observations(source)` for a camera or a stream (the hook
+into `vision`), `paced(...)` to replay a recording at the speed it was recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+BOX_NAMES = ("10D", "JC", "QS", "KH", "7D")
+
+
+class ObservationError(ValueError):
+    """An observation that cannot be understood; the message says which field and why."""
+
+
+class SourceUnavailable(RuntimeError):
+    """A source that cannot be opened here (no vision pipeline, missing file...), worded for the user."""
+
+
+@dataclass(frozen=True)
+class CardPlayed:
+    card: str
+    player: str | None = None
+    candidates: tuple[str, ...] = ()
+    confidence: float | None = None
+    call: bool = False
+    t: float | None = None
+    type: str = field(default="card_played", init=False)
+
+
+@dataclass(frozen=True)
+class BoxSwept:
+    box: str
+    player: str | None = None
+    t: float | None = None
+    type: str = field(default="box_swept", init=False)
+
+
+@dataclass(frozen=True)
+class CallMissed:
+    card: str
+    player: str | None = None
+    t: float | None = None
+    type: str = field(default="call_missed", init=False)
+
+
+@dataclass(frozen=True)
+class Passed:
+    player: str
+    t: float | None = None
+    type: str = field(default="passed", init=False)
+
+
+@dataclass(frozen=True)
+class DealOver:
+    winner: str | None = None
+    opera: bool = False
+    t: float | None = None
+    type: str = field(default="deal_over", init=False)
+
+
+@dataclass(frozen=True)
+class HandRevealed:
+    player: str
+    cards: tuple[str, ...]
+    t: float | None = None
+    type: str = field(default="hand_revealed", init=False)
+
+
+@dataclass(frozen=True)
+class SettlementSeen:
+    chips: dict[str, int]
+    board: dict[str, int]
+    t: float | None = None
+    type: str = field(default="settlement", init=False)
+
+
+@dataclass(frozen=True)
+class GameSetupSeen:
+    players: tuple[str, ...]
+    dealer: str | None = None
+    chips: int = 100
+    rules: str = "lindor"
+    options: dict[str, Any] = field(default_factory=dict)
+    t: float | None = None
+    type: str = field(default="game_setup", init=False)
+
+
+Observation = Union[CardPlayed, BoxSwept, CallMissed, Passed, DealOver, HandRevealed, SettlementSeen, GameSetupSeen]
+
+
+def observation_to_dict(obs: Observation) -> dict[str, Any]:
+    """JSON-safe form, `None` fields dropped, as written in events.jsonl."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(obs).items() if v is not None}
+
+
+def _str(d: Mapping[str, Any], key: str, *, optional: bool = False) -> str | None:
+    value = d.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise ObservationError(f"'{key}' must be a non-empty string, got {value!r}")
+    return value.strip()
+
+
+def _card(d: Mapping[str, Any], key: str = "card") -> str:
+    value = _str(d, key)
+    assert value is not None
+    rank, suit = value[:-1].upper(), value[-1:].upper()
+    if rank not in {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"} or suit not in "SHDC":
+        raise ObservationError(f"'{key}' must be a card like '7H' or '10D', got {value!r}")
+    return rank + suit
+
+
+def _time(d: Mapping[str, Any]) -> float | None:
+    t = d.get("t")
+    if t is None:
+        return None
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0:
+        raise ObservationError(f"'t' must be a non-negative number of seconds, got {t!r}")
+    return float(t)
+
+
+def _chip_map(d: Mapping[str, Any], key: str) -> dict[str, int]:
+    value = d.get(key)
+    if not isinstance(value, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+        raise ObservationError(f"'{key}' must map names to whole numbers of chips, got {value!r}")
+    return {str(k): int(v) for k, v in value.items()}
+
+
+def _parse_card_played(d: Mapping[str, Any]) -> CardPlayed:
+    candidates = d.get("candidates") or []
+    if not isinstance(candidates, list) or not all(isinstance(c, str) for c in candidates):
+        raise ObservationError(f"'candidates' must be a list of player names, got {candidates!r}")
+    confidence = d.get("confidence")
+    if confidence is not None and (isinstance(confidence, bool) or not isinstance(confidence, (int, float))
+                                   or not 0.0 <= float(confidence) <= 1.0):
+        raise ObservationError(f"'confidence' must be a number from 0 to 1, got {confidence!r}")
+    return CardPlayed(card=_card(d), player=_str(d, "player", optional=True), candidates=tuple(candidates),
+                      confidence=None if confidence is None else float(confidence), call=bool(d.get("call", False)),
+                      t=_time(d))
+
+
+def _parse_box_swept(d: Mapping[str, Any]) -> BoxSwept:
+    box = _card(d, "box")
+    if box not in BOX_NAMES:
+        raise ObservationError(f"'box' must be one of {', '.join(BOX_NAMES)}, got {box!r}")
+    return BoxSwept(box=box, player=_str(d, "player", optional=True), t=_time(d))
+
+
+def _parse_hand_revealed(d: Mapping[str, Any]) -> HandRevealed:
+    cards = d.get("cards")
+    if not isinstance(cards, list):
+        raise ObservationError(f"'cards' must be a list of cards, got {cards!r}")
+    parsed = tuple(_card({"card": c}) for c in cards)
+    return HandRevealed(player=str(_str(d, "player")), cards=parsed, t=_time(d))
+
+
+def _parse_game_setup(d: Mapping[str, Any]) -> GameSetupSeen:
+    players = d.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise ObservationError(f"'players' must be a list of names, got {players!r}")
+    chips = d.get("chips", 100)
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+        raise ObservationError(f"'chips' must be a positive whole number, got {chips!r}")
+    options = d.get("options") or {}
+    if not isinstance(options, dict):
+        raise ObservationError(f"'options' must be an object, got {options!r}")
+    return GameSetupSeen(players=tuple(p.strip() for p in players), dealer=_str(d, "dealer", optional=True),
+                         chips=chips, rules=str(_str(d, "rules", optional=True) or "lindor"), options=options,
+                         t=_time(d))
+
+
+_PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
+    "card_played": _parse_card_played,
+    "box_swept": _parse_box_swept,
+    "call_missed": lambda d: CallMissed(card=_card(d), player=_str(d, "player", optional=True), t=_time(d)),
+    "passed": lambda d: Passed(player=str(_str(d, "player")), t=_time(d)),
+    "deal_over": lambda d: DealOver(winner=_str(d, "winner", optional=True), opera=bool(d.get("opera", False)),
+                                    t=_time(d)),
+    "hand_revealed": _parse_hand_revealed,
+    "settlement": lambda d: SettlementSeen(chips=_chip_map(d, "chips"), board=_chip_map(d, "board"), t=_time(d)),
+    "game_setup": _parse_game_setup,
+}
+OBSERVATION_TYPES = tuple(_PARSERS)
+
+
+def parse_observation(d: Any) -> Observation:
+    """One observation from its JSON form; raises `ObservationError` naming the problem."""
+    if not isinstance(d, dict):
+        raise ObservationError(f"an observation must be a JSON object, got {type(d).__name__}")
+    kind = d.get("type")
+    parser = _PARSERS.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        raise ObservationError(f"unknown observation type {kind!r} (expected one of {', '.join(OBSERVATION_TYPES)})")
+    return parser(d)
+
+
+def read_jsonl(path: Path) -> list[Observation]:
+    """A whole recording, checked up front so a bad line is reported before the replay starts."""
+    if not path.is_file():
+        raise SourceUnavailable(f"no such events file: {path}")
+    observations: list[Observation] = []
+    with path.open(encoding="utf-8") as handle:
+        for line_no, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                observations.append(parse_observation(json.loads(line)))
+            except (json.JSONDecodeError, ObservationError) as exc:
+                raise SourceUnavailable(f"{path}:{line_no}: {exc}") from None
+    return observations
+
+
+async def paced(observations: Iterable[Observation], speed: float = 1.0,
+                sleep: Callable[[float], Any] = asyncio.sleep) -> AsyncIterator[Observation]:
+    """Yield a recording at the pace its `t` stamps give (divided by `speed`); unstamped ones at once."""
+    last: float | None = None
+    for obs in observations:
+        if obs.t is not None:
+            if last is not None and obs.t > last and speed > 0:
+                await sleep((obs.t - last) / speed)
+            last = obs.t
+        yield obs
+
+
+def vision_observations(source: str, *, calibration: Path | None, players: tuple[str, ...], dealer: str,
+                        on_frame: Callable[[Any], None] | None = None) -> Iterator[dict[str, Any]]:
+    """THE HOOK into the camera pipeline: a camera index ("0"), stream URL or video file -> observation dicts.
+
+    Expects `vision.live.observe(source, calibration=..., players=..., dealer=..., on_frame=...)`: a blocking
+    generator of observation dicts (the format above), run by the server in a worker thread; `on_frame`, when
+    given, receives each annotated BGR frame (numpy) for the phone's live view. Until it exists, says so.
+    """
+    try:
+        from vision.live import observe  # type: ignore[import-not-found]
+    except ImportError as exc:
+        raise SourceUnavailable(
+            f"the camera pipeline is not available in this install ({exc}); "
+            "play by taps on the phone page, or replay a recorded events.jsonl with --source FILE"
+        ) from None
+    return observe(source, calibration=calibration, players=players, dealer=dealer,  # type: ignore[no-any-return]
+                   on_frame=on_frame)

@@ -1,0 +1,1 @@
+"""HTTP and WebSocket routes: each one parses input, calls `TableService`, and returns its answer."""

@@ -1,0 +1,78 @@
+"""Camera: the annotated live view (MJPEG), a still for calibration, and the calibration zones (calib.json)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response, StreamingResponse
+
+from companion_api.access import require_join_code
+from companion_api.errors import ApiError
+from companion_api.frames import FrameBuffer
+from companion_api.schemas import Calibration, ErrorOut
+
+router = APIRouter(prefix="/api", tags=["camera"], responses={404: {"model": ErrorOut}})
+BOUNDARY = "nainjauneframe"
+NO_CAMERA = "no camera picture: start the server with --camera N or --source URL"
+
+
+def _frames(request: Request) -> FrameBuffer:
+    frames: FrameBuffer = request.app.state.service.frames
+    return frames
+
+
+@router.get("/camera.jpg", response_class=Response, responses={200: {"content": {"image/jpeg": {}}}})
+async def snapshot(request: Request) -> Response:
+    """The latest camera frame (for tap-to-place calibration)."""
+    _, jpeg = _frames(request).latest()
+    if jpeg is None:
+        raise ApiError(404, NO_CAMERA)
+    return Response(jpeg, media_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@router.get("/camera.mjpg", response_class=StreamingResponse,
+            responses={200: {"content": {"multipart/x-mixed-replace": {}}}})
+async def mjpeg(request: Request) -> StreamingResponse:
+    """The annotated live view as MJPEG (an `<img>` shows it without any script)."""
+    frames = _frames(request)
+    if not frames.active:
+        raise ApiError(404, NO_CAMERA)
+
+    async def stream() -> AsyncIterator[bytes]:
+        number = 0
+        while not await request.is_disconnected():
+            number, jpeg = await frames.next_after(number)
+            if jpeg is not None:
+                yield (f"--{BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: {len(jpeg)}\r\n\r\n"
+                       .encode() + jpeg + b"\r\n")
+
+    return StreamingResponse(stream(), media_type=f"multipart/x-mixed-replace; boundary={BOUNDARY}")
+
+
+@router.get("/calibration", response_model=Calibration)
+async def get_calibration(request: Request) -> dict[str, Any]:
+    """The saved zones (404 until some are saved)."""
+    path = request.app.state.settings.calibration_path
+    if not path.is_file():
+        raise ApiError(404, "no calibration saved yet")
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ApiError(409, f"the saved calibration cannot be read ({exc}); save a new one") from None
+    return data
+
+
+@router.put("/calibration", response_model=Calibration, dependencies=[Depends(require_join_code)])
+async def put_calibration(body: Calibration, request: Request) -> dict[str, Any]:
+    """Save the zones tapped on the phone as calib.json (the format `nainjaune watch --calibration` reads)."""
+    path = request.app.state.settings.calibration_path
+    data = body.model_dump(exclude_none=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    tmp.replace(path)
+    await request.app.state.service.changed()
+    return data

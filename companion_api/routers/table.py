@@ -1,0 +1,127 @@
+"""The table: read the state and the rules; set up a game; play by taps; feed observations; correct."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Body, Depends, Request
+
+from companion_api.access import code_matches, require_join_code
+from companion_api.routers.deps import service
+from companion_api.schemas import (
+    Access,
+    AnswerRequest,
+    BoxRequest,
+    CorrectionRequest,
+    ErrorOut,
+    GameCreate,
+    GameSummary,
+    PassRequest,
+    PlayRequest,
+    RuleSetOut,
+    ShowdownRequest,
+    StateView,
+)
+from companion_api.service import TableService
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (400, 403, 404, 409, 422)
+}
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+edit = [Depends(require_join_code)]
+
+
+@router.get("/state", response_model=StateView, tags=["read"])
+async def state(svc: TableService = Depends(service)) -> dict[str, Any]:
+    """The whole table as the page shows it (the WebSocket `/ws` pushes the same object on every change)."""
+    return svc.view()
+
+
+@router.get("/access", response_model=Access, tags=["read"])
+async def access(request: Request, code: str | None = None) -> Access:
+    """Whether `code` is the table's join code, i.e. whether this page may change anything."""
+    if code_matches(request.app.state.join_code, code):
+        return Access(can_edit=True, message="join code accepted")
+    return Access(can_edit=False, message="read-only: open the link from the QR code to change anything")
+
+
+@router.get("/rules", response_model=list[RuleSetOut], tags=["read"])
+async def rules(svc: TableService = Depends(service)) -> list[dict[str, Any]]:
+    """Every rule set with its options in plain words, for the setup form."""
+    return svc.rules_catalogue()
+
+
+@router.get("/games", response_model=list[GameSummary], tags=["read"])
+async def games(svc: TableService = Depends(service)) -> list[dict[str, Any]]:
+    """Every game stored on this machine, newest first."""
+    return svc.store.list_games()
+
+
+@router.post("/games", response_model=StateView, status_code=201, dependencies=edit, tags=["setup"])
+async def new_game(body: GameCreate, svc: TableService = Depends(service)) -> dict[str, Any]:
+    """Start a new game (the current one is kept in the database) and deal its first deal."""
+    return await svc.new_game(body)
+
+
+@router.post("/deals", response_model=StateView, dependencies=edit, tags=["play"])
+async def next_deal(svc: TableService = Depends(service)) -> dict[str, Any]:
+    """Ante and deal the next deal once the last one is settled."""
+    return await svc.next_deal()
+
+
+@router.post("/play", response_model=StateView, dependencies=edit, tags=["play"])
+async def play(body: PlayRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
+    """A card laid on the pile (by default by the player whose turn it is). Illegal plays are refused (409)."""
+    return await svc.play(body.card, body.player, call=body.call)
+
+
+@router.post("/pass", response_model=StateView, dependencies=edit, tags=["play"])
+async def pass_(body: PassRequest | None = Body(None), svc: TableService = Depends(service)) -> dict[str, Any]:
+    """A player passes (or, right after playing, stops)."""
+    return await svc.pass_(body.player if body else None)
+
+
+@router.post("/call", response_model=StateView, dependencies=edit, tags=["play"])
+async def call(body: BoxRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
+    """The honour just laid is announced ("Dame qui prend !"): its player takes the box."""
+    return await svc.call(body.box, body.player)
+
+
+@router.post("/sweep", response_model=StateView, dependencies=edit, tags=["play"])
+async def sweep(body: BoxRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
+    """A box was emptied on the table (as the camera reports it)."""
+    return await svc.sweep(body.box, body.player)
+
+
+@router.post("/showdown", response_model=StateView, dependencies=edit, tags=["play"])
+async def showdown(body: ShowdownRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
+    """The losers' remaining cards; the deal is then settled."""
+    return await svc.showdown(body.hands)
+
+
+@router.post("/undo", response_model=StateView, dependencies=edit, tags=["corrections"])
+async def undo(svc: TableService = Depends(service)) -> dict[str, Any]:
+    """Undo the last play, pass, call or sweep of the current deal (kept as a correction)."""
+    return await svc.undo()
+
+
+@router.post("/corrections", response_model=StateView, dependencies=edit, tags=["corrections"])
+async def correct(body: CorrectionRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
+    """Fix an earlier event (wrong card, wrong player) or delete it; kept as a future training label."""
+    return await svc.correct(body)
+
+
+@router.post("/questions/{question_id}", response_model=StateView, dependencies=edit, tags=["corrections"])
+async def answer(question_id: int, body: AnswerRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
+    """Answer "who played the 7♥?" (or dismiss it with `player: null`)."""
+    return await svc.answer(question_id, body.player)
+
+
+@router.post("/observations", response_model=StateView, dependencies=edit, tags=["feed"])
+async def observe(observation: dict[str, Any] = Body(examples=[{"type": "card_played", "card": "7H",
+                                                                 "player": None, "candidates": ["Bruno", "Chloé"],
+                                                                 "confidence": 0.62}]),
+                  svc: TableService = Depends(service)) -> dict[str, Any]:
+    """Feed one observation of the camera pipeline (format: `companion_api.feed`), as a live source would."""
+    return await svc.observe_json(observation, source="api")

@@ -1,0 +1,100 @@
+"""Feeds the table from its observation source: a recorded events.jsonl (replayed at its own pace) or the live
+camera pipeline (`feed.vision_observations`, run in a thread). Problems are shown on the page, never raised."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion_api import feed
+from companion_api.errors import ApiError
+from companion_api.schemas import GameCreate
+from companion_api.settings import Settings
+
+if TYPE_CHECKING:
+    from companion_api.service import TableService
+
+log = logging.getLogger("nainjaune.companion")
+DEMO_PAUSE_S = 8.0
+
+
+def is_recording(source: str) -> bool:
+    return source.endswith((".jsonl", ".json")) and "://" not in source
+
+
+async def run_source(service: TableService, settings: Settings) -> None:
+    source = str(settings.source)
+    try:
+        if is_recording(source):
+            await _replay(service, Path(source), settings)
+        else:
+            await _live(service, source, settings)
+    except feed.SourceUnavailable as exc:
+        service.set_source(running=False, error=str(exc))
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a broken source must not take the table down with it
+        log.exception("observation source failed")
+        service.set_source(running=False, error=f"{type(exc).__name__}: {exc}")
+
+
+async def _wait_for_game(service: TableService) -> None:
+    if service.table is None:
+        service.set_source(error="set up a game on the page: the source starts feeding it then")
+        while service.table is None:
+            await asyncio.sleep(0.5)
+        service.set_source(error=None)
+
+
+async def _feed(service: TableService, observations: AsyncIterator[feed.Observation], source: str) -> None:
+    async for obs in observations:
+        if isinstance(obs, feed.GameSetupSeen):
+            await service.new_game(GameCreate(players=list(obs.players), dealer=obs.dealer, chips=obs.chips,
+                                              rules=obs.rules, options=obs.options))
+            continue
+        await _wait_for_game(service)
+        try:
+            await service.observe(obs, source)
+        except ApiError as exc:
+            service.feed_notices.append({"kind": "observation_refused", "message": exc.detail})
+            await service.changed()
+
+
+async def _replay(service: TableService, path: Path, settings: Settings) -> None:
+    observations = feed.read_jsonl(path)
+    kind = "demo" if settings.loop_demo else "replay"
+    while True:
+        service.set_source(kind=kind, label=f"{kind}: {path.name}", running=True, error=None)
+        await _feed(service, feed.paced(observations, settings.replay_speed), "replay")
+        service.set_source(running=False)
+        if not settings.loop_demo:
+            return
+        await asyncio.sleep(DEMO_PAUSE_S)
+
+
+async def _thread_iter(iterator: Any) -> AsyncIterator[feed.Observation]:
+    """Pull a blocking generator (the camera pipeline) from a worker thread, one observation at a time."""
+    done = object()
+    while True:
+        item = await asyncio.to_thread(next, iterator, done)
+        if item is done:
+            return
+        try:
+            yield feed.parse_observation(item)
+        except feed.ObservationError as exc:
+            log.warning("ignored a malformed observation from the pipeline: %s", exc)
+
+
+async def _live(service: TableService, source: str, settings: Settings) -> None:
+    await _wait_for_game(service)
+    table = service.table
+    assert table is not None
+    calibration = settings.calibration_path if settings.calibration_path.is_file() else None
+    iterator = feed.vision_observations(source, calibration=calibration, players=table.setup.players,
+                                        dealer=table.setup.dealer, on_frame=service.frames.put_image)
+    service.set_source(kind="camera", label=f"camera: {source}", running=True, error=None)
+    await _feed(service, _thread_iter(iter(iterator)), "camera")
+    service.set_source(running=False, error="the camera source ended")

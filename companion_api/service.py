@@ -1,0 +1,325 @@
+"""The table service: the one writer of the game. Routers and the observation feed call it; it talks to the engine
+(through `companion_api.table`), persists every change in one transaction, and pushes the new state.
+
+All mutations take `self._lock`, so two phones tapping at once, or a tap racing a camera observation, are applied
+one after the other in a single order, which is also the order of the events in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from companion_api import feed
+from companion_api.errors import ApiError
+from companion_api.frames import FrameBuffer
+from companion_api.hub import Hub
+from companion_api.schemas import CorrectionRequest, GameCreate
+from companion_api.settings import Settings
+from companion_api.store import Store
+from companion_api.table import Table, TableError, TableSetup, rules_catalogue
+
+log = logging.getLogger("nainjaune.companion")
+
+Build = Callable[[Table], list[Any]]
+TAP = "tap"
+
+
+class TableService:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.hub = Hub()
+        self.frames = FrameBuffer()
+        self._lock = asyncio.Lock()
+        self.table: Table | None = None
+        self.game_id: int | None = None
+        self.sources: list[str] = []
+        self.revision = 0
+        self.source: dict[str, Any] = {"kind": "idle", "label": "", "running": False, "error": None}
+        self.feed_notices: list[dict[str, Any]] = []
+        self._feed_task: asyncio.Task[None] | None = None
+        self._view: dict[str, Any] | None = None
+
+    # --- life cycle ----------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Resume the last game from the database, then start the observation feed if one was given."""
+        game_id = self.store.active_game_id()
+        if game_id is not None:
+            record = self.store.load_game(game_id)
+            if record is not None:
+                self.table = Table.from_record(record)
+                self.game_id, self.sources = game_id, list(record.sources)
+        if self.settings.source:
+            from companion_api.runner import run_source
+
+            self._feed_task = asyncio.create_task(run_source(self, self.settings))
+
+    async def stop(self) -> None:
+        if self._feed_task is not None:
+            self._feed_task.cancel()
+            await asyncio.gather(self._feed_task, return_exceptions=True)
+
+    # --- reading -------------------------------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """The state the page shows (cached until the next change)."""
+        if self._view is None:
+            game = None
+            if self.table is not None and self.game_id is not None:
+                questions = self.store.open_questions(self.game_id)
+                game = self.table.view(self.game_id, self.sources, questions, self.feed_notices)
+            self._view = {
+                "revision": self.revision,
+                "game": game,
+                "source": {**self.source, "camera_view": self.frames.active},
+                "calibrated": self.settings.calibration_path.is_file(),
+            }
+        return self._view
+
+    def rules_catalogue(self) -> list[dict[str, Any]]:
+        return rules_catalogue()
+
+    async def changed(self) -> None:
+        """Something outside the game changed (source status, calibration): push it."""
+        self._publish()
+
+    def set_source(self, **fields: Any) -> None:
+        self.source.update(fields)
+        self._publish()
+
+    def _publish(self) -> None:
+        self.revision += 1
+        self._view = None
+        self.hub.publish(self.view())
+
+    # --- the single writer ---------------------------------------------------------------------------------
+
+    def _require_table(self) -> Table:
+        if self.table is None or self.game_id is None:
+            raise ApiError(409, "no game yet: set one up first (POST /api/games)")
+        return self.table
+
+    def _commit(self, table: Table, events: list[Any], source: str, *, strict: bool,
+                extra: Callable[[Any, int], None] | None = None) -> Table:
+        """Apply `events`, persist them and what follows from them in one transaction, then publish.
+
+        `strict` (taps): an event the rules forbid is refused with 409 and nothing is written. Observations
+        are never refused: the engine records them and flags them with notices, as the camera saw them.
+        `extra(tx, first_index)` adds rows to the same transaction (corrections, questions).
+        """
+        assert self.game_id is not None
+        first = len(table.events)
+        try:
+            rejected = table.extend(events, strict=strict)
+        except TableError as exc:
+            raise ApiError(exc.status, str(exc)) from None
+        if rejected:
+            raise ApiError(409, rejected)
+        try:
+            with self.store.transaction() as tx:
+                for offset, data in enumerate(table.event_dicts(first)):
+                    self.store.append_event(tx, self.game_id, first + offset, data, source)
+                if extra is not None:
+                    extra(tx, first)
+                self.store.write_derived(tx, self.game_id, **table.derived())
+                self.store.set_status(tx, self.game_id, "over" if table.game_over else "active")
+        except BaseException:
+            table.rollback(first)  # memory follows the database: what was not written did not happen
+            raise
+        self.sources.extend([source] * (len(table.events) - first))
+        self._publish()
+        return table
+
+    async def _act(self, build: Build, source: str = TAP, *, strict: bool = True) -> dict[str, Any]:
+        async with self._lock:
+            table = self._require_table()
+            try:
+                events = build(table)
+            except TableError as exc:
+                raise ApiError(exc.status, str(exc)) from None
+            self._commit(table, events, source, strict=strict)
+            return self.view()
+
+    # --- set-up and deals ----------------------------------------------------------------------------------
+
+    async def new_game(self, req: GameCreate) -> dict[str, Any]:
+        dealer = req.dealer or req.players[0]
+        try:
+            setup = TableSetup(rules=req.rules, options=dict(req.options), players=tuple(req.players),
+                               chips={p: req.chips for p in req.players}, dealer=dealer)
+            table = Table.new(setup)
+        except TableError as exc:
+            raise ApiError(exc.status, str(exc)) from None
+        async with self._lock:
+            with self.store.transaction() as tx:
+                game_id = self.store.create_game(tx, rules=setup.rules, options=table.options,
+                                                 players=setup.players, chips=setup.chips, dealer=dealer,
+                                                 board=table.start_board)
+            self.table, self.game_id, self.sources = table, game_id, []
+            self.feed_notices.clear()
+            try:
+                self._commit(table, table.start_deal(), TAP, strict=True)
+            except TableError as exc:
+                raise ApiError(exc.status, str(exc)) from None
+            return self.view()
+
+    async def next_deal(self) -> dict[str, Any]:
+        return await self._act(lambda t: t.start_deal())
+
+    # --- taps ----------------------------------------------------------------------------------------------
+
+    async def play(self, card: str, player: str | None, *, call: bool = False) -> dict[str, Any]:
+        return await self._act(lambda t: [t.play(player, card, call=call)])
+
+    async def pass_(self, player: str | None) -> dict[str, Any]:
+        return await self._act(lambda t: [t.pass_(player)])
+
+    async def call(self, box: str, player: str | None) -> dict[str, Any]:
+        return await self._act(lambda t: [t.call(player, box)])
+
+    async def sweep(self, box: str, player: str | None) -> dict[str, Any]:
+        return await self._act(lambda t: [t.sweep(player, box)])
+
+    async def showdown(self, hands: dict[str, list[str]]) -> dict[str, Any]:
+        return await self._act(lambda t: t.showdown(hands))
+
+    # --- corrections ---------------------------------------------------------------------------------------
+
+    async def correct(self, req: CorrectionRequest) -> dict[str, Any]:
+        async with self._lock:
+            table = self._require_table()
+            assert self.game_id is not None
+            game_id = self.game_id
+            try:
+                correction, before, after = table.correction(req.index, req.action, player=req.player,
+                                                             card=req.card, box=req.box, call=req.call)
+            except TableError as exc:
+                raise ApiError(exc.status, str(exc)) from None
+
+            def record(tx: Any, first: int) -> None:
+                self.store.add_correction(tx, game_id, seq=first, target_seq=req.index, before=before, after=after,
+                                          source=self.sources[req.index] if req.index < len(self.sources) else TAP)
+
+            self._commit(table, [correction], TAP, strict=False, extra=record)
+            return self.view()
+
+    async def undo(self) -> dict[str, Any]:
+        table = self._require_table()
+        index = table.last_undoable()
+        if index is None:
+            raise ApiError(409, "nothing to undo in this deal")
+        return await self.correct(CorrectionRequest(index=index, action="delete"))
+
+    async def answer(self, question_id: int, player: str | None) -> dict[str, Any]:
+        async with self._lock:
+            table = self._require_table()
+            assert self.game_id is not None
+            game_id = self.game_id
+            question = next((q for q in self.store.open_questions(game_id) if q.id == question_id), None)
+            if question is None:
+                raise ApiError(404, f"no open question {question_id}")
+            index = int(question.observation["event_index"])
+            guess = question.observation.get("guess")
+            if player is None or player == guess:
+                with self.store.transaction() as tx:
+                    self.store.close_question(tx, question_id, player)
+                self._publish()
+                return self.view()
+            try:
+                correction, before, after = table.correction(index, "replace", player=player)
+            except TableError as exc:
+                raise ApiError(exc.status, str(exc)) from None
+
+            def record(tx: Any, first: int) -> None:
+                self.store.close_question(tx, question_id, player)
+                self.store.add_correction(tx, game_id, seq=first, target_seq=index, before=before, after=after,
+                                          source="question")
+
+            self._commit(table, [correction], TAP, strict=False, extra=record)
+            return self.view()
+
+    # --- observations from the camera pipeline (or a replayed file) -----------------------------------------
+
+    async def observe_json(self, data: Any, source: str) -> dict[str, Any]:
+        try:
+            obs = feed.parse_observation(data)
+        except feed.ObservationError as exc:
+            raise ApiError(422, str(exc)) from None
+        return await self.observe(obs, source)
+
+    async def observe(self, obs: feed.Observation, source: str) -> dict[str, Any]:
+        """Map one observation to engine events (see `companion_api.feed` for the format)."""
+        async with self._lock:
+            table = self._require_table()
+            assert self.game_id is not None
+            game_id = self.game_id
+            try:
+                if isinstance(obs, feed.CardPlayed):
+                    if table.needs_new_deal:
+                        table = self._commit(table, table.start_deal(), source, strict=False)
+                    play, guess, candidates = table.observed_play(obs)
+                    if guess is None:
+                        self._commit(table, [play], source, strict=False)
+                    else:
+                        question = {**feed.observation_to_dict(obs), "guess": guess, "candidates": candidates}
+
+                        def ask(tx: Any, first: int) -> None:
+                            self.store.add_question(tx, game_id, {**question, "event_index": first})
+
+                        self._commit(table, [play], source, strict=False, extra=ask)
+                elif isinstance(obs, feed.BoxSwept):
+                    self._commit(table, [table.sweep(obs.player, obs.box)], source, strict=False)
+                elif isinstance(obs, feed.Passed):
+                    self._commit(table, [table.pass_(obs.player)], source, strict=False)
+                elif isinstance(obs, feed.HandRevealed):
+                    events = table.reveal(obs.player, list(obs.cards))
+                    self._commit(table, events, source, strict=False)
+                else:
+                    self._cross_check(table, obs)
+            except TableError as exc:
+                raise ApiError(exc.status, str(exc)) from None
+            return self.view()
+
+    def _cross_check(self, table: Table, obs: feed.Observation) -> None:
+        """`deal_over`, `call_missed`, `settlement`: the engine decides these itself; disagreements are shown."""
+        disagreement = table.disagreement(obs)
+        if disagreement:
+            self.feed_notices.append({"kind": "pipeline_disagrees", "message": disagreement})
+            self._publish()
+
+    # --- exports -------------------------------------------------------------------------------------------
+
+    def export_game(self, game_id: int) -> dict[str, Any]:
+        record = self.store.load_game(game_id)
+        if record is None:
+            raise ApiError(404, f"no game {game_id}")
+        return {
+            "game": game_id,
+            "created_at": record.created_at,
+            "rules": record.rules,
+            "options": record.options,
+            "players": list(record.players),
+            "dealer": record.dealer,
+            "chips": record.chips,
+            "board": record.board,
+            "status": record.status,
+            "events": [{**e, "source": s} for e, s in zip(record.events, record.sources)],
+            "corrections": self.store.corrections(game_id),
+            "settlements": self.store.settlements(game_id),
+        }
+
+    def ledger_csv(self, game_id: int) -> str:
+        if self.store.load_game(game_id) is None:
+            raise ApiError(404, f"no game {game_id}")
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["deal_no", "holder", "kind", "chips"])
+        for row in self.store.ledger(game_id):
+            writer.writerow([row["deal_no"], row["holder"], row["holder_kind"], row["chips"]])
+        return out.getvalue()

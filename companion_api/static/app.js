@@ -1,0 +1,590 @@
+// The phone page: renders the state the server pushes over the WebSocket (it never polls) and sends taps to
+// the REST API with the table's join code. No build step, no external files.
+"use strict";
+
+const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const BOXES = ["10D", "JC", "QS", "KH", "7D"];
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  lang: localStorage.getItem("nj-lang") || "fr",
+  code: null,
+  canEdit: false,
+  state: null,
+  tab: "live",
+  padRank: null,
+  padPlayer: null,
+  announced: new Set(),
+  firstState: true,
+  reveal: {},
+  editing: null,
+  rules: [],
+  calib: { zone: "pile", zones: { pile: [], boxes: {}, seats: {} }, size: null },
+};
+
+function t(key, ...args) {
+  const w = WORDS[ui.lang][key];
+  return typeof w === "function" ? w(...args) : (w ?? key);
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k === "on") for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+function cardNode(card, extra = "") {
+  const red = card && (card.endsWith("H") || card.endsWith("D"));
+  return el("span", { class: `cardface ${red ? "red" : ""} ${extra}` }, cardLabel(card));
+}
+
+// ---- server access ---------------------------------------------------------------------------------------
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.classList.remove("hidden");
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => box.classList.add("hidden"), 6000);
+}
+
+async function api(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (ui.code) headers["X-Join-Code"] = ui.code;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    const detail = data && data.detail;
+    const message = Array.isArray(detail) ? detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ")
+      : (detail || `${response.status}`);
+    showError(message);
+    throw new Error(message);
+  }
+  return data;
+}
+
+async function checkAccess() {
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get("code");
+  if (fromUrl) localStorage.setItem("nj-code", fromUrl.toUpperCase());
+  ui.code = localStorage.getItem("nj-code");
+  const access = await api("GET", "/api/access" + (ui.code ? `?code=${encodeURIComponent(ui.code)}` : ""));
+  ui.canEdit = access.can_edit;
+  document.body.classList.toggle("readonly", !ui.canEdit);
+  renderAccess();
+}
+
+function renderAccess() {
+  const badge = $("access");
+  badge.textContent = ui.canEdit ? t("edit") : t("readonly");
+  badge.className = "badge " + (ui.canEdit ? "ok" : "ro");
+}
+
+function connect(delay = 500) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws`);
+  ws.onopen = () => { $("link").classList.add("on"); delay = 500; };
+  ws.onmessage = (msg) => render(JSON.parse(msg.data));
+  ws.onclose = () => {
+    $("link").classList.remove("on");
+    setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
+  };
+}
+
+// ---- rendering ---------------------------------------------------------------------------------------------
+
+function render(state) {
+  ui.state = state;
+  const game = state.game;
+  document.body.dataset.revision = state.revision;
+  $("no-game").classList.toggle("hidden", !!game);
+  $("live").classList.toggle("hidden", !game);
+  renderSource(state.source);
+  if (!game) { ui.firstState = false; return; }
+  if (!game.players.some((p) => p.name === ui.padPlayer)) ui.padPlayer = null;
+  renderBoxes(game);
+  renderStatus(game);
+  renderPlayers(game);
+  renderQuestions(game);
+  renderPad(game);
+  renderShowdown(game);
+  renderSettled(game);
+  renderEvents(game);
+  renderScore(game);
+  announce(game);
+  ui.firstState = false;
+}
+
+function renderSource(source) {
+  $("source").textContent = source.kind === "idle" ? t("no_source") : `${source.label}${source.error ? " — " + source.error : ""}`;
+  const cam = $("camera");
+  if (source.camera_view && cam.classList.contains("hidden")) { cam.src = "/api/camera.mjpg"; cam.classList.remove("hidden"); }
+  if (!source.camera_view && !cam.classList.contains("hidden")) { cam.removeAttribute("src"); cam.classList.add("hidden"); }
+}
+
+function boxStake(game, box) { return game.board[box] ?? 0; }
+
+function renderBoxes(game) {
+  const boxes = $("boxes");
+  boxes.replaceChildren(...BOXES.map((box) => el("div", { class: `box box-${box}`, dataset: { box } },
+    el("div", { class: "box-card" }, cardNode(box)),
+    el("div", { class: "box-stake" }, String(boxStake(game, box))))));
+}
+
+function renderStatus(game) {
+  const ranks = game.sequence.map((c) => c.slice(0, -1));
+  const seq = $("sequence");
+  if (!ranks.length) seq.textContent = t("free_lead");
+  else seq.textContent = ranks.join(" ") + " " + (game.wanted ? (game.stopped ? t("sans", game.wanted) : t("wanted", game.wanted)) : "");
+  $("turn").textContent = game.turn ? t("turn", game.turn) : (game.winner ? t("settled_title", game.winner) : "");
+  const last = $("lastcard");
+  last.replaceChildren();
+  if (game.last_play) {
+    const conf = game.last_play.confidence;
+    last.append(el("span", { class: "label" }, t("last_seen")), cardNode(game.last_play.card, "big"),
+      el("span", {}, game.last_play.player),
+      conf === null || conf === undefined ? "" : el("span", { class: "conf" }, `${t("confidence")} ${Math.round(conf * 100)} %`));
+  }
+  const reminder = $("reminder");
+  const pending = game.pending_call;
+  const friendly = $("pref-friendly").checked;
+  if (pending && (friendly || ui.canEdit)) {
+    const h = HONOURS[ui.lang][pending.box];
+    reminder.replaceChildren(
+      friendly ? el("div", {}, t("remind", pending.player, h, pending.stake)) : "",
+      ui.canEdit ? el("button", { type: "button", class: "primary call", "data-testid": "call",
+        on: { click: () => act("POST", "/api/call", { box: pending.box, player: pending.player }) } },
+      t("call_btn", h, pending.stake)) : "");
+    reminder.classList.remove("hidden");
+    const key = `remind-${game.id}-${pending.box}-${game.last_play && game.last_play.index}`;
+    if (friendly && !ui.announced.has(key)) { ui.announced.add(key); speak(t("remind", pending.player, h, pending.stake)); }
+  } else reminder.classList.add("hidden");
+}
+
+function renderPlayers(game) {
+  $("players").replaceChildren(...game.players.map((p) => el("li", {
+    class: `player ${p.is_turn ? "turn" : ""} ${ui.canEdit ? "tappable" : ""}`, dataset: { player: p.name },
+    on: { click: () => { if (ui.canEdit) { ui.padPlayer = p.name; renderPad(game); } } },
+  }, el("span", { class: "name" }, p.name, p.is_dealer ? el("span", { class: "dealer", title: t("dealer") }, "D") : ""),
+  el("span", { class: "left" }, p.cards_left === null ? "" : `${p.cards_left} ${t("cards")}`),
+  el("span", { class: "stack" }, `${p.chips} ${t("chips_short")}`))));
+}
+
+function questionNode(q) {
+  return el("div", { class: "question card", "data-testid": "question" },
+    el("p", {}, t("who_played", cardLabel(q.card))),
+    el("div", { class: "choices" }, ...q.candidates.map((name) => el("button", {
+      type: "button", class: "primary", disabled: !ui.canEdit,
+      on: { click: () => act("POST", `/api/questions/${q.id}`, { player: name }) },
+    }, name)), el("button", { type: "button", disabled: !ui.canEdit,
+      on: { click: () => act("POST", `/api/questions/${q.id}`, { player: null }) } }, t("dismiss"))));
+}
+
+function renderQuestions(game) {
+  $("questions").replaceChildren(...game.questions.map(questionNode));
+  $("fix-questions").replaceChildren(...game.questions.map(questionNode));
+  $("fix-count").textContent = game.questions.length ? String(game.questions.length) : "";
+}
+
+function playedSet(game) { return new Set(game.played); }
+
+function renderPad(game) {
+  const pad = $("pad");
+  const open = ui.canEdit && game.phase === "play" && !game.game_over;
+  pad.classList.toggle("hidden", !open);
+  if (!open) return;
+  const actor = ui.padPlayer || game.turn || game.players[0].name;
+  $("pad-who").replaceChildren(el("span", {}, t("playing_as")), ...game.players.map((p) => el("button", {
+    type: "button", class: `chip ${p.name === actor ? "selected" : ""}`, dataset: { player: p.name },
+    on: { click: () => { ui.padPlayer = p.name; renderPad(game); } },
+  }, p.name)));
+  const played = playedSet(game);
+  const rank = ui.padRank || game.wanted || null;
+  $("pad-ranks").replaceChildren(...RANK_ORDER.map((r) => el("button", {
+    type: "button", class: `rank ${r === rank ? "selected" : ""} ${r === game.wanted ? "wanted" : ""}`,
+    dataset: { rank: r }, disabled: ["S", "H", "D", "C"].every((s) => played.has(r + s)),
+    on: { click: () => { ui.padRank = r; renderPad(game); } },
+  }, r)));
+  $("pad-suits").replaceChildren(...(rank ? ["S", "H", "D", "C"].map((s) => {
+    const card = rank + s;
+    return el("button", {
+      type: "button", class: `suit ${s === "H" || s === "D" ? "red" : ""}`, dataset: { card },
+      disabled: played.has(card), "aria-label": card,
+      on: { click: () => { ui.padRank = null; act("POST", "/api/play", { card, player: actor }); } },
+    }, cardLabel(card));
+  }) : []));
+}
+
+function cardPicker(selected, exclude, onToggle) {
+  return el("div", { class: "picker" }, ...["S", "H", "D", "C"].map((s) => el("div", { class: "picker-row" },
+    ...RANK_ORDER.map((r) => {
+      const card = r + s;
+      return el("button", {
+        type: "button", class: `pick ${s === "H" || s === "D" ? "red" : ""} ${selected.has(card) ? "selected" : ""}`,
+        dataset: { card }, disabled: exclude.has(card), on: { click: () => onToggle(card) },
+      }, cardLabel(card));
+    }))));
+}
+
+function renderShowdown(game) {
+  const box = $("showdown");
+  const open = game.phase === "showdown" && game.losers_to_reveal.length > 0;
+  box.classList.toggle("hidden", !open);
+  if (!open) return;
+  const played = playedSet(game);
+  const taken = new Set(Object.values(ui.reveal).flatMap((s) => [...s]));
+  const parts = [el("h2", {}, t("showdown_title"))];
+  for (const name of game.losers_to_reveal) {
+    const player = game.players.find((p) => p.name === name);
+    const mine = ui.reveal[name] || (ui.reveal[name] = new Set());
+    const exclude = new Set([...played, ...[...taken].filter((c) => !mine.has(c))]);
+    parts.push(el("h3", {}, t("reveal_for", name, player.cards_left), ` (${mine.size})`));
+    if (ui.canEdit) parts.push(cardPicker(mine, exclude, (card) => {
+      if (mine.has(card)) mine.delete(card); else mine.add(card);
+      renderShowdown(game);
+    }));
+  }
+  if (ui.canEdit) parts.push(el("button", { type: "button", class: "primary", "data-testid": "reveal-ok", on: { click: async () => {
+    const hands = Object.fromEntries(game.losers_to_reveal.map((n) => [n, [...(ui.reveal[n] || [])]]));
+    await act("POST", "/api/showdown", { hands });
+    ui.reveal = {};
+  } } }, t("reveal_ok")));
+  box.replaceChildren(...parts);
+}
+
+function paymentRows(s) {
+  const party = (name) => BOXES.includes(name) ? t("box_name", cardLabel(name)) : name;
+  return s.payments.map((p) => el("tr", {},
+    el("td", {}, party(p.payer)), el("td", {}, t("pays")), el("td", {}, party(p.payee)),
+    el("td", { class: "num" }, String(p.amount)), el("td", { class: "reason" }, t("reason")[p.reason] || p.reason)));
+}
+
+function settlementNode(s) {
+  return el("div", { class: "card settlement", dataset: { deal: s.deal_no } },
+    el("h3", {}, t("deal", s.deal_no), " — ", t("settled_title", s.winner || "?"), s.opera ? " " + t("opera") : ""),
+    el("table", { class: "payments" }, el("tbody", {}, ...paymentRows(s))),
+    el("p", { class: "after" }, t("box_after"), ": ", ...BOXES.map((b) => el("span", { class: "boxafter" }, cardNode(b), " ", String(s.board[b] ?? 0)))));
+}
+
+function renderSettled(game) {
+  const box = $("settled");
+  const last = game.settlements[game.settlements.length - 1];
+  const open = game.phase === "settled" && last;
+  box.classList.toggle("hidden", !open);
+  if (!open) return;
+  box.replaceChildren(settlementNode(last), ui.canEdit && !game.game_over
+    ? el("button", { type: "button", class: "primary", "data-testid": "next-deal", on: { click: () => act("POST", "/api/deals") } }, t("next_deal"))
+    : "");
+}
+
+const CORRECTABLE = ["play", "pass", "call", "sweep"];
+
+function playerName(game, seat) { return game.players[seat] ? game.players[seat].name : "?"; }
+
+function eventText(game, d) {
+  const who = d.seat !== undefined ? playerName(game, d.seat) : "";
+  switch (d.type) {
+    case "play": return `${who} ${cardLabel(d.card)}${d.call ? " — " + t("called") : ""}`;
+    case "pass": return t("ev_pass", who);
+    case "call": return `${who} — ${HONOURS[ui.lang][d.card] || cardLabel(d.card)} ${t("takes")}`;
+    case "sweep": return t("ev_sweep", who, cardLabel(d.box));
+    case "new_deal": return t("ev_new_deal", playerName(game, d.dealer));
+    case "ante": return t("ev_ante", who, Object.values(d.stakes || {}).reduce((a, b) => a + b, 0));
+    case "deal": return t("ev_deal");
+    case "showdown": return t("ev_showdown");
+    case "settlement": return t("ev_settlement");
+    case "correction": return `${t("corrected")} #${d.index}: ` + (d.replacement ? eventText(game, d.replacement) : t("ev_removed"));
+    default: return d.type;
+  }
+}
+
+function renderEvents(game) {
+  const items = game.events.filter((e) => e.kind !== "ante").reverse().map((e) => {
+    const fixable = ui.canEdit && !e.corrected && CORRECTABLE.includes(e.kind);
+    const minor = !CORRECTABLE.includes(e.kind) && e.kind !== "correction";
+    return el("li", { class: `event ${e.corrected ? "corrected" : ""} ${minor ? "minor" : ""}`, dataset: { index: e.index, kind: e.kind } },
+      el("span", { class: "ev-index" }, `#${e.index}`),
+      el("span", { class: "ev-text" }, eventText(game, e.data),
+        e.confidence !== null && e.confidence !== undefined ? ` (${Math.round(e.confidence * 100)} %)` : "",
+        e.source !== "tap" ? el("span", { class: "ev-source" }, e.source) : ""),
+      fixable ? el("span", { class: "ev-actions" },
+        el("button", { type: "button", "data-action": "delete", on: { click: () => act("POST", "/api/corrections", { index: e.index, action: "delete" }) } }, t("delete")),
+        e.kind === "play" ? el("button", { type: "button", "data-action": "card", on: { click: () => openEditor(e, "card") } }, t("change_card")) : "",
+        el("button", { type: "button", "data-action": "player", on: { click: () => openEditor(e, "player") } }, t("change_player")),
+      ) : "");
+  });
+  $("events").replaceChildren(...items);
+}
+
+function openEditor(event, what) {
+  const box = $("fix-editor");
+  const game = ui.state.game;
+  const close = () => { box.classList.add("hidden"); box.replaceChildren(); };
+  const send = async (fields) => { await act("POST", "/api/corrections", { index: event.index, action: "replace", ...fields }); close(); };
+  const body = what === "card"
+    ? cardPicker(new Set([event.card]), new Set(game.played.filter((c) => c !== event.card)), (card) => send({ card }))
+    : el("div", { class: "choices" }, ...game.players.map((p) => el("button", { type: "button", class: "primary", on: { click: () => send({ player: p.name }) } }, p.name)));
+  box.replaceChildren(el("h3", {}, `#${event.index} ${eventText(game, event.data)} — `, t(what === "card" ? "choose_card" : "choose_player")), body,
+    el("button", { type: "button", on: { click: close } }, t("cancel")));
+  box.classList.remove("hidden");
+  box.scrollIntoView({ block: "start" });
+}
+
+function renderScore(game) {
+  const names = game.players.map((p) => p.name);
+  const rows = [el("tr", {}, el("th", {}, ""), ...names.map((n) => el("th", {}, n)))];
+  for (const point of game.stacks) {
+    rows.push(el("tr", {}, el("td", {}, point.deal_no === 0 ? "0" : t("deal", point.deal_no)),
+      ...names.map((n) => el("td", { class: "num" }, String(point.chips[n] ?? "")))));
+  }
+  $("totals").replaceChildren(el("tbody", {}, ...rows));
+  $("chart").innerHTML = stackChart(game.stacks, names);
+  $("settlements").replaceChildren(...game.settlements.slice().reverse().map(settlementNode));
+  const over = $("gameover");
+  over.classList.toggle("hidden", !game.game_over);
+  if (game.game_over) {
+    const ruined = game.players.filter((p) => p.chips < 15).map((p) => p.name).join(", ");
+    over.textContent = t("game_over", ruined || "?");
+  }
+  $("export-json").href = `/api/games/${game.id}/export.json`;
+  $("export-csv").href = `/api/games/${game.id}/ledger.csv`;
+}
+
+const PALETTE = ["#c0392b", "#2471a3", "#239b56", "#b7950b", "#7d3c98", "#ca6f1e", "#17a589", "#566573"];
+
+function stackChart(points, names) {
+  if (points.length < 1) return "";
+  const w = 340, h = 180, pad = 28;
+  const max = Math.max(1, ...points.flatMap((p) => names.map((n) => p.chips[n] ?? 0)));
+  const x = (i) => pad + (points.length === 1 ? 0 : (i * (w - 2 * pad)) / (points.length - 1));
+  const y = (v) => h - pad - (v * (h - 2 * pad)) / max;
+  const lines = names.map((n, k) => {
+    const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.chips[n] ?? 0).toFixed(1)}`).join(" ");
+    const dots = points.map((p, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(p.chips[n] ?? 0).toFixed(1)}" r="4" fill="${PALETTE[k % 8]}"/>`).join("");
+    return `<path d="${d}" fill="none" stroke="${PALETTE[k % 8]}" stroke-width="3"/>${dots}`;
+  }).join("");
+  const legend = names.map((n, k) => `<span style="color:${PALETTE[k % 8]}">● ${escapeHtml(n)}</span>`).join("");
+  return `<div class="legend">${legend}</div><svg viewBox="0 0 ${w} ${h}" role="img" aria-label="chips per deal">` +
+    `<line x1="${pad}" y1="${h - pad}" x2="${w - pad}" y2="${h - pad}" stroke="#999"/>` +
+    `<line x1="${pad}" y1="${pad}" x2="${pad}" y2="${h - pad}" stroke="#999"/>` +
+    `<text x="2" y="${pad}" font-size="11">${max}</text><text x="2" y="${h - pad}" font-size="11">0</text>${lines}</svg>`;
+}
+
+function escapeHtml(s) {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+// ---- announcements -------------------------------------------------------------------------------------------
+
+function speak(text) {
+  if (!$("pref-voice").checked || !("speechSynthesis" in window)) return;
+  const u = new SpeechSynthesisUtterance(text);
+  u.lang = ui.lang === "fr" ? "fr-FR" : "en-GB";
+  window.speechSynthesis.speak(u);
+}
+
+function announce(game) {
+  for (const n of game.notices) {
+    if (n.kind !== "call_missed") continue;
+    const key = `${game.id}-${n.event_index}-${n.box}`;
+    if (ui.announced.has(key)) continue;
+    ui.announced.add(key);
+    if (ui.firstState) continue; // history is not re-announced when a phone joins
+    const text = t("missed", HONOURS[ui.lang][n.box] || n.box, n.stake ?? 0);
+    const banner = $("announce");
+    banner.textContent = text;
+    banner.classList.remove("hidden");
+    clearTimeout(announce.timer);
+    announce.timer = setTimeout(() => banner.classList.add("hidden"), 8000);
+    speak(text);
+  }
+}
+
+// ---- actions ---------------------------------------------------------------------------------------------------
+
+async function act(method, path, body) {
+  try { await api(method, path, body); } catch (e) { /* shown by api() */ }
+}
+
+function showTab(name) {
+  ui.tab = name;
+  for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("active", b.dataset.tab === name);
+  for (const s of document.querySelectorAll(".tab")) s.classList.toggle("hidden", s.id !== `tab-${name}`);
+  if (name === "setup") loadCalibration();
+}
+
+function applyLanguage() {
+  document.documentElement.lang = ui.lang;
+  $("lang").textContent = ui.lang === "fr" ? "EN" : "FR";
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    const span = node.querySelector(".count");
+    node.textContent = t(node.dataset.i18n);
+    if (span) node.append(" ", span);
+  }
+  renderAccess();
+  if (ui.state) render(ui.state);
+}
+
+// ---- setup form ----------------------------------------------------------------------------------------------
+
+function seatRow(name) {
+  const row = el("li", { class: "seat" },
+    el("input", { type: "text", value: name, maxlength: "24", placeholder: "…", "aria-label": "name", on: { input: refreshDealer } }),
+    el("button", { type: "button", class: "small", "aria-label": "up", on: { click: () => { if (row.previousElementSibling) row.parentNode.insertBefore(row, row.previousElementSibling); refreshDealer(); } } }, "↑"),
+    el("button", { type: "button", class: "small", "aria-label": "remove", on: { click: () => { row.remove(); refreshDealer(); } } }, "✕"));
+  return row;
+}
+
+function seatNames() {
+  return [...document.querySelectorAll("#seat-list input")].map((i) => i.value.trim()).filter(Boolean);
+}
+
+function refreshDealer() {
+  const select = $("dealer");
+  const previous = select.value;
+  select.replaceChildren(...seatNames().map((n) => el("option", { value: n, selected: n === previous }, n)));
+}
+
+function renderOptions() {
+  const rules = ui.rules.find((r) => r.name === $("rules").value);
+  const box = $("options");
+  if (!rules) { box.replaceChildren(); return; }
+  box.replaceChildren(el("details", { class: "rules-options" }, el("summary", {}, t("rule_options")), ...rules.options.map((o) => {
+    let input;
+    if (o.kind === "bool") input = el("input", { type: "checkbox", name: o.name, checked: !!o.default });
+    else if (o.kind === "int" || o.kind === "number") input = el("input", { type: "number", name: o.name, value: o.default ?? "", step: o.kind === "int" ? "1" : "any", inputmode: o.kind === "int" ? "numeric" : "decimal", placeholder: o.nullable ? "—" : "" });
+    else input = el("select", { name: o.name }, ...(o.choices || []).map((c) => el("option", { value: c, selected: c === o.default }, String(c))));
+    input.dataset.option = o.kind;
+    return el("label", { class: o.kind === "bool" ? "check option" : "option" }, o.kind === "bool" ? input : "",
+      el("span", {}, o.label), o.kind === "bool" ? "" : input, el("small", { class: "hint" }, o.help));
+  })));
+}
+
+async function loadRules() {
+  ui.rules = await api("GET", "/api/rules");
+  $("rules").replaceChildren(...ui.rules.map((r) => el("option", { value: r.name }, r.label)));
+  renderOptions();
+}
+
+async function submitSetup(ev) {
+  ev.preventDefault();
+  const players = seatNames();
+  if (players.length < 3 || players.length > 8) { showError(t("need_players")); return; }
+  const options = {};
+  for (const input of document.querySelectorAll("#options [data-option]")) {
+    const kind = input.dataset.option;
+    if (kind === "bool") options[input.name] = input.checked;
+    else if (kind === "int" || kind === "number") { if (input.value !== "") options[input.name] = Number(input.value); }
+    else options[input.name] = input.value;
+  }
+  try {
+    await api("POST", "/api/games", { players, dealer: $("dealer").value || players[0], chips: Number($("chips").value), rules: $("rules").value, options });
+    ui.reveal = {};
+    showTab("live");
+  } catch (e) { /* shown */ }
+}
+
+// ---- camera calibration (tap to place) ------------------------------------------------------------------------
+
+function zoneList() {
+  const names = ui.state && ui.state.game ? ui.state.game.players.map((p) => p.name) : seatNames();
+  return [["pile", t("zone_pile")], ...BOXES.map((b) => [`box:${b}`, cardLabel(b)]), ...names.map((n) => [`seat:${n}`, n])];
+}
+
+function zonePoints(zone, create = false) {
+  const z = ui.calib.zones;
+  if (zone === "pile") return z.pile;
+  const [kind, name] = zone.split(":");
+  const group = kind === "box" ? z.boxes : z.seats;
+  if (!group[name] && create) group[name] = [];
+  return group[name] || [];
+}
+
+function drawCalibration() {
+  $("calib-zones").replaceChildren(...zoneList().map(([id, label]) => el("button", {
+    type: "button", class: `chip ${ui.calib.zone === id ? "selected" : ""}`, on: { click: () => { ui.calib.zone = id; drawCalibration(); } },
+  }, label, ` (${zonePoints(id).length})`)));
+  const svg = $("calib-svg");
+  const [w, h] = ui.calib.size || [640, 360];
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.innerHTML = zoneList().map(([id, label]) => {
+    const pts = zonePoints(id);
+    if (!pts.length) return "";
+    const cls = id === ui.calib.zone ? "zone active" : "zone";
+    return `<polygon class="${cls}" points="${pts.map((p) => p.join(",")).join(" ")}"/>` +
+      `<text x="${pts[0][0]}" y="${pts[0][1] - 4}" class="zone-label">${escapeHtml(label)}</text>`;
+  }).join("");
+}
+
+async function loadCalibration() {
+  const img = $("calib-img");
+  img.onload = () => { ui.calib.size = [img.naturalWidth, img.naturalHeight]; $("calib-hint").textContent = t("calib_hint"); drawCalibration(); };
+  img.onerror = () => { $("calib-hint").textContent = t("no_camera"); drawCalibration(); };
+  img.src = `/api/camera.jpg?ts=${Date.now()}`;
+  try {
+    const saved = await fetch("/api/calibration");
+    if (saved.ok) {
+      const c = await saved.json();
+      ui.calib.zones = { pile: c.pile || [], boxes: c.boxes || {}, seats: c.seats || {} };
+      if (c.image_size) ui.calib.size = c.image_size;
+    }
+  } catch (e) { /* no calibration yet */ }
+  drawCalibration();
+}
+
+function tapCalibration(ev) {
+  if (!ui.canEdit) return;
+  const svg = $("calib-svg");
+  const rect = svg.getBoundingClientRect();
+  const [w, h] = ui.calib.size || [640, 360];
+  const x = Math.round(((ev.clientX - rect.left) / rect.width) * w);
+  const y = Math.round(((ev.clientY - rect.top) / rect.height) * h);
+  zonePoints(ui.calib.zone, true).push([x, y]);
+  drawCalibration();
+}
+
+async function saveCalibration() {
+  const z = ui.calib.zones;
+  const clean = (g) => Object.fromEntries(Object.entries(g).filter(([, pts]) => pts.length >= 3));
+  await act("PUT", "/api/calibration", { pile: z.pile, boxes: clean(z.boxes), seats: clean(z.seats), image_size: ui.calib.size });
+}
+
+// ---- start ------------------------------------------------------------------------------------------------------
+
+function wire() {
+  for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
+  for (const b of document.querySelectorAll("[data-goto]")) b.addEventListener("click", () => showTab(b.dataset.goto));
+  $("lang").addEventListener("click", () => { ui.lang = ui.lang === "fr" ? "en" : "fr"; localStorage.setItem("nj-lang", ui.lang); applyLanguage(); });
+  $("btn-pass").addEventListener("click", () => act("POST", "/api/pass", { player: ui.padPlayer || (ui.state.game && ui.state.game.turn) }));
+  $("btn-undo").addEventListener("click", () => act("POST", "/api/undo"));
+  $("add-player").addEventListener("click", () => { $("seat-list").append(seatRow("")); refreshDealer(); });
+  $("rules").addEventListener("change", renderOptions);
+  $("setup").addEventListener("submit", submitSetup);
+  $("calib-svg").addEventListener("click", tapCalibration);
+  $("calib-clear").addEventListener("click", () => { zonePoints(ui.calib.zone, true).length = 0; drawCalibration(); });
+  $("calib-save").addEventListener("click", saveCalibration);
+  for (const id of ["pref-voice", "pref-friendly"]) {
+    const box = $(id);
+    const stored = localStorage.getItem(`nj-${id}`);
+    if (stored !== null) box.checked = stored === "1";
+    box.addEventListener("change", () => { localStorage.setItem(`nj-${id}`, box.checked ? "1" : "0"); if (ui.state) render(ui.state); });
+  }
+  for (const name of ["Anne", "Bruno", "Chloé"]) $("seat-list").append(seatRow(name));
+  refreshDealer();
+}
+
+async function start() {
+  wire();
+  applyLanguage();
+  try { await checkAccess(); await loadRules(); } catch (e) { /* shown */ }
+  connect();
+}
+
+start();

@@ -1,0 +1,497 @@
+"""The only module that speaks to the engine: a live `engine.game.Game` with the table's names, the builders
+that turn taps and observations into engine events, and the view the phone page shows.
+
+The engine works with seats and card codes; everything here is by player name, so the API and the page never
+see a seat number.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine import notices as nt
+from engine.cards import BOXES, Card, CardError, parse_card
+from engine.errors import EngineError, IllegalAction
+from engine.events import (
+    Ante, Call, Correction, Deal, Event, NewDeal, Pass, Play, Settlement, Showdown, Sweep, event_from_dict,
+    event_to_dict,
+)
+from engine.game import Game
+from engine.ledger import Payment
+from engine.rules import RULESETS, rules_class
+from engine.state import ANTE, IDLE, OVER, PLAY, SETTLED
+
+from companion_api import feed
+from companion_api.store import GameRecord, Question
+
+log = logging.getLogger("nainjaune.companion")
+
+CORRECTABLE = (Play, Pass, Call, Sweep)
+SETTLEMENT_REASONS = ("cards", "opera", "bete", "sweep", "hoc")
+PHASES = {IDLE: "idle", ANTE: "ante", PLAY: "play", OVER: "showdown", SETTLED: "settled"}
+
+
+class TableError(Exception):
+    """A request the table cannot take; `status` is the HTTP status that says why (409 now, 422 never)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    rules: str
+    options: dict[str, Any]
+    players: tuple[str, ...]
+    chips: dict[str, int]
+    dealer: str
+    board: dict[str, int] = dataclasses.field(default_factory=lambda: {b: 0 for b in BOXES})
+
+
+# --- rule sets for the setup form ---------------------------------------------------------------------------
+
+
+def _option_spec(name: str, hint: Any, default: Any, doc: str) -> dict[str, Any]:
+    """One engine option in the shape the page renders (OptionSpec): kind, choices, label and help."""
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    origin = typing.get_origin(hint)
+    nullable = origin in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType) and len(args) == 1:
+        hint, origin = args[0], typing.get_origin(args[0])
+    if hint is bool:
+        kind, choices = "bool", None
+    elif origin is Literal:
+        kind, choices = "choice", list(typing.get_args(hint))
+    elif hint is int:
+        kind, choices = "int", None
+    else:
+        kind, choices = "number", None
+    label = re.sub(r"_+", " ", name).strip().capitalize()
+    return {"name": name, "kind": kind, "default": default, "choices": choices, "nullable": nullable,
+            "label": label, "help": doc}
+
+
+def rules_catalogue() -> list[dict[str, Any]]:
+    out = []
+    for name in RULESETS:
+        try:
+            cls = rules_class(name)
+        except EngineError:
+            continue  # a rule set not in this version
+        hints = typing.get_type_hints(cls.Options)
+        options = [_option_spec(f.name, hints[f.name], f.default, f.metadata.get("doc", ""))
+                   for f in dataclasses.fields(cls.Options)]
+        out.append({"name": name, "label": cls.title, "players": list(cls.player_counts), "options": options})
+    return out
+
+
+# --- the table ----------------------------------------------------------------------------------------------
+
+
+def _card(text: str, what: str = "card") -> Card:
+    try:
+        return parse_card(text)
+    except CardError as exc:
+        raise TableError(422, f"{what}: {exc}") from None
+
+
+class Table:
+    """A game at the table. Mutated only by the service's single writer, through `extend` and `rollback`."""
+
+    def __init__(self, setup: TableSetup, game: Game) -> None:
+        self.setup = setup
+        self.game = game
+        self.revealed: dict[str, tuple[Card, ...]] = {}
+
+    # construction
+
+    @classmethod
+    def new(cls, setup: TableSetup) -> Table:
+        if setup.dealer not in setup.players:
+            raise TableError(422, f"the dealer {setup.dealer!r} is not one of the players")
+        try:
+            game = Game(setup.players, rules=setup.rules, options=setup.options, chips=setup.chips,
+                        board=setup.board, live=True)
+        except EngineError as exc:
+            raise TableError(422, str(exc)) from None
+        return cls(setup, game)
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Table:
+        """Rebuild a stored game by replaying its log (an event the engine now refuses is skipped, logged)."""
+        setup = TableSetup(rules=record.rules, options=record.options, players=record.players,
+                           chips=record.chips, dealer=record.dealer, board=record.board)
+        table = cls.new(setup)
+        for number, data in enumerate(record.events):
+            try:
+                table.game.apply(event_from_dict(data))
+            except (EngineError, ValueError) as exc:
+                log.warning("stored event %d of game %d no longer applies: %s", number, record.id, exc)
+        return table
+
+    # properties
+
+    @property
+    def events(self) -> list[Event]:
+        return self.game.events
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.game.rules.options.to_dict()
+
+    @property
+    def start_board(self) -> dict[str, int]:
+        return dict(self.setup.board)
+
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    @property
+    def game_over(self) -> bool:
+        return bool(self.state.game_over)
+
+    @property
+    def needs_new_deal(self) -> bool:
+        return self.state.phase in (IDLE, SETTLED) and not self.game_over
+
+    def name(self, seat: int | None) -> str | None:
+        return None if seat is None else self.setup.players[seat]
+
+    def seat(self, player: str) -> int:
+        try:
+            return self.setup.players.index(player)
+        except ValueError:
+            raise TableError(422, f"unknown player {player!r} (players: {', '.join(self.setup.players)})") from None
+
+    def event_dicts(self, first: int) -> list[dict[str, Any]]:
+        return [event_to_dict(e) for e in self.events[first:]]
+
+    # applying events
+
+    def extend(self, events: Sequence[Event], *, strict: bool) -> str | None:
+        """Apply `events` (all or none). Returns the rule a tap broke (events rolled back) when `strict`."""
+        start = len(self.events)
+        applied_notices: list[Any] = []
+        try:
+            for event in events:
+                applied_notices.extend(self.game.apply(event))
+        except (IllegalAction, EngineError) as exc:
+            self.rollback(start)
+            raise TableError(409, str(exc)) from None
+        broken = [n for n in applied_notices if n.kind in nt.STRICT_ERRORS]
+        if strict and broken:
+            self.rollback(start)
+            return broken[0].message
+        if any(isinstance(e, Settlement) for e in events):
+            self.revealed.clear()
+        return None
+
+    def rollback(self, length: int) -> None:
+        """Back to a log of `length` events (a refused tap, or a transaction that failed)."""
+        while len(self.events) > length:
+            self.game.undo()
+
+    # builders: taps and observations -> engine events
+
+    def start_deal(self) -> list[Event]:
+        st = self.state
+        if st.phase not in (IDLE, SETTLED):
+            raise TableError(409, "the current deal is not settled yet")
+        if self.game_over:
+            raise TableError(409, "the game is over: " + self._ruined_text())
+        n = st.n_players
+        dealer = self.seat(self.setup.dealer) if st.dealer is None else self.game.rules.next_dealer(st.dealer, n)
+        rules = self.game.rules
+        antes = [Ante(seat, tuple(rules.ante(n, dealer, seat))) for seat in range(n)]
+        return [NewDeal(dealer), *[a for a in antes if sum(a.stakes)], Deal(None)]
+
+    def _ruined_text(self) -> str:
+        st = self.state
+        poor = [self.setup.players[s] for s, c in enumerate(st.chips) if c < 15]
+        return f"{', '.join(poor)} cannot ante any more" if poor else "the last deal was played"
+
+    def _actor(self, player: str | None) -> int:
+        if player is not None:
+            return self.seat(player)
+        st = self.state
+        if st.phase != PLAY or st.to_move is None:
+            raise TableError(409, f"nobody is to play: {self.game.whose_turn()}")
+        return int(st.to_move)
+
+    def play(self, player: str | None, card: str, *, call: bool = False, confidence: float | None = None) -> Play:
+        return Play(self._actor(player), _card(card), call, confidence)
+
+    def pass_(self, player: str | None) -> Pass:
+        return Pass(self._actor(player))
+
+    def _claimant(self, player: str | None, box: str) -> int:
+        """Who calls or sweeps `box` when the page does not say: whoever laid its honour, else the last player."""
+        if player is not None:
+            return self.seat(player)
+        st = self.state
+        rules = self.game.rules
+        for seat, card, _ in reversed(st.pending):
+            if rules.box_for(card) == box:
+                return int(seat)
+        owner = st.played_by.get(box)
+        if owner is not None:
+            return int(owner)
+        if st.last_seat is None:
+            raise TableError(409, f"nobody has played yet: who takes the {box} box?")
+        return int(st.last_seat)
+
+    def call(self, player: str | None, box: str) -> Call:
+        box = _card(box, "box")
+        return Call(self._claimant(player, box), box)
+
+    def sweep(self, player: str | None, box: str) -> Sweep:
+        box = _card(box, "box")
+        return Sweep(self._claimant(player, box), box)
+
+    def losers_to_reveal(self) -> list[str]:
+        st = self.state
+        if st.phase != OVER:
+            return []
+        return [p for s, p in enumerate(self.setup.players) if not st.hand_known(s)]
+
+    def showdown(self, hands: Mapping[str, Sequence[str]]) -> list[Event]:
+        """The losers' cards, then the settlement, in one step."""
+        if self.state.phase != OVER:
+            raise TableError(409, f"no showdown now: {self.game.whose_turn()}")
+        shown: dict[int, tuple[Card, ...]] = {}
+        for player, cards in hands.items():
+            shown[self.seat(player)] = tuple(_card(c, f"{player}'s cards") for c in cards)
+        missing = [p for p in self.losers_to_reveal() if self.seat(p) not in shown]
+        if missing:
+            raise TableError(422, f"the cards of {', '.join(missing)} are missing")
+        row = tuple(shown.get(s) for s in range(len(self.setup.players)))
+        return [Showdown(row), Settlement()]
+
+    def reveal(self, player: str, cards: list[str]) -> list[Event]:
+        """A loser's hand seen by the camera; the showdown happens once every loser has shown."""
+        self.seat(player)
+        self.revealed[player] = tuple(_card(c) for c in cards)
+        if self.state.phase == OVER and all(p in self.revealed for p in self.losers_to_reveal()):
+            return self.showdown({p: list(c) for p, c in self.revealed.items() if p in self.losers_to_reveal()})
+        return []
+
+    def observed_play(self, obs: feed.CardPlayed) -> tuple[Play, str | None, list[str]]:
+        """The play, plus (guess, candidates) when the pipeline could not tell who played."""
+        if obs.player is not None:
+            return self.play(obs.player, obs.card, call=obs.call, confidence=obs.confidence), None, []
+        players = self.setup.players
+        candidates = [c for c in obs.candidates if c in players] or list(players)
+        turn = self.name(self.state.to_move)
+        guess = turn if turn in candidates else candidates[0]
+        return self.play(guess, obs.card, call=obs.call, confidence=obs.confidence), guess, candidates
+
+    # corrections
+
+    def effective(self, index: int) -> Event | None:
+        """The event at `index` as it stands after corrections (None: deleted)."""
+        if not 0 <= index < len(self.events):
+            raise TableError(404, f"no event {index} (the log has {len(self.events)})")
+        current: Event | None = self.events[index]
+        for event in self.events[index + 1:]:
+            if isinstance(event, Correction) and event.index == index:
+                current = event.replacement
+        return current
+
+    def correction(self, index: int, action: str, *, player: str | None = None, card: str | None = None,
+                   box: str | None = None, call: bool | None = None) -> tuple[Correction, dict[str, Any],
+                                                                              dict[str, Any] | None]:
+        """The Correction event, and (before, after) as dicts: the pair kept as a training label."""
+        event = self.effective(index)
+        if event is None:
+            raise TableError(409, f"event {index} was already undone")
+        if not isinstance(event, CORRECTABLE):
+            raise TableError(409, f"event {index} is a {event.kind}: only plays, passes, calls and sweeps "
+                                  "can be corrected")
+        before = self._named(event_to_dict(event))
+        if action == "delete":
+            return Correction(index, None), before, None
+        changes: dict[str, Any] = {}
+        if player is not None:
+            changes["seat"] = self.seat(player)
+        if card is not None and hasattr(event, "card"):
+            changes["card"] = _card(card)
+        if box is not None and isinstance(event, Sweep):
+            changes["box"] = _card(box, "box")
+        if call is not None and isinstance(event, Play):
+            changes["call"] = call
+        if not changes:
+            raise TableError(422, "nothing to change: give a new player, card, box or call")
+        replacement = dataclasses.replace(event, **changes)
+        return Correction(index, replacement), before, self._named(event_to_dict(replacement))
+
+    def _named(self, data: dict[str, Any]) -> dict[str, Any]:
+        if "seat" in data:
+            data["player"] = self.setup.players[data["seat"]]
+        return data
+
+    def last_undoable(self) -> int | None:
+        deal_start = self._deal_start()
+        for index, event in reversed(self.game.effective_events()):
+            if index < deal_start:
+                return None
+            if isinstance(event, CORRECTABLE):
+                return index
+        return None
+
+    def disagreement(self, obs: feed.Observation) -> str | None:
+        """Where the pipeline's own conclusion differs from the engine's."""
+        st = self.state
+        if isinstance(obs, feed.DealOver):
+            winner = self.name(st.winner)
+            if obs.winner and obs.winner != winner:
+                return f"the camera says {obs.winner} went out; the game says {winner or 'nobody yet'}"
+        elif isinstance(obs, feed.CallMissed):
+            missed = {(self.setup.players[s], c) for s, c, _ in st.missed_calls}
+            if obs.player and (obs.player, obs.card) not in missed and st.pending == []:
+                return f"the camera saw {obs.player} forget to call {obs.card}; the game did not"
+        elif isinstance(obs, feed.SettlementSeen) and st.results:
+            chips = dict(zip(self.setup.players, st.results[-1].chips))
+            if obs.chips != chips:
+                return f"the camera's settlement {obs.chips} differs from the game's {chips}"
+        return None
+
+    # views
+
+    def _deal_start(self) -> int:
+        for index, event in reversed(self.game.effective_events()):
+            if isinstance(event, NewDeal):
+                return index
+        return 0
+
+    def _party(self, party: int | str) -> str:
+        return self.setup.players[party] if isinstance(party, int) else str(party)
+
+    def _payments(self, payments: Sequence[Payment]) -> list[dict[str, Any]]:
+        return [{"payer": self._party(p.source), "payee": self._party(p.target), "amount": p.amount,
+                 "reason": p.reason} for p in payments if p.reason in SETTLEMENT_REASONS and p.amount]
+
+    def settlements(self) -> list[dict[str, Any]]:
+        players = self.setup.players
+        return [{
+            "deal_no": r.number,
+            "winner": players[r.winner],
+            "opera": r.opera,
+            "payments": self._payments(r.payments),
+            "chips": dict(zip(players, r.chips)),
+            "board": dict(zip(BOXES, r.board)),
+            "missed_calls": [{"player": players[s], "card": c} for s, c in r.missed_calls],
+        } for r in self.state.results]
+
+    def stacks(self) -> list[dict[str, Any]]:
+        start = {"deal_no": 0, "chips": dict(self.setup.chips), "board": dict(self.setup.board)}
+        return [start, *({"deal_no": s["deal_no"], "chips": s["chips"], "board": s["board"]}
+                         for s in self.settlements())]
+
+    def derived(self) -> dict[str, Any]:
+        """What the deals, settlements and ledger tables hold, recomputed from the log."""
+        players = self.setup.players
+        starts = [(i, e) for i, e in self.game.effective_events() if isinstance(e, NewDeal)]
+        settled = len(self.state.results)
+        deals = [{"deal_no": n, "dealer": players[e.dealer], "first_seq": i,
+                  "status": "settled" if n <= settled else "playing"} for n, (i, e) in enumerate(starts, start=1)]
+        settlements = {s["deal_no"]: s for s in self.settlements()}
+        ledger = []
+        for point in self.stacks():
+            ledger += [(point["deal_no"], p, "player", c) for p, c in point["chips"].items()]
+            ledger += [(point["deal_no"], b, "box", c) for b, c in point["board"].items()]
+        return {"deals": deals, "settlements": settlements, "ledger": ledger}
+
+    def _sequence(self) -> list[Card]:
+        """The current run: the longest tail of the pile where each card follows the one before."""
+        pile = self.state.pile
+        if self.state.wanted is None or self.state.phase != PLAY:
+            return []
+        run: list[Card] = []
+        for card in reversed(pile):
+            if run and not self.game.rules.follows(card, run[-1]):
+                break
+            run.append(card)
+        return run[::-1]
+
+    def _event_view(self, index: int, event: Event, source: str, corrected: bool) -> dict[str, Any]:
+        data = self._named(event_to_dict(event))
+        if isinstance(event, Correction):
+            text = f"correction of #{event.index}" + ("" if event.replacement is None else ": " + " ".join(
+                str(v) for k, v in self._named(event_to_dict(event.replacement)).items() if k not in ("seat",)))
+        else:
+            text = " ".join([event.kind, *(str(v) for k, v in data.items() if k in ("player", "card", "box"))])
+        return {"index": index, "kind": event.kind, "text": text, "player": data.get("player"),
+                "card": data.get("card"), "box": data.get("box"), "confidence": data.get("confidence"),
+                "source": source, "corrected": corrected, "data": data}
+
+    def view(self, game_id: int, sources: Sequence[str], questions: Sequence[Question],
+             feed_notices: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        st = self.state
+        players = self.setup.players
+        rules = self.game.rules
+        start = self._deal_start()
+        corrected = {e.index for e in self.events if isinstance(e, Correction)}
+        in_deal = st.phase in (PLAY, OVER)
+        last_play = None
+        for index, event in reversed(self.game.effective_events()):
+            if index < start:
+                break
+            if isinstance(event, Play):
+                last_play = {"player": players[event.seat], "card": event.card, "confidence": event.confidence,
+                             "index": index}
+                break
+        effective = [e for i, e in self.game.effective_events() if i >= start]
+        pending = None
+        if st.pending:
+            seat, card, _ = st.pending[-1]
+            box = rules.box_for(card)
+            if box is not None:
+                pending = {"player": players[seat], "box": box, "stake": st.board[box]}
+        notices = []
+        for n in self.game.notices:
+            if n.index < start:
+                continue
+            box = rules.box_for(n.card) if n.card else None
+            notices.append({"kind": n.kind, "message": n.message, "player": self.name(n.seat), "card": n.card,
+                            "box": box, "event_index": n.index,
+                            "stake": st.board[box] if box and n.kind == nt.CALL_MISSED else None})
+        notices += [{"kind": f["kind"], "message": f["message"]} for f in feed_notices[-5:]]
+        return {
+            "id": game_id,
+            "rules": self.setup.rules,
+            "options": self.options,
+            "players": [{"name": p, "seat": s, "chips": st.chips[s], "cards_left": st.counts[s] if in_deal else None,
+                         "is_turn": st.phase == PLAY and st.to_move == s, "is_dealer": st.dealer == s}
+                        for s, p in enumerate(players)],
+            "dealer": self.name(st.dealer) or self.setup.dealer,
+            "deal_no": st.deals_played + (1 if st.phase in (ANTE, PLAY, OVER) else 0),
+            "phase": PHASES.get(st.phase, st.phase),
+            "turn": self.name(st.to_move) if st.phase == PLAY else None,
+            "wanted": None if st.wanted is None or st.phase != PLAY else str(st.wanted),
+            "sequence": self._sequence(),
+            "stopped": bool(effective) and isinstance(effective[-1], Pass) and st.wanted is not None,
+            "board": dict(st.board),
+            "last_play": last_play,
+            "pending_call": pending,
+            "losers_to_reveal": self.losers_to_reveal(),
+            "winner": self.name(st.winner) if st.phase in (OVER, SETTLED) else None,
+            "opera": bool(st.opera),
+            "game_over": self.game_over,
+            "events": [self._event_view(i, e, sources[i] if i < len(sources) else "tap", i in corrected)
+                       for i, e in enumerate(self.events) if i >= start],
+            "notices": notices,
+            "questions": [{"id": q.id, "card": q.observation["card"], "candidates": q.observation["candidates"],
+                           "confidence": q.observation.get("confidence")} for q in questions],
+            "settlements": self.settlements(),
+            "stacks": [{"deal_no": p["deal_no"], "chips": p["chips"]} for p in self.stacks()],
+            "played": list(st.pile),
+        }

@@ -1,0 +1,29 @@
+"""Helpers for code that drives a companion in-process (the API tests, scripts): an app on a temporary data
+directory with a known join code, and the taps of a short, fully known deal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion_api.app import create_app
+from companion_api.settings import Settings
+
+JOIN_CODE = "TESTME"
+EDIT = {"X-Join-Code": JOIN_CODE}
+PLAYERS = ["Anne", "Bruno", "Chloé"]
+
+# Bruno (left of the dealer Anne) runs the spades ace to king — the queen of spades laid without its call —
+# then leads the ace and two of hearts: his 15 cards in his first turn, an opéra.
+OPERA_DEAL = [*(r + "S" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")), "AH", "2H"]
+# What Anne and Chloé still hold afterwards (15 each): Anne has the K♥, Chloé the 10♦ and the 7♦ (bêtes).
+ANNE_LEFT = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AD", "2D", "3D", "4D"]
+CHLOE_LEFT = ["5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AC", "2C", "3C", "4C", "5C", "6C"]
+
+
+def make_app(data_dir: Path, **settings: Any) -> Any:
+    return create_app(Settings(data_dir=data_dir, join_code=JOIN_CODE, **settings))
+
+
+def new_game_body(**overrides: Any) -> dict[str, Any]:
+    return {"players": PLAYERS, "dealer": "Anne", "chips": 100, **overrides}

@@ -1,0 +1,35 @@
+"""`nainjaune serve`: the companion server and phone page, fed by a camera, a stream, a recording, or taps."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from nainjaune.errors import CliError
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--camera", type=int, metavar="N", help="webcam index to watch (e.g. 0)")
+    source.add_argument("--source", metavar="URL|FILE",
+                        help="a stream URL or video file for the camera pipeline, or a recorded events.jsonl")
+    source.add_argument("--demo", action="store_true", help="replay the bundled demo deal, over and over")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on the Wi-Fi join)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--data", type=Path, metavar="DIR",
+                        help="where the game database lives (default $NAINJAUNE_DATA or the user data directory)")
+    parser.add_argument("--speed", type=float, default=1.0, help="replay speed of a recording (default 1.0)")
+    parser.add_argument("--join-code", metavar="CODE", help="fix the table's join code (default: made once, kept)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion_api.launch import launch
+
+    if not 0 < args.port < 65536:
+        raise CliError(f"--port must be between 1 and 65535, got {args.port}")
+    if args.speed <= 0:
+        raise CliError(f"--speed must be positive, got {args.speed}")
+    source = str(args.camera) if args.camera is not None else args.source
+    return launch(host=args.host, port=args.port, data=args.data, source=source, demo=args.demo,
+                  speed=args.speed, join_code=args.join_code)
