@@ -1,0 +1,208 @@
+"""``avantcoureur``: Nain Jaune as *L'Avantcoureur* printed it in 1760 (n° 41 and 42).
+
+A *hoc* game like la Comète: runs are built in one suit, certain cards stop a run and are paid
+for on the spot, only the dealer stakes the board, and a game is a fixed number of rounds. The
+texts, the choices made where they are unclear, and the option for every other reading are in
+``docs/avantcoureur.md``; in short:
+
+* 3 or 5 players, 15 or 9 cards each, 7 in the talon; dealing and play anticlockwise (``direction``).
+* Only the dealer antes 1, 2, 3, 4, 5 chips on 10♦, J♣, Q♠, K♥, 7♦.
+* Runs rise by rank in the suit of their first card; Q♠, J♣, 10♦ (permanent hocs) and kings end a
+  run; the 7♦ (chief hoc) is wild and ends the run too (``dwarf``); when nobody can follow (the
+  card is in the talon: an accidental hoc) the last player leads again.
+* An announced King or honour earns 1 chip from every other player (``hoc_payment``); an announced
+  honour also takes its box.
+* Losers pay the winner their card points, double with the 7♦ in hand (``dwarf_double``), double
+  again for an opéra — the winner went out before any opponent laid a card (``opera``); no opéra
+  sweep of the board. Then bêtes for honours left in hand (``bete``).
+* The game lasts a fixed number of complete rounds (``rounds``, ``round_unit``), or stops when the
+  dealer cannot stake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Sequence
+
+from engine.cards import BOXES, DECK, HONOURS, KING, POINTS, RANK, RANKS, SUIT, Card
+from engine.ledger import Payment
+from engine.rules.base import STAKES, BaseOptions, RuleSet, Wanted, option
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+DWARF: Card = "7D"
+"""The chief hoc (*hoc principal*), the yellow dwarf: wild."""
+
+PERMANENT_HOCS: frozenset[Card] = frozenset({"QS", "JC", "10D"})
+"""Cards that always end a run ([1760] "cette carte fait toujours hoc")."""
+
+KINGS: frozenset[Card] = frozenset(c for c in DECK if RANK[c] == KING)
+"""End-of-run hocs (*hocs de fin de suite*)."""
+
+HOCS: frozenset[Card] = KINGS | PERMANENT_HOCS | {DWARF}
+"""Every card that stops a run by its nature, and is paid for when announced."""
+
+NO_STAKE: tuple[int, ...] = (0,) * len(BOXES)
+
+USUAL_ROUNDS: dict[int, int] = {3: 12, 5: 10}
+"""Rounds in a game when the ``rounds`` option is 0 (English text: 12 with three, 10 with five)."""
+
+
+@dataclass(frozen=True)
+class AvantcoureurOptions(BaseOptions):
+    rounds: int = option(
+        0,
+        "How many complete rounds a game lasts (1760: 'ten or twelve rounds, at will'); 0 = the usual "
+        "length: 12 rounds with 3 players, 10 with 5.",
+        minimum=0, maximum=50, label="Rounds in a game",
+    )
+    round_unit: Literal["table", "deal"] = option(
+        "table",
+        "What one round is: 'table' = every player deals once (complete rounds, so everybody stakes "
+        "equally often); 'deal' = one deal.",
+        label="One round is",
+    )
+    direction: Literal["anticlockwise", "clockwise"] = option(
+        "anticlockwise",
+        "Direction of dealing and play: 'anticlockwise' (the 1760 dealer deals to the right) or 'clockwise'.",
+        label="Direction of play",
+    )
+    dwarf: Literal["hoc", "stand_in"] = option(
+        "hoc",
+        "What the wild seven of diamonds does when played: 'hoc' = it ends the run and its player leads "
+        "again; 'stand_in' = it takes the place of the wanted card and the run goes on after that card.",
+        label="The yellow dwarf (7 of diamonds)",
+    )
+    hoc_payment: Literal["kings_and_honours", "off"] = option(
+        "kings_and_honours",
+        "Who gets 1 chip from every other player during play: 'kings_and_honours' = whoever lays a King "
+        "or one of the five board cards and announces it; 'off' = nobody.",
+        label="Paying for hocs",
+    )
+    dwarf_double: bool = option(
+        True,
+        "A loser still holding the seven of diamonds pays the winner double.",
+        label="Dwarf in hand pays double",
+    )
+    opera: Literal["none_played", "first_turn", "off"] = option(
+        "none_played",
+        "When the losers pay double (opéra): 'none_played' = the winner went out before any other player "
+        "laid a card (1760); 'first_turn' = the winner laid all their cards in their first turn; 'off' = never.",
+        label="Opéra",
+    )
+    bete: Literal["not_dwarf", "all", "off"] = option(
+        "not_dwarf",
+        "Which board cards left in a loser's hand make them put as many chips into that box as it holds: "
+        "'not_dwarf' = the four other than the seven of diamonds (whose holder already pays double; "
+        "1760 newspaper); 'all' = all five; 'off' = none.",
+        label="Bête",
+    )
+
+
+class AvantcoureurRules(RuleSet):
+    """The 1760 rules: suit runs, hocs paid on the spot, dealer-only stakes, fixed rounds."""
+
+    name = "avantcoureur"
+    title = "Nain Jaune as printed in L'Avantcoureur (1760)"
+    Options = AvantcoureurOptions
+    options: AvantcoureurOptions
+    player_counts = (3, 5)
+    deal_table = {3: (15, 7), 5: (9, 7)}
+    callable_cards = HOCS | HONOURS
+
+    def __init__(self, options: object = None) -> None:
+        super().__init__(options)  # type: ignore[arg-type]
+        o = self.options
+        self._step = -1 if o.direction == "anticlockwise" else 1
+        self._paid_hocs = HOCS if o.hoc_payment == "kings_and_honours" else HONOURS
+        # with dwarf="stand_in" the 7♦ does not stop the run by itself: it takes the wanted card's place
+        self._ends = HOCS if o.dwarf == "hoc" else HOCS - {DWARF}
+        self._bete_boxes = {"not_dwarf": tuple(b for b in BOXES if b != DWARF), "all": BOXES, "off": ()}[o.bete]
+
+    # ---- set-up ---------------------------------------------------------------------------------
+
+    def ante(self, n_players: int, dealer: int, seat: int) -> tuple[int, ...]:
+        """Only the dealer stakes (1760: 'Celui qui fait, met sur le tableau quinze fiches')."""
+        return STAKES if seat == dealer else NO_STAKE
+
+    def next_seat(self, seat: int, n_players: int) -> int:
+        return (seat + self._step) % n_players
+
+    def next_dealer(self, dealer: int, n_players: int) -> int:
+        """The deal passes on in the direction of play."""
+        return self.next_seat(dealer, n_players)
+
+    def deals_in_game(self, n_players: int) -> int:
+        """How many deals a whole game has (before any early end for want of chips)."""
+        rounds = self.options.rounds or USUAL_ROUNDS.get(n_players, 10)
+        return rounds * n_players if self.options.round_unit == "table" else rounds
+
+    def game_over(self, state: State) -> bool:
+        if state.deals_played >= self.deals_in_game(state.n_players):
+            return True
+        return super().game_over(state)
+
+    # ---- runs -----------------------------------------------------------------------------------
+
+    def _compute_wanted(self, card: Card) -> Wanted | None:
+        """Runs stay in the suit of their first card; nothing follows a king."""
+        rank = RANK[card]
+        return None if rank >= KING else Wanted(rank + 1, SUIT[card])
+
+    def is_wild(self, card: Card) -> bool:
+        return card == DWARF
+
+    def ends_sequence(self, card: Card) -> bool:
+        """Kings, the permanent hocs Q♠ J♣ 10♦ and (option ``dwarf="hoc"``) the dwarf stop the run."""
+        return card in self._ends
+
+    def after_wild(self, wanted: Wanted | None, card: Card) -> Wanted | None:
+        """``dwarf="stand_in"``: the run goes on after the card the dwarf stands for; a dwarf led, or
+        standing for a hoc, ends the run."""
+        if wanted is None or wanted.suit is None:
+            return None
+        replaced = RANKS[wanted.rank - 1] + wanted.suit
+        return None if replaced in self._ends else self.wanted(replaced)
+
+    # ---- announcements --------------------------------------------------------------------------
+
+    def callable(self, state: State, seat: int, card: Card) -> bool:
+        """Every hoc is announced ('Hoc!'); the honours also name their box."""
+        return card in self._paid_hocs
+
+    def on_call(self, state: State, seat: int, card: Card) -> list[Payment]:
+        """The box (for an honour), then 1 chip from every other player for the hoc."""
+        out = super().on_call(state, seat, card)
+        if card in HOCS and self.options.hoc_payment == "kings_and_honours":
+            n = state.n_players
+            out.extend(Payment.request("hoc", other, seat, 1, card) for other in range(n) if other != seat)
+        return out
+
+    # ---- end of the deal ------------------------------------------------------------------------
+
+    def opera(self, state: State, winner: int) -> bool:
+        kind = self.options.opera
+        if kind == "none_played":
+            return not any(state.cards_by[s] for s in range(state.n_players) if s != winner)
+        if kind == "first_turn":
+            return not state.first_turn_over[winner]
+        return False
+
+    def hand_payment(self, state: State, seat: int, hand: Sequence[Card], opera: bool) -> int:
+        """Card points, doubled for the dwarf in hand, doubled again for an opéra."""
+        due = sum(POINTS[c] for c in hand)
+        if self.options.dwarf_double and DWARF in hand:
+            due *= 2
+        return due * 2 if opera else due
+
+    def opera_payments(self, state: State, winner: int) -> list[Payment]:
+        """1760: an opéra doubles the payments (in :meth:`hand_payment`); the board is not swept."""
+        return []
+
+    def bete_cards(self, state: State, winner: int) -> list[tuple[int, Card]]:
+        boxes = self._bete_boxes
+        return [(seat, card) for seat, card in super().bete_cards(state, winner) if card in boxes]
+
+
+__all__ = ["AvantcoureurOptions", "AvantcoureurRules", "DWARF", "HOCS", "KINGS", "PERMANENT_HOCS"]
