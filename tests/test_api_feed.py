@@ -1,0 +1,118 @@
+"""The observation interface: parsing, recordings, pacing, the vision hook, and a recorded deal fed end to end."""
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from companion_api import feed
+from companion_api.demo import simulated_deal
+from companion_api.testing import EDIT, make_app, new_game_body
+
+
+@pytest.mark.parametrize(("observation", "words"), [
+    ({"type": "card_flipped"}, "unknown observation type"),
+    ({"type": "card_played", "card": "11H"}, "'card' must be a card"),
+    ({"type": "card_played", "card": "7H", "confidence": 1.5}, "'confidence'"),
+    ({"type": "card_played", "card": "7H", "candidates": "Bruno"}, "'candidates'"),
+    ({"type": "card_played", "card": "7H", "t": -1}, "'t'"),
+    ({"type": "box_swept", "box": "9C"}, "'box' must be one of"),
+    ({"type": "hand_revealed", "player": "Anne", "cards": "KS"}, "'cards'"),
+    ({"type": "settlement", "chips": {"Anne": "many"}, "board": {}}, "'chips'"),
+    (["card_played"], "JSON object"),
+])
+def test_malformed_observations_are_named(observation: Any, words: str) -> None:
+    with pytest.raises(feed.ObservationError, match=words):
+        feed.parse_observation(observation)
+
+
+def test_observations_round_trip_through_their_json_form() -> None:
+    for data in simulated_deal():
+        obs = feed.parse_observation(data)
+        assert feed.parse_observation(feed.observation_to_dict(obs)) == obs
+
+
+def test_a_bad_line_in_a_recording_is_reported_with_its_number(tmp_path: Path) -> None:
+    path = tmp_path / "events.jsonl"
+    path.write_text('{"type": "card_played", "card": "7H"}\n\n{"type": "card_played", "card": "7X"}\n')
+    with pytest.raises(feed.SourceUnavailable, match=r"events.jsonl:3: 'card' must be a card"):
+        feed.read_jsonl(path)
+    with pytest.raises(feed.SourceUnavailable, match="no such events file"):
+        feed.read_jsonl(tmp_path / "missing.jsonl")
+
+
+def test_a_recording_is_replayed_at_its_own_pace() -> None:
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    observations = [feed.CardPlayed("AS", "Bruno", t=1.0), feed.BoxSwept("QS", "Bruno"),
+                    feed.CardPlayed("2S", "Bruno", t=3.0), feed.CardPlayed("3S", "Bruno", t=3.5)]
+
+    async def collect() -> list[feed.Observation]:
+        return [o async for o in feed.paced(observations, speed=2.0, sleep=sleep)]
+
+    assert asyncio.run(collect()) == observations
+    assert waits == [1.0, 0.25]
+
+
+def test_without_the_vision_pipeline_a_camera_source_says_what_to_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_vision_live(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "vision.live":
+            raise ImportError("No module named 'vision.live'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_vision_live)
+    with pytest.raises(feed.SourceUnavailable, match="play by taps"):
+        feed.vision_observations("0", calibration=None, players=("Anne", "Bruno", "Chloé"), dealer="Anne")
+
+
+def test_bad_observations_over_http_get_a_422(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=new_game_body(), headers=EDIT)
+        answer = client.post("/api/observations", json={"type": "card_played", "card": "XX"}, headers=EDIT)
+        assert answer.status_code == 422 and "'card' must be a card" in answer.json()["detail"]
+        answer = client.post("/api/observations", json={"type": "card_played", "card": "7H", "player": "Zoé"},
+                             headers=EDIT)
+        assert answer.status_code == 422 and "unknown player" in answer.json()["detail"]
+
+
+def test_camera_sweeps_and_revealed_hands_settle_a_deal(tmp_path: Path) -> None:
+    deal = simulated_deal(seed=5)
+    with TestClient(make_app(tmp_path)) as client:
+        for obs in deal:
+            if obs["type"] == "game_setup":
+                body = {k: obs[k] for k in ("players", "dealer", "chips", "rules")}
+                assert client.post("/api/games", json=body, headers=EDIT).status_code == 201
+            else:
+                assert client.post("/api/observations", json=obs, headers=EDIT).status_code == 200
+        game = client.get("/api/state").json()["game"]
+    expected = deal[-1]
+    assert game["phase"] == "settled"
+    assert game["settlements"][-1]["chips"] == expected["chips"]
+    assert game["settlements"][-1]["board"] == expected["board"]
+    assert not [n for n in game["notices"] if n["kind"] == "pipeline_disagrees"]
+    assert [n["kind"] for n in game["notices"]].count("call_missed") == 1
+
+
+def test_a_server_replays_a_recording_file_by_itself(tmp_path: Path) -> None:
+    recording = tmp_path / "deal.jsonl"
+    recording.write_text("".join(json.dumps(o) + "\n" for o in simulated_deal(seed=5)))
+    with TestClient(make_app(tmp_path, source=str(recording), replay_speed=1e6)) as client:
+        deadline = time.monotonic() + 30
+        state = client.get("/api/state").json()
+        while (state["source"]["running"] or state["game"] is None) and time.monotonic() < deadline:
+            time.sleep(0.1)
+            state = client.get("/api/state").json()
+    assert state["source"]["kind"] == "replay" and state["source"]["error"] is None
+    assert state["game"]["phase"] == "settled"
+    assert [e["source"] for e in state["game"]["events"] if e["kind"] == "play"][0] == "replay"
