@@ -32,7 +32,7 @@ from engine.events import (
 from engine.ledger import Ledger, Payment
 from engine.notices import Notice
 from engine.rules import DEFAULT_RULES, get_rules
-from engine.rules.base import RuleSet
+from engine.rules.base import RuleSet, Wanted
 from engine.settlement import settle as _settle
 from engine.state import ANTE, IDLE, OVER, PLAY, SETTLED, CallRecord, DealResult, State
 
@@ -102,10 +102,18 @@ class Game:
         self.notices: list[Notice] = []
         self._redo: list[Event] = []
         self._corrections: dict[int, Event | None] = {}
-        self._tables = self.rules.tables()
+        tables = self.rules.tables()
+        self._ends = tables.ends
+        self._wild = tables.wild
+        self._leadable = tables.leadable
+        self._wanted_after = tables.wanted
+        self._callable_cards = tables.callable_cards
+        self._playable_sets: dict[Wanted, frozenset[Card]] = {}
+        n = len(players)
+        self._next = tuple(self.rules.next_seat(s, n) for s in range(n))
         self.state = self._fresh_state()
-        self._dispatch = {
-            Play: self._on_play, Pass: self._on_pass, Call: self._on_call, Sweep: self._on_sweep,
+        self._dispatch: dict[type, Any] = {
+            Correction: self._on_correction, Play: self._on_play, Pass: self._on_pass, Call: self._on_call, Sweep: self._on_sweep,
             NewDeal: self._on_new_deal, Ante: self._on_ante, Deal: self._on_deal,
             Showdown: self._on_showdown, Settlement: self._on_settlement,
         }
@@ -136,23 +144,21 @@ class Game:
         """Seat of a player given by name or seat number (``KeyError`` if unknown)."""
         return self.state.seat_of(player)
 
-    def apply(self, event: Event) -> list[Notice]:
-        """Fold one event into the state and append it to the log; return the notices it raised.
+    def apply(self, event: Event) -> Sequence[Notice]:
+        """Fold one event into the state and append it to the log; return the notices it raised
+        (an empty tuple when none).
 
         Strict mode: an illegal event raises :class:`IllegalAction` and nothing changes.
         """
         if self._redo:
             self._redo.clear()
-        return self._apply(event)
-
-    def _apply(self, event: Event) -> list[Notice]:
-        index = len(self.events)
-        before = len(self.notices)
-        if type(event) is Correction:
-            return self._apply_correction(event, index)
         handler = self._dispatch.get(type(event))
         if handler is None:
             raise EngineError(f"not an event: {event!r}")
+        events = self.events
+        index = len(events)
+        notices = self.notices
+        before = len(notices)
         try:
             handler(event, index)
         except IllegalAction:
@@ -163,10 +169,15 @@ class Game:
             # leave the game as it was: refold the log without this event
             self._rebuild()
             raise
-        self.events.append(event)
-        return self.notices[before:]
+        if type(event) is not Correction:
+            events.append(event)
+        notices = self.notices  # a correction refolds, which replaces the list
+        if len(notices) == before:
+            return ()
+        return notices[before:]
 
     def extend(self, events: Iterable[Event]) -> list[Notice]:
+        """Apply several events; return all their notices."""
         out: list[Notice] = []
         for event in events:
             out.extend(self.apply(event))
@@ -195,17 +206,20 @@ class Game:
         for index, event in enumerate(self.events):
             if type(event) is Correction:
                 self._corrections[event.index] = event.replacement
+        dispatch = self._dispatch
         for index, event in self.effective_events():
-            self._dispatch[type(event)](event, index)
+            dispatch[type(event)](event, index)
 
-    def _apply_correction(self, event: Correction, index: int) -> list[Notice]:
+    def _on_correction(self, event: Correction, index: int) -> None:
         target = event.index
-        if not 0 <= target < index or type(self.events[target]) is Correction:
-            raise IllegalAction(f"a correction must name an earlier event that is not a correction, not {target}",
+        if (type(target) is not int or not 0 <= target < index or type(self.events[target]) is Correction):
+            raise IllegalAction(f"a correction must name an earlier event that is not a correction, not {target!r}",
                                 kind="malformed", index=index)
-        if event.replacement is not None and type(event.replacement) is Correction:
-            raise IllegalAction("a correction cannot put in a correction", kind="malformed", index=index)
-        old_notices = len(self.notices)
+        if event.replacement is not None and (type(event.replacement) is Correction
+                                              or type(event.replacement) not in self._dispatch):
+            raise IllegalAction("a correction must put in an event other than a correction", kind="malformed",
+                                index=index)
+        before = len(self.notices)
         self.events.append(event)
         try:
             self._rebuild()
@@ -213,9 +227,10 @@ class Game:
             self.events.pop()
             self._rebuild()
             raise
-        return self.notices[old_notices:] if len(self.notices) > old_notices else []
+        # the refold recomputed every notice; report only those after the ones we had
+        del before
 
-    def correct(self, index: int, replacement: Event | None) -> list[Notice]:
+    def correct(self, index: int, replacement: Event | None) -> Sequence[Notice]:
         """Replace the event at ``index`` of the log (``None``: remove it) and refold."""
         return self.apply(Correction(index, replacement))
 
@@ -232,8 +247,16 @@ class Game:
         """Re-apply the last undone event (``None`` when there is none)."""
         if not self._redo:
             return None
-        event = self._redo.pop()
-        self._apply(event)
+        redo = self._redo
+        event = redo.pop()
+        self._redo = []
+        try:
+            self.apply(event)
+        except Exception:
+            redo.append(event)
+            raise
+        finally:
+            self._redo = redo
         return event
 
     # ---- commands -------------------------------------------------------------------------------
@@ -255,11 +278,9 @@ class Game:
             dealer_seat = 0 if st.dealer is None else self.rules.next_dealer(st.dealer, n)
         else:
             dealer_seat = self.seat(dealer)
-        out = self.apply(NewDeal(dealer_seat))
-        for seat in range(n):
-            stakes = self.rules.ante(n, dealer_seat, seat)
-            if sum(stakes):
-                out += self.apply(Ante(seat, tuple(stakes)))
+        out = list(self.apply(NewDeal(dealer_seat)))
+        for seat, stakes in sorted(self.state.antes_due.items()):
+            out += self.apply(Ante(seat, stakes))
         if isinstance(hands, Mapping):
             by_name = hands
             hands = [by_name.get(p) for p in self.players]
@@ -268,21 +289,22 @@ class Game:
         out += self.apply(Deal(deal_hands, None if talon is None else tuple(parse_card(c) for c in talon)))
         return out
 
-    def play(self, player: PlayerRef, card: str, call: bool = False, confidence: float | None = None) -> list[Notice]:
+    def play(self, player: PlayerRef, card: str, call: bool = False,
+             confidence: float | None = None) -> Sequence[Notice]:
         return self.apply(Play(self.seat(player), parse_card(card), call, confidence))
 
-    def pass_(self, player: PlayerRef) -> list[Notice]:
+    def pass_(self, player: PlayerRef) -> Sequence[Notice]:
         return self.apply(Pass(self.seat(player)))
 
     pass_turn = pass_
 
-    def call(self, player: PlayerRef, card: str) -> list[Notice]:
+    def call(self, player: PlayerRef, card: str) -> Sequence[Notice]:
         return self.apply(Call(self.seat(player), parse_card(card)))
 
-    def sweep(self, player: PlayerRef, box: str) -> list[Notice]:
+    def sweep(self, player: PlayerRef, box: str) -> Sequence[Notice]:
         return self.apply(Sweep(self.seat(player), parse_card(box)))
 
-    def showdown(self, hands: Sequence[Sequence[Card] | None] | Mapping[str, Sequence[Card]]) -> list[Notice]:
+    def showdown(self, hands: Sequence[Sequence[Card] | None] | Mapping[str, Sequence[Card]]) -> Sequence[Notice]:
         """Show the remaining hands (by seat, or by name; missing/``None`` = not shown)."""
         if isinstance(hands, Mapping):
             seq: list[Sequence[Card] | None] = [hands.get(p) for p in self.players]
@@ -348,38 +370,17 @@ class Game:
             self._check_seat(seat, index)
         if card not in RANK:
             self._check_card(card, index)
-        if st.phase != PLAY:
-            self._violation(nt.NOT_PLAYING, f"{st.players[seat]} plays {card} but {self._phase_text()}",
-                            index, seat, card)
-            return
-        played_by = st.played_by
-        if card in played_by:
-            self._violation(nt.SEEN_TWICE, f"{st.players[seat]} plays {card}, which "
-                            f"{st.players[played_by[card]]} already played", index, seat, card)
+        hand = st.hands[seat]
+        wanted = st.wanted
+        # the common, legal case first: it is this player's turn, they hold the card, it fits
+        if (st.phase is PLAY and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))
+                and (hand is None or card in hand) and card not in st.played_by
+                and (card in self._leadable if wanted is None else card in self._playable(wanted))
+                and ev.confidence is None):
+            pass
+        elif not self._play_exceptions(ev, index):
             return
         hand = st.hands[seat]
-        if hand is not None and card not in hand:
-            players = st.players
-            holder = next((s for s, h in enumerate(st.hands) if h is not None and card in h), None)
-            where = f" ({players[holder]} does)" if holder is not None else (
-                " (it is in the talon)" if st.talon is not None and card in st.talon else "")
-            self._violation(nt.NOT_IN_HAND, f"{players[seat]} does not hold {card}{where}", index, seat, card)
-            st.hands[seat] = hand = None  # live: this hand is no longer known
-        rules = self.rules
-        tables = self._tables
-        wanted = st.wanted
-        if seat != st.to_move and not (st.can_stop and seat == rules.next_seat(st.to_move, st.n_players)):  # type: ignore[arg-type]
-            self._violation(nt.OUT_OF_TURN, f"{st.players[seat]} plays {card} out of turn: {self.whose_turn()}",
-                            index, seat, card)
-        if wanted is None:
-            if card not in tables.leadable:
-                self._violation(nt.OUT_OF_SEQUENCE, f"{st.players[seat]} cannot lead with {card}", index, seat, card)
-        elif card not in rules.playable(wanted):
-            self._violation(nt.OUT_OF_SEQUENCE,
-                            f"{st.players[seat]} plays {card} out of sequence: {wanted} is wanted", index, seat, card)
-        if ev.confidence is not None and ev.confidence < rules.options.min_confidence:
-            self._notice(nt.LOW_CONFIDENCE, f"{card} by {st.players[seat]} seen with confidence "
-                         f"{ev.confidence:.2f}", index, seat, card)
         # -- the play is accepted: update the state
         if st.pending:
             self._close_windows("card", seat, index)
@@ -390,13 +391,47 @@ class Game:
             st.turn_seat = seat
         if hand is not None:
             hand.discard(card)
-        st.counts[seat] -= 1
         st.pile.append(card)
-        played_by[card] = seat
+        st.played_by[card] = seat
         st.cards_by[seat] += 1
         if card in HONOURS:
             st.honours_by[seat] += 1
-        if card in tables.callable_cards and rules.callable(st, seat, card):
+        if card in self._callable_cards:
+            self._played_callable(ev, seat, card, index)
+        elif ev.call:
+            self._notice(nt.CALL_WITHOUT_HONOUR, f"{st.players[seat]} announces {card}, which takes nothing",
+                         index, seat, card)
+        if card in self._ends:
+            st.wanted = None
+            st.can_stop = False
+        else:
+            nxt = self.rules.after_wild(wanted, card) if card in self._wild else self._wanted_after[card]
+            st.wanted = nxt
+            st.can_stop = nxt is not None
+        st.to_move = seat
+        st.last_seat = seat
+        st.last_card = card
+        counts = st.counts
+        counts[seat] -= 1
+        if counts[seat] <= 0:
+            st.winner = seat
+            st.phase = OVER
+            st.to_move = None
+            st.can_stop = False
+            st.opera = bool(self.rules.opera(st, seat))
+            self._notice(nt.DEAL_OVER, f"{st.players[seat]} has no card left" + (": opéra!" if st.opera else ""),
+                         index, seat)
+
+    def _playable(self, wanted: Wanted) -> frozenset[Card]:
+        cards = self._playable_sets.get(wanted)
+        if cards is None:
+            cards = self._playable_sets[wanted] = frozenset(self.rules.playable(wanted))
+        return cards
+
+    def _played_callable(self, ev: Play, seat: int, card: Card, index: int) -> None:
+        st = self.state
+        rules = self.rules
+        if rules.callable(st, seat, card):
             if ev.call:
                 self._make_call(seat, card, index, index)
             elif rules.options.call_window == "play":
@@ -406,50 +441,54 @@ class Game:
         elif ev.call:
             self._notice(nt.CALL_WITHOUT_HONOUR, f"{st.players[seat]} announces {card}, which takes nothing",
                          index, seat, card)
-        if card in tables.ends:
-            st.wanted = None
-            st.can_stop = False
-        else:
-            nxt = rules.after_wild(wanted, card) if card in tables.wild else tables.wanted[card]
-            st.wanted = nxt
-            st.can_stop = nxt is not None
-        st.to_move = seat
-        st.last_seat = seat
-        st.last_card = card
-        if st.counts[seat] <= 0:
-            st.winner = seat
-            st.phase = OVER
-            st.to_move = None
-            st.can_stop = False
-            st.opera = bool(rules.opera(st, seat))
-            self._notice(nt.DEAL_OVER, f"{st.players[seat]} has no card left" + (": opéra!" if st.opera else ""),
-                         index, seat)
+
+    def _play_exceptions(self, ev: Play, index: int) -> bool:
+        """The slow path of a play: find what is wrong and report it (strict: raise). Return whether
+        the play is still applied (live mode)."""
+        st = self.state
+        seat = ev.seat
+        card = ev.card
+        players = st.players
+        if st.phase != PLAY:
+            self._violation(nt.NOT_PLAYING, f"{players[seat]} plays {card} but {self._phase_text()}",
+                            index, seat, card)
+            return False
+        played_by = st.played_by
+        if card in played_by:
+            self._violation(nt.SEEN_TWICE, f"{players[seat]} plays {card}, which "
+                            f"{players[played_by[card]]} already played", index, seat, card)
+            return False
+        hand = st.hands[seat]
+        if hand is not None and card not in hand:
+            holder = next((s for s, h in enumerate(st.hands) if h is not None and card in h), None)
+            where = f" ({players[holder]} does)" if holder is not None else (
+                " (it is in the talon)" if st.talon is not None and card in st.talon else "")
+            self._violation(nt.NOT_IN_HAND, f"{players[seat]} does not hold {card}{where}", index, seat, card)
+            st.hands[seat] = None  # live: this hand is no longer known
+        wanted = st.wanted
+        if seat != st.to_move and not (st.can_stop and seat == self._next[st.to_move]):  # type: ignore[index]
+            self._violation(nt.OUT_OF_TURN, f"{players[seat]} plays {card} out of turn: {self.whose_turn()}",
+                            index, seat, card)
+        if wanted is None:
+            if card not in self._leadable:
+                self._violation(nt.OUT_OF_SEQUENCE, f"{players[seat]} cannot lead with {card}", index, seat, card)
+        elif card not in self._playable(wanted):
+            self._violation(nt.OUT_OF_SEQUENCE,
+                            f"{players[seat]} plays {card} out of sequence: {wanted} is wanted", index, seat, card)
+        if ev.confidence is not None and ev.confidence < self.rules.options.min_confidence:
+            self._notice(nt.LOW_CONFIDENCE, f"{card} by {players[seat]} seen with confidence "
+                         f"{ev.confidence:.2f}", index, seat, card)
+        return True
 
     def _on_pass(self, ev: Pass, index: int) -> None:
         st = self.state
         seat = ev.seat
         if type(seat) is not int or not 0 <= seat < st.n_players:
             self._check_seat(seat, index)
-        players = st.players
-        if st.phase != PLAY:
-            self._violation(nt.NOT_PLAYING, f"{players[seat]} passes but {self._phase_text()}", index, seat)
-            return
-        rules = self.rules
-        n = st.n_players
-        to_move = st.to_move
-        assert to_move is not None
-        if st.wanted is None:
-            if seat == to_move:
-                self._violation(nt.MUST_LEAD, f"{players[seat]} passes but must lead a card", index, seat)
-            else:
-                self._violation(nt.OUT_OF_TURN, f"{players[seat]} passes out of turn: {self.whose_turn()}", index, seat)
-            return  # live: a pass while somebody must lead changes nothing
-        if seat == to_move:
-            pass
-        elif st.can_stop and seat == rules.next_seat(to_move, n):
-            pass
-        else:
-            self._violation(nt.OUT_OF_TURN, f"{players[seat]} passes out of turn: {self.whose_turn()}", index, seat)
+        if not (st.phase is PLAY and st.wanted is not None
+                and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))):
+            if not self._pass_exceptions(seat, index):
+                return
         if st.pending:
             self._close_windows("action", seat, index)
         turn_seat = st.turn_seat
@@ -458,12 +497,28 @@ class Game:
                 st.first_turn_over[turn_seat] = True
             st.turn_seat = seat
         st.can_stop = False
-        nxt = rules.next_seat(seat, n)
+        nxt = self._next[seat]
         st.to_move = nxt
         if nxt == st.last_seat:
             # everybody after the last player passed: the rules say what the last player does now
-            st.wanted = rules.stuck(st, st.wanted)
+            st.wanted = self.rules.stuck(st, st.wanted)  # type: ignore[arg-type]
             st.can_stop = st.wanted is not None
+
+    def _pass_exceptions(self, seat: int, index: int) -> bool:
+        """The slow path of a pass; return whether it is still applied (live mode)."""
+        st = self.state
+        players = st.players
+        if st.phase != PLAY:
+            self._violation(nt.NOT_PLAYING, f"{players[seat]} passes but {self._phase_text()}", index, seat)
+            return False
+        if st.wanted is None:
+            if seat == st.to_move:
+                self._violation(nt.MUST_LEAD, f"{players[seat]} passes but must lead a card", index, seat)
+            else:
+                self._violation(nt.OUT_OF_TURN, f"{players[seat]} passes out of turn: {self.whose_turn()}", index, seat)
+            return False  # live: a pass while somebody must lead changes nothing
+        self._violation(nt.OUT_OF_TURN, f"{players[seat]} passes out of turn: {self.whose_turn()}", index, seat)
+        return True
 
     def _make_call(self, seat: int, card: Card, play_index: int, call_index: int) -> None:
         st = self.state
@@ -581,9 +636,14 @@ class Game:
         if st.ledger.chips[seat] < total:
             raise IllegalAction(f"{name} cannot ante {total} chips (has {st.ledger.chips[seat]})",
                                 kind="cannot_ante", index=index)
+        # enough chips: no payment can be cut, so move them directly
+        st.ledger.chips[seat] -= total
+        board = st.ledger.board
+        append = st.payments.append
         for box, amount in zip(BOXES, due):
             if amount:
-                st.payments.append(st.ledger.pay(Payment.request("ante", seat, box, amount, box)))
+                board[box] += amount
+                append(Payment("ante", seat, box, amount, amount, box))
         del st.antes_due[seat]
 
     def _on_deal(self, ev: Deal, index: int) -> None:
@@ -682,10 +742,22 @@ class Game:
             if st.phase == PLAY:
                 raise IllegalAction("the deal is not finished: nobody has gone out", kind="not_finished", index=index)
             raise IllegalAction(f"nothing to settle: {self._phase_text()}", kind="not_finished", index=index)
-        unknown = [players[s] for s in range(st.n_players) if not st.hand_known(s)]
+        # the cards left are laid down to be counted: from now on they are the shown hands
+        shown = list(st.shown)
+        unknown = []
+        for seat in range(st.n_players):
+            if shown[seat] is None:
+                hand = st.hands[seat]
+                if hand is not None:
+                    shown[seat] = tuple(sort_cards(hand))
+                elif st.counts[seat] == 0:
+                    shown[seat] = ()
+                else:
+                    unknown.append(players[seat])
         if unknown:
             raise IllegalAction(f"the remaining hands of {', '.join(unknown)} are not shown", kind="hand_unknown",
                                 index=index)
+        st.shown = shown
         if st.pending:
             self._close_windows("end", None, index)
         made = _settle(st)
@@ -699,7 +771,7 @@ class Game:
             winner=st.winner,
             opera=st.opera,
             payments=tuple(st.payments),
-            remaining=tuple(st.hand_of(s) for s in range(st.n_players)),
+            remaining=tuple(shown),  # type: ignore[arg-type]
             calls=tuple(st.calls),
             missed_calls=tuple((s, c) for s, c, _ in st.missed_calls),
             false_sweeps=tuple((s, c) for s, c, _ in st.false_sweeps),

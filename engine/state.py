@@ -152,18 +152,20 @@ class State:
         return card in rules.playable(self.wanted)
 
     def legal_plays(self, seat: int) -> list[Card]:
-        """The cards of ``seat``'s (known) hand it may play now."""
+        """The cards of ``seat``'s (known) hand it may play now, in deck order."""
         hand = self.hands[seat]
-        if hand is None or self.phase != PLAY or seat not in self.actors():
+        if hand is None or self.phase != PLAY:
             return []
-        rules = self.rules
+        to_move = self.to_move
+        if seat != to_move and not (self.can_stop and seat == self.rules.next_seat(to_move, self.n_players)):  # type: ignore[arg-type]
+            return []
         wanted = self.wanted
         if wanted is None:
-            if seat != self.to_move:
+            if seat != to_move:
                 return []
-            leadable = rules.tables().leadable
+            leadable = self.rules.tables().leadable
             return [c for c in sort_cards(hand) if c in leadable]
-        return [c for c in rules.playable(wanted) if c in hand]
+        return [c for c in self.rules.playable(wanted) if c in hand]
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, as far as known: the shown hand, else the tracked hand.

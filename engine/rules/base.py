@@ -380,8 +380,7 @@ class RuleSet:
         seat = self.next_seat(winner, n)
         while seat != winner:
             hand = state.hand_of(seat)
-            for card in BOXES:
-                if card in hand:
-                    out.append((seat, card))
+            if not HONOURS.isdisjoint(hand):
+                out.extend((seat, card) for card in BOXES if card in hand)
             seat = self.next_seat(seat, n)
         return out

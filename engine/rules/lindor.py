@@ -128,8 +128,7 @@ class LindorRules(RuleSet):
         return False
 
     def hand_payment(self, state: State, seat: int, hand: Sequence[Card], opera: bool) -> int:
-        due = self._due
-        return sum(due[c] for c in hand)
+        return sum(map(self._due.__getitem__, hand))
 
     def bete_cards(self, state: State, winner: int) -> list[tuple[int, Card]]:
         out = super().bete_cards(state, winner) if self.options.bete else []
