@@ -221,7 +221,8 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
             apply(passes[seat])
         else:
             plays += 1
-            call = card in callable_cards and (call_rate >= 1.0 or rng.random() < call_rate)
+            call = (card in callable_cards and rules.callable(state, seat, card)
+                    and (call_rate >= 1.0 or rng.random() < call_rate))
             event = play_events.get((seat, card, call))
             if event is None:
                 event = play_events[seat, card, call] = Play(seat, card, call)
