@@ -3,6 +3,11 @@ directory with a known join code, and the taps of a short, fully known deal."""
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,3 +32,32 @@ def make_app(data_dir: Path, **settings: Any) -> Any:
 
 def new_game_body(**overrides: Any) -> dict[str, Any]:
     return {"players": PLAYERS, "dealer": "Anne", "chips": 100, **overrides}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(data: Path, port: int, *extra: str, wait_s: float = 30) -> subprocess.Popen[str]:
+    """`nainjaune serve` as a real process, returned once it answers; raises RuntimeError if it does not."""
+    import httpx
+
+    env = {**os.environ, "NAINJAUNE_DATA": str(data / "unused")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nainjaune", "serve", "--data", str(data), "--port", str(port),
+         "--join-code", JOIN_CODE, *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+    )
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {proc.stdout.read() if proc.stdout else ''}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/state", timeout=1).status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError(f"the server did not start within {wait_s:.0f} s")

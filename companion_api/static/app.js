@@ -141,7 +141,8 @@ function renderBoxes(game) {
 function renderStatus(game) {
   const ranks = game.sequence.map((c) => c.slice(0, -1));
   const seq = $("sequence");
-  if (!ranks.length) seq.textContent = t("free_lead");
+  if (game.phase !== "play") seq.textContent = "";
+  else if (!ranks.length) seq.textContent = t("free_lead");
   else seq.textContent = ranks.join(" ") + " " + (game.wanted ? (game.stopped ? t("sans", game.wanted) : t("wanted", game.wanted)) : "");
   $("turn").textContent = game.turn ? t("turn", game.turn) : (game.winner ? t("settled_title", game.winner) : "");
   const last = $("lastcard");
@@ -341,7 +342,7 @@ function renderScore(game) {
   const names = game.players.map((p) => p.name);
   const rows = [el("tr", {}, el("th", {}, ""), ...names.map((n) => el("th", {}, n)))];
   for (const point of game.stacks) {
-    rows.push(el("tr", {}, el("td", {}, point.deal_no === 0 ? "0" : t("deal", point.deal_no)),
+    rows.push(el("tr", {}, el("td", {}, point.deal_no === 0 ? t("start_row") : t("deal", point.deal_no)),
       ...names.map((n) => el("td", { class: "num" }, String(point.chips[n] ?? "")))));
   }
   $("totals").replaceChildren(el("tbody", {}, ...rows));
@@ -561,6 +562,7 @@ async function saveCalibration() {
 function wire() {
   for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
   for (const b of document.querySelectorAll("[data-goto]")) b.addEventListener("click", () => showTab(b.dataset.goto));
+  $("announce").addEventListener("click", () => $("announce").classList.add("hidden"));
   $("lang").addEventListener("click", () => { ui.lang = ui.lang === "fr" ? "en" : "fr"; localStorage.setItem("nj-lang", ui.lang); applyLanguage(); });
   $("btn-pass").addEventListener("click", () => act("POST", "/api/pass", { player: ui.padPlayer || (ui.state.game && ui.state.game.turn) }));
   $("btn-undo").addEventListener("click", () => act("POST", "/api/undo"));

@@ -1,0 +1,113 @@
+"""The phone page in Debian's chromium on a phone-sized screen: set up, play a deal by taps, hear a missed call,
+correct an event, read the settlement — and, without the join code, only watch."""
+
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL, free_port, start_server
+
+pytestmark = pytest.mark.browser
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+# Speech is recorded instead of spoken, so the test can read what the page said aloud.
+RECORD_SPEECH = "window.__spoken = []; window.speechSynthesis.speak = (u) => window.__spoken.push([u.text, u.lang]);"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed (make system-deps)")
+    port = free_port()
+    proc = start_server(tmp_path_factory.mktemp("page"), port)
+    yield f"http://127.0.0.1:{port}"
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def changed(page: object, action: object) -> None:
+    """Do `action` and wait for the pushed state that follows it."""
+    revision = int(page.evaluate("document.body.dataset.revision || 0"))
+    action()
+    page.wait_for_function(f"Number(document.body.dataset.revision) > {revision}")
+
+
+def tap_card(page: object, card: str) -> None:
+    page.click(f'#pad-ranks [data-rank="{card[:-1]}"]')
+    changed(page, lambda: page.click(f'#pad-suits [data-card="{card}"]'))
+
+
+def test_a_deal_played_by_taps_from_setup_to_settlement(server: str, browser: object, tmp_path: Path) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(RECORD_SPEECH)
+    page.goto(f"{server}/?code={JOIN_CODE}")
+    page.wait_for_selector('[data-testid=access]:has-text("modification")')
+
+    page.click("nav [data-tab=setup]")
+    page.fill("#chips", "200")
+    changed(page, lambda: page.click("#setup button[type=submit]"))
+    assert page.inner_text("[data-testid=turn]") == "À Bruno de jouer"
+    assert page.inner_text(".box-QS .box-stake") == "9"
+
+    for card in OPERA_DEAL[:13]:  # spades ace to king; the queen laid without "Dame qui prend !"
+        tap_card(page, card)
+    banner = page.locator("[data-testid=announcement]")
+    assert banner.is_visible()
+    assert banner.inner_text() == "Dame qui prend — oubliée ! Les 9 jetons restent."
+    assert ["Dame qui prend — oubliée ! Les 9 jetons restent.", "fr-FR"] in page.evaluate("window.__spoken")
+
+    tap_card(page, "AD")  # a slip of the finger: the ace of hearts was played
+    page.click("nav [data-tab=fix]")
+    page.click('#events li[data-kind=play]:first-child button[data-action=card]')
+    changed(page, lambda: page.click('#fix-editor [data-card="AH"]'))
+    assert "AH" in page.evaluate("Array.from(document.querySelectorAll('#events .event:not(.corrected)'))"
+                                 ".map(e => e.textContent).join(' ').replace('♥', 'H')")
+    page.click("nav [data-tab=live]")
+    tap_card(page, "2H")
+
+    showdown = page.locator("[data-testid=showdown]")
+    assert showdown.is_visible()
+    for card in ANNE_LEFT:
+        page.locator("#showdown .picker").nth(0).locator(f'[data-card="{card}"]').click()
+    for card in CHLOE_LEFT:
+        page.locator("#showdown .picker").nth(1).locator(f'[data-card="{card}"]').click()
+    changed(page, lambda: page.click("[data-testid=reveal-ok]"))
+    settled = page.locator("[data-testid=settled]")
+    assert "Bruno a gagné la donne" in settled.inner_text() and "Opéra" in settled.inner_text()
+    page.screenshot(path=str(tmp_path / "settled.png"), full_page=True)
+
+    page.click("nav [data-tab=score]")
+    rows = page.locator("#settlements .payments tr").all_inner_texts()
+    assert any(r.split() == ["Chloé", "paie", "Bruno", "96", "cartes"] for r in rows), rows
+    assert any(r.split() == ["Anne", "paie", "Bruno", "92", "cartes"] for r in rows), rows
+    totals = page.locator("[data-testid=totals] tr").last.inner_text().split()
+    assert totals == ["Donne", "1", str(185 - 92), str(185 + 92 + 96 + 45), str(185 - 96)]
+    assert page.locator("#chart svg path").count() == 3
+    page.screenshot(path=str(tmp_path / "score.png"), full_page=True)
+    page.close()
+
+
+def test_without_the_join_code_the_page_only_watches(server: str, browser: object) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server)
+    page.wait_for_selector('[data-testid=access]:has-text("lecture seule")')
+    page.wait_for_selector("#live:not(.hidden)")
+    assert not page.locator("[data-testid=pad]").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click("#lang")
+    assert page.inner_text("nav [data-tab=score]") == "Scores"
+    page.close()
