@@ -19,8 +19,8 @@ Every observation may carry `t` (seconds in the source). Types:
    "rules": "lindor", "options": {}}` — optional first line of a recording: the replay starts a new game
    with this set-up (without it, a recording or a camera feeds the game set up on the page).
 
-Sources: `read_jsonl(path)` for a recording, `vision_observations(source)` for a camera or a stream (the hook
-into `vision`), `paced(...)` to replay a recording at the speed it was recorded.
+Sources: `read_jsonl(path)` for a recording, `vision_observations(source)` for a camera, a stream or a video
+(the hook into `vision.watch.observe`), `paced(...)` to replay a recording at the speed it was recorded.
 """
 
 from __future__ import annotations
@@ -252,19 +252,33 @@ async def paced(observations: Iterable[Observation], speed: float = 1.0,
 
 
 def vision_observations(source: str, *, calibration: Path | None, players: tuple[str, ...], dealer: str,
-                        on_frame: Callable[[Any], None] | None = None) -> Iterator[dict[str, Any]]:
+                        chips: int = 100, rules: str = "lindor", on_frame: Callable[[Any], None] | None = None,
+                        on_status: Callable[[str], None] | None = None) -> Iterator[dict[str, Any]]:
     """THE HOOK into the camera pipeline: a camera index ("0"), stream URL or video file -> observation dicts.
 
-    Expects `vision.live.observe(source, calibration=..., players=..., dealer=..., on_frame=...)`: a blocking
-    generator of observation dicts (the format above), run by the server in a worker thread; `on_frame`, when
-    given, receives each annotated BGR frame (numpy) for the phone's live view. Until it exists, says so.
+    Runs `vision.watch.observe` (a blocking generator; the server pulls it from a worker thread) on the frames of
+    `vision.sources.open_source(source)`; each frame also goes to `on_frame` (BGR numpy) for the phone's live
+    view. `calibration` is a calib.json (None: the mat's markers). Without the vision pipeline, says so clearly.
     """
     try:
-        from vision.live import observe  # type: ignore[import-not-found]
+        from vision.sources import SourceError, open_source
+        from vision.watch import observe
     except ImportError as exc:
         raise SourceUnavailable(
             f"the camera pipeline is not available in this install ({exc}); "
             "play by taps on the phone page, or replay a recorded events.jsonl with --source FILE"
         ) from None
-    return observe(source, calibration=calibration, players=players, dealer=dealer,  # type: ignore[no-any-return]
-                   on_frame=on_frame)
+    try:
+        frames = open_source(int(source) if source.isdigit() else source,
+                             on_reopen=lambda n: on_status and on_status(f"camera reopened after {n} tries"))
+    except SourceError as exc:
+        raise SourceUnavailable(str(exc)) from None
+
+    def tee() -> Iterator[Any]:
+        for frame in frames:
+            if on_frame is not None:
+                on_frame(frame.image)
+            yield frame
+
+    return observe(tee(), None if calibration is None else str(calibration), players=players,  # type: ignore[no-any-return]
+                   dealer=dealer, chips=chips, rules=rules, on_status=on_status)

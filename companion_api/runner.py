@@ -4,7 +4,9 @@ camera pipeline (`feed.vision_observations`, run in a thread). Problems are show
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,8 +39,8 @@ async def run_source(service: TableService, settings: Settings) -> None:
     except asyncio.CancelledError:
         raise
     except Exception as exc:  # noqa: BLE001 - a broken source must not take the table down with it
-        log.exception("observation source failed")
-        service.set_source(running=False, error=f"{type(exc).__name__}: {exc}")
+        log.warning("observation source stopped: %s", exc)
+        service.set_source(running=False, error=str(exc) or type(exc).__name__)
 
 
 async def _wait_for_game(service: TableService) -> None:
@@ -88,13 +90,42 @@ async def _thread_iter(iterator: Any) -> AsyncIterator[feed.Observation]:
             log.warning("ignored a malformed observation from the pipeline: %s", exc)
 
 
+def _live_view(service: TableService, settings: Settings, max_fps: float = 5.0) -> Any:
+    """Frames for the phone: at most `max_fps`, the calibrated zones drawn over them."""
+    import cv2
+    import numpy as np
+
+    zones: list[Any] = []
+    if settings.calibration_path.is_file():
+        data = json.loads(settings.calibration_path.read_text(encoding="utf-8"))
+        polygons = [data.get("pile", []), *data.get("boxes", {}).values(), *data.get("seats", {}).values()]
+        zones = [np.array(p, dtype=np.int32).reshape(-1, 1, 2) for p in polygons if len(p) >= 3]
+    last = 0.0
+
+    def show(image: Any) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last < 1.0 / max_fps:
+            return
+        last = now
+        if zones:
+            image = cv2.polylines(image.copy(), zones, isClosed=True, color=(0, 194, 242), thickness=3)
+        service.frames.put_image(image)
+
+    return show
+
+
 async def _live(service: TableService, source: str, settings: Settings) -> None:
     await _wait_for_game(service)
     table = service.table
     assert table is not None
+    loop = asyncio.get_running_loop()
     calibration = settings.calibration_path if settings.calibration_path.is_file() else None
-    iterator = feed.vision_observations(source, calibration=calibration, players=table.setup.players,
-                                        dealer=table.setup.dealer, on_frame=service.frames.put_image)
+    iterator = await asyncio.to_thread(
+        feed.vision_observations, source, calibration=calibration, players=table.setup.players,
+        dealer=table.setup.dealer, chips=next(iter(table.setup.chips.values())), rules=table.setup.rules,
+        on_frame=_live_view(service, settings),
+        on_status=lambda message: loop.call_soon_threadsafe(lambda: service.set_source(error=message)))
     service.set_source(kind="camera", label=f"camera: {source}", running=True, error=None)
     await _feed(service, _thread_iter(iter(iterator)), "camera")
     service.set_source(running=False, error="the camera source ended")

@@ -55,6 +55,7 @@ class TableService:
             if record is not None:
                 self.table = Table.from_record(record)
                 self.game_id, self.sources = game_id, list(record.sources)
+                self.table.revealed.update(self.store.get_meta(self._revealed_key) or {})
         if self.settings.source:
             from companion_api.runner import run_source
 
@@ -99,6 +100,10 @@ class TableService:
         self.hub.publish(self.view())
 
     # --- the single writer ---------------------------------------------------------------------------------
+
+    @property
+    def _revealed_key(self) -> str:
+        return f"revealed:{self.game_id}"
 
     def _require_table(self) -> Table:
         if self.table is None or self.game_id is None:
@@ -193,28 +198,32 @@ class TableService:
 
     async def correct(self, req: CorrectionRequest) -> dict[str, Any]:
         async with self._lock:
-            table = self._require_table()
-            assert self.game_id is not None
-            game_id = self.game_id
-            try:
-                correction, before, after = table.correction(req.index, req.action, player=req.player,
-                                                             card=req.card, box=req.box, call=req.call)
-            except TableError as exc:
-                raise ApiError(exc.status, str(exc)) from None
-
-            def record(tx: Any, first: int) -> None:
-                self.store.add_correction(tx, game_id, seq=first, target_seq=req.index, before=before, after=after,
-                                          source=self.sources[req.index] if req.index < len(self.sources) else TAP)
-
-            self._commit(table, [correction], TAP, strict=False, extra=record)
+            self._correct(self._require_table(), req)
             return self.view()
 
     async def undo(self) -> dict[str, Any]:
-        table = self._require_table()
-        index = table.last_undoable()
-        if index is None:
-            raise ApiError(409, "nothing to undo in this deal")
-        return await self.correct(CorrectionRequest(index=index, action="delete"))
+        async with self._lock:
+            table = self._require_table()
+            index = table.last_undoable()
+            if index is None:
+                raise ApiError(409, "nothing to undo in this deal")
+            self._correct(table, CorrectionRequest(index=index, action="delete"))
+            return self.view()
+
+    def _correct(self, table: Table, req: CorrectionRequest) -> None:
+        assert self.game_id is not None
+        game_id = self.game_id
+        try:
+            correction, before, after = table.correction(req.index, req.action, player=req.player, card=req.card,
+                                                         box=req.box, call=req.call)
+        except TableError as exc:
+            raise ApiError(exc.status, str(exc)) from None
+
+        def record(tx: Any, first: int) -> None:
+            self.store.add_correction(tx, game_id, seq=first, target_seq=req.index, before=before, after=after,
+                                      source=self.sources[req.index] if req.index < len(self.sources) else TAP)
+
+        self._commit(table, [correction], TAP, strict=False, extra=record)
 
     async def answer(self, question_id: int, player: str | None) -> dict[str, Any]:
         async with self._lock:
@@ -279,7 +288,12 @@ class TableService:
                     self._commit(table, [table.pass_(obs.player)], source, strict=False)
                 elif isinstance(obs, feed.HandRevealed):
                     events = table.reveal(obs.player, list(obs.cards))
-                    self._commit(table, events, source, strict=False)
+                    waiting = {} if events else {p: list(c) for p, c in table.revealed.items()}
+
+                    def keep(tx: Any, first: int) -> None:  # hands shown so far survive a restart
+                        self.store.set_meta(tx, self._revealed_key, waiting)
+
+                    self._commit(table, events, source, strict=False, extra=keep)
                 else:
                     self._cross_check(table, obs)
             except TableError as exc:

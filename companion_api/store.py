@@ -162,6 +162,14 @@ class Store:
             tx.execute("INSERT INTO meta(key, value) VALUES ('join_code', ?)", (code,))
         return code
 
+    def get_meta(self, key: str) -> Any:
+        row = self._db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return None if row is None else json.loads(row["value"])
+
+    def set_meta(self, tx: sqlite3.Connection, key: str, value: Any) -> None:
+        tx.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                   (key, _dumps(value)))
+
     # --- games -------------------------------------------------------------------------------------------------
 
     def create_game(self, tx: sqlite3.Connection, *, rules: str, options: Mapping[str, Any],

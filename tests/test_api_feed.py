@@ -4,6 +4,7 @@ import asyncio
 import json
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -66,14 +67,41 @@ def test_without_the_vision_pipeline_a_camera_source_says_what_to_do(monkeypatch
 
     real_import = builtins.__import__
 
-    def no_vision_live(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "vision.live":
-            raise ImportError("No module named 'vision.live'")
+    def no_vision(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.startswith("vision."):
+            raise ImportError(f"No module named '{name}'")
         return real_import(name, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "__import__", no_vision_live)
+    monkeypatch.setattr(builtins, "__import__", no_vision)
     with pytest.raises(feed.SourceUnavailable, match="play by taps"):
         feed.vision_observations("0", calibration=None, players=("Anne", "Bruno", "Chloé"), dealer="Anne")
+
+
+def test_the_hook_feeds_frames_to_the_pipeline_and_to_the_live_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hook's wiring, with the camera and the recogniser replaced: frames reach both consumers."""
+    import vision.sources
+    import vision.watch
+
+    frames = [SimpleNamespace(image=f"image{i}") for i in range(2)]
+    opened: list[object] = []
+
+    def fake_open(spec: object, **kwargs: Any) -> list[SimpleNamespace]:
+        opened.append(spec)
+        return frames
+
+    def fake_observe(source: Any, calibration: Any, **kwargs: Any) -> Any:
+        for frame in source:
+            yield {"type": "card_played", "card": "7H", "player": None, "seen": frame.image,
+                   "candidates": list(kwargs["players"][:2])}
+
+    monkeypatch.setattr(vision.sources, "open_source", fake_open)
+    monkeypatch.setattr(vision.watch, "observe", fake_observe)
+    shown: list[object] = []
+    out = list(feed.vision_observations("0", calibration=None, players=("Anne", "Bruno", "Chloé"), dealer="Anne",
+                                        on_frame=shown.append))
+    assert opened == [0]
+    assert shown == [o["seen"] for o in out] == ["image0", "image1"]
+    assert out[0]["candidates"] == ["Anne", "Bruno"]
 
 
 def test_bad_observations_over_http_get_a_422(tmp_path: Path) -> None:
@@ -116,3 +144,19 @@ def test_a_server_replays_a_recording_file_by_itself(tmp_path: Path) -> None:
     assert state["source"]["kind"] == "replay" and state["source"]["error"] is None
     assert state["game"]["phase"] == "settled"
     assert [e["source"] for e in state["game"]["events"] if e["kind"] == "play"][0] == "replay"
+
+
+def test_hands_revealed_before_a_restart_are_not_lost(tmp_path: Path) -> None:
+    deal = simulated_deal(seed=5)
+    first_reveal = next(i for i, o in enumerate(deal) if o["type"] == "hand_revealed")
+    setup = {k: deal[0][k] for k in ("players", "dealer", "chips", "rules")}
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=setup, headers=EDIT)
+        for obs in deal[1:first_reveal + 1]:
+            client.post("/api/observations", json=obs, headers=EDIT)
+        assert client.get("/api/state").json()["game"]["phase"] == "showdown"
+    with TestClient(make_app(tmp_path)) as client:
+        for obs in deal[first_reveal + 1:]:
+            client.post("/api/observations", json=obs, headers=EDIT)
+        game = client.get("/api/state").json()["game"]
+    assert game["phase"] == "settled" and game["settlements"][-1]["chips"] == deal[-1]["chips"]
