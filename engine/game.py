@@ -458,6 +458,9 @@ class Game:
             self._violation(nt.SEEN_TWICE, f"{players[seat]} plays {card}, which "
                             f"{players[played_by[card]]} already played", index, seat, card)
             return False
+        if seat != st.to_move and not (st.can_stop and seat == self._next[st.to_move]):  # type: ignore[index]
+            self._violation(nt.OUT_OF_TURN, f"{players[seat]} plays {card} out of turn: {self.whose_turn()}",
+                            index, seat, card)
         hand = st.hands[seat]
         if hand is not None and card not in hand:
             holder = next((s for s, h in enumerate(st.hands) if h is not None and card in h), None)
@@ -466,9 +469,6 @@ class Game:
             self._violation(nt.NOT_IN_HAND, f"{players[seat]} does not hold {card}{where}", index, seat, card)
             st.hands[seat] = None  # live: this hand is no longer known
         wanted = st.wanted
-        if seat != st.to_move and not (st.can_stop and seat == self._next[st.to_move]):  # type: ignore[index]
-            self._violation(nt.OUT_OF_TURN, f"{players[seat]} plays {card} out of turn: {self.whose_turn()}",
-                            index, seat, card)
         if wanted is None:
             if card not in self._leadable:
                 self._violation(nt.OUT_OF_SEQUENCE, f"{players[seat]} cannot lead with {card}", index, seat, card)

@@ -1,0 +1,73 @@
+"""Live mode helpers: following a real table where the hands are unknown.
+
+:class:`engine.game.Game` does the work (``Game(..., live=True)``); this module adds the words a
+camera feed and a phone need:
+
+* :func:`start_live_game` — a live game with its first deal started, hands unknown;
+* :func:`observe` — one observed play (card, player, optional confidence) → notices;
+* :func:`view` — who is to play, what is wanted, how many cards each holds, who went out.
+
+In live mode the engine knows each player's card count from the deal size, so it knows who went
+out; an observation that breaks the rules (a card out of sequence, a card seen twice, a player
+playing out of turn) is reported as a :class:`engine.notices.Notice` and the game follows the
+table. At the end, :meth:`Game.showdown` takes the revealed remaining hands and
+:meth:`Game.settle` settles.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from engine.cards import BOXES
+from engine.game import Game, PlayerRef
+from engine.notices import Notice
+from engine.state import PLAY
+
+
+def start_live_game(
+    players: Sequence[str],
+    *,
+    rules: str = "lindor",
+    options: Mapping[str, Any] | None = None,
+    chips: int | Sequence[int] | Mapping[str, int] = 100,
+    board: Mapping[str, int] | None = None,
+    dealer: PlayerRef | None = None,
+) -> Game:
+    """A live game (hands unknown) with its first deal started: antes paid, cards dealt."""
+    game = Game(players, rules=rules, options=options, chips=chips, board=board, live=True)
+    game.new_deal(dealer)
+    return game
+
+
+def observe(game: Game, player: PlayerRef, card: str, confidence: float | None = None,
+            call: bool = False) -> Sequence[Notice]:
+    """One observed play. Never raises for a rule the table broke: that comes back as notices."""
+    return game.play(player, card, call=call, confidence=confidence)
+
+
+def view(game: Game) -> dict[str, Any]:
+    """What the table looks like to the engine now, JSON-ready (names, not seats)."""
+    st = game.state
+    players = st.players
+    actors = st.actors()
+    return {
+        "phase": st.phase,
+        "dealer": None if st.dealer is None else players[st.dealer],
+        "to_move": None if st.to_move is None or st.phase != PLAY else players[st.to_move],
+        "may_act": [players[s] for s in actors],
+        "leading": st.leading,
+        "wanted": None if st.wanted is None or st.phase != PLAY else str(st.wanted),
+        "whose_turn": game.whose_turn(),
+        "cards_left": dict(zip(players, st.counts)),
+        "out": None if st.winner is None else players[st.winner],
+        "opera": st.opera if st.winner is not None else None,
+        "pile": list(st.pile),
+        "pending_calls": [{"player": players[s], "card": c} for s, c, _ in st.pending],
+        "missed_calls": [{"player": players[s], "card": c} for s, c, _ in st.missed_calls],
+        "chips": dict(zip(players, st.chips)),
+        "board": {b: st.board[b] for b in BOXES},
+        "game_over": st.game_over,
+    }
+
+
+__all__ = ["observe", "start_live_game", "view"]
