@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping
 
-from engine.cards import DECK, RANK, Card, sort_cards
+from engine.cards import DECK, RANK, Card
 from engine.events import Ante, Deal, NewDeal, Pass, Play, Settlement
 from engine.game import Game
 from engine.rules import get_rules
@@ -110,16 +110,11 @@ def _coerce_options(rules: str, options: Mapping[str, Any]) -> dict[str, Any]:
 
 # ---- strategies -----------------------------------------------------------------------------------
 #
-# A strategy gets the state, the seat to decide for, the legal cards and whether passing (or
-# stopping) is allowed; it returns a card or None (pass / stop).
+# The random player is inlined in :func:`play_deal` (it is the benchmark's hot path). Other
+# strategies are choosers: they get the state, the seat to decide for, the legal cards and whether
+# passing (or stopping) is allowed, and return a card or None (pass / stop).
 
 Chooser = Callable[[State, int, list[Card], bool, random.Random], "Card | None"]
-
-
-def _random_choice(state: State, seat: int, legal: list[Card], may_pass: bool, rng: random.Random) -> Card | None:
-    n = len(legal) + (1 if may_pass else 0)
-    i = int(rng.random() * n)
-    return legal[i] if i < len(legal) else None
 
 
 @functools.lru_cache(maxsize=None)
@@ -157,7 +152,8 @@ def _simple_choice(state: State, seat: int, legal: list[Card], may_pass: bool, r
     return legal[0] if legal else None
 
 
-CHOOSERS: dict[str, Chooser] = {"random": _random_choice, "simple": _simple_choice}
+CHOOSERS: dict[str, Chooser] = {"simple": _simple_choice}
+"""Strategies other than ``random``."""
 
 
 # ---- deals and games ------------------------------------------------------------------------------
@@ -188,13 +184,16 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     apply(NewDeal(dealer))
     for seat, stakes in sorted(state.antes_due.items()):
         apply(Ante(seat, stakes))
-    deck = list(DECK)
-    rng.shuffle(deck)
+    rand = rng.random
+    deck = sorted(DECK, key=lambda _: rand())  # a uniform shuffle, cheaper than rng.shuffle
     size = state.hand_size
     apply(Deal(tuple(tuple(deck[i * size:(i + 1) * size]) for i in range(n)), tuple(deck[n * size:])))
 
-    choose = CHOOSERS[strategy]
-    call_rate = CALL_RATE_RANDOM if strategy == "random" else 1.0
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
+    random_play = strategy == "random"
+    choose = CHOOSERS.get(strategy, _simple_choice)
+    call_rate = CALL_RATE_RANDOM if random_play else 1.0
     tables = rules.tables()
     leadable, callable_cards = tables.leadable, tables.callable_cards
     playable, next_seat = rules.playable, rules.next_seat
@@ -202,20 +201,33 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     passes = [Pass(seat) for seat in range(n)]
     play_events = _PLAYS
     actions = plays = 0
+    lead_any = len(leadable) == len(DECK)
     while state.phase == PLAY:
         seat = state.to_move
         wanted = state.wanted
         if wanted is None:
-            hand = hands[seat]
-            card = choose(state, seat, [c for c in sort_cards(hand) if c in leadable], False, rng)
+            # sorted: a set's order changes between processes, and a seed must give the same game
+            legal = sorted(hands[seat]) if lead_any else sorted(c for c in hands[seat] if c in leadable)
+            may_pass = stoppable = False
         else:
             options = playable(wanted)
-            legal = [c for c in options if c in hands[seat]]
-            card = choose(state, seat, legal, True, rng) if legal else None
-            if card is None and state.can_stop:
-                seat = next_seat(seat, n)
-                legal = [c for c in options if c in hands[seat]]
-                card = choose(state, seat, legal, True, rng) if legal else None
+            hand = hands[seat]
+            legal = [c for c in options if c in hand]
+            may_pass, stoppable = True, state.can_stop
+        while True:
+            if not legal:
+                card = None
+            elif random_play:  # inlined: this loop is the simulator's whole cost
+                i = int(rand() * (len(legal) + may_pass))
+                card = legal[i] if i < len(legal) else None
+            else:
+                card = choose(state, seat, legal, may_pass, rng)
+            if card is not None or not stoppable:
+                break
+            stoppable = False  # the player who just played stops: the next one continues or passes
+            seat = next_seat(seat, n)
+            hand = hands[seat]
+            legal = [c for c in options if c in hand]
         actions += 1
         if card is None:
             apply(passes[seat])
@@ -287,6 +299,7 @@ class Tally:
         deals = self.deals or 1
         return {
             "rules": request.rules.name,
+            "options": _changed_options(request.rules),
             "players": request.players,
             "strategy": request.strategy,
             "seed": request.seed,
@@ -300,6 +313,12 @@ class Tally:
             "missed_calls_per_deal": round(self.missed_calls / deals, 3),
             "wins_by_seat": [self.wins.get(s, 0) for s in range(request.players)],
         }
+
+
+def _changed_options(rules: RuleSet) -> dict[str, Any]:
+    """The options that differ from the rule set's defaults."""
+    defaults = type(rules.options)().to_dict()
+    return {k: v for k, v in rules.options.to_dict().items() if defaults[k] != v}
 
 
 __all__ = [

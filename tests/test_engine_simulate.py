@@ -109,6 +109,9 @@ def test_cli_text_summary_and_options(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run_cli(capsys, "--deals", "20", "--option", "payment=cards", "--option", "chips_per_card=3")
     assert code == 0
     assert "deals: 20" in out and "deals per second:" in out and "opera rate:" in out
+    code, out, _ = run_cli(capsys, "--deals", "5", "--rules", "avantcoureur", "--players", "3",
+                           "--option", "dwarf=stand_in", "--option", "dwarf_double=false", "--json")
+    assert json.loads(out)["options"] == {"dwarf": "stand_in", "dwarf_double": False}
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -136,3 +139,22 @@ def test_cli_deals_and_games_exclude_each_other(capsys: pytest.CaptureFixture[st
         main(["simulate", "--deals", "3", "--games", "3"])
     assert exc.value.code == 2
     assert "not allowed with" in capsys.readouterr().err
+
+
+def test_same_seed_same_games_across_processes() -> None:
+    """Hands are sets, whose order changes with Python's hash seed: the simulator must not depend on it."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from engine.simulate import SimulationRequest, simulate\n"
+            "for rules, n in (('lindor', 4), ('avantcoureur', 3)):\n"
+            "    for strategy in ('random', 'simple'):\n"
+            "        r = SimulationRequest.build(rules=rules, players=n, strategy=strategy, seed=5, deals=15)\n"
+            "        print([(o.winner, o.actions, o.plays) for o in simulate(r)])\n")
+    outputs = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60,
+                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    }
+    assert len(outputs) == 1
