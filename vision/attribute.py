@@ -1,0 +1,82 @@
+"""Who played: the seat whose edge the arm crossed, checked against what the rules allow.
+
+During a motion episode every moving blob is labelled; a blob that reaches a target zone (the pile, a box) is
+an arm at work there, and the seats it overlaps are where it came from. Evidence is accumulated per target, so
+when the scene settles the pipeline asks "who reached the pile?" or "who reached the QS box?". When the
+strongest seat is not clearly ahead, or the rules say that player cannot be playing, the answer is
+`player=None` with candidates for the phone to ask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Attribution:
+    player: str | None
+    candidates: tuple[str, ...]
+    evidence: dict[str, float]
+
+
+@dataclass
+class ArmTracker:
+    """Accumulates, per target zone, how much moving arm overlapped each seat during one episode."""
+
+    seat_masks: dict[str, np.ndarray]
+    target_masks: dict[str, np.ndarray]
+    evidence: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._seat_bool = {s: m > 0 for s, m in self.seat_masks.items()}
+        self._target_bool = {t: m > 0 for t, m in self.target_masks.items()}
+        self.reset()
+
+    def reset(self) -> None:
+        self.evidence = {t: {s: 0.0 for s in self.seat_masks} for t in [*self.target_masks, "any"]}
+
+    def feed(self, motion_mask: np.ndarray) -> None:
+        if not motion_mask.any():
+            return
+        # Close the gaps inside a moving arm (uniform skin shows motion mostly at its edges).
+        joined = cv2.dilate(motion_mask, np.ones((7, 7), np.uint8))
+        n, labels = cv2.connectedComponents(joined, connectivity=8)
+        if n <= 1:
+            return
+        per_seat = {s: np.bincount(labels[m], minlength=n).astype(np.float64) for s, m in self._seat_bool.items()}
+        for s, counts in per_seat.items():
+            self.evidence["any"][s] += float(counts[1:].sum())
+        for t, m in self._target_bool.items():
+            touching = np.unique(labels[m])
+            touching = touching[touching > 0]
+            if touching.size == 0:
+                continue
+            for s, counts in per_seat.items():
+                self.evidence[t][s] += float(counts[touching].sum())
+
+    def attribute(self, target: str, allowed: list[str] | tuple[str, ...], min_pixels: float = 40.0,
+                  ratio: float = 3.0) -> Attribution:
+        ev = self.evidence.get(target) or self.evidence["any"]
+        if not any(ev.values()):
+            ev = self.evidence["any"]
+        return decide(ev, allowed, min_pixels, ratio)
+
+
+def decide(evidence: dict[str, float], allowed: list[str] | tuple[str, ...], min_pixels: float = 40.0,
+           ratio: float = 3.0) -> Attribution:
+    """Combine seat evidence with the players the rules allow (ordered by turn)."""
+    ranked = sorted(evidence, key=lambda s: -evidence[s])
+    top = ranked[0] if ranked else None
+    e1 = evidence.get(top, 0.0) if top else 0.0
+    e2 = evidence.get(ranked[1], 0.0) if len(ranked) > 1 else 0.0
+    strong = top is not None and e1 >= min_pixels and e1 >= ratio * max(e2, 1e-9)
+    if strong and top in allowed:
+        return Attribution(top, (top,), dict(evidence))
+    if not strong and len(allowed) == 1 and (top is None or e1 < min_pixels or top in allowed):
+        return Attribution(allowed[0], (allowed[0],), dict(evidence))
+    seen = [s for s in ranked if evidence[s] > 0 and s in allowed]
+    candidates = tuple(dict.fromkeys([*seen, *allowed]))[:3]
+    return Attribution(None, candidates, dict(evidence))

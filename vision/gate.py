@@ -1,0 +1,92 @@
+"""Motion gating: decide cheaply, on a small view, when the table is settled.
+
+Recognition runs only on settled frames, so a half-placed card is never read and the cost per frame stays a
+small warp plus a difference. "Settled" means still for `still_frames` frames AND no hand over the play area:
+a hand can rest still, so the small view is also compared with the last settled one outside the zones where
+cards and chips legitimately change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+
+@dataclass
+class GateConfig:
+    pixel_threshold: int = 18
+    """Grey-level change that counts as motion (above sensor noise and compression artefacts)."""
+    still_fraction: float = 0.002
+    """At most this fraction of moving pixels for a frame to count as still."""
+    still_frames: int = 4
+    hand_fraction: float = 0.01
+    """Changed fraction of the play area (against the last settled view) that means a hand is still there."""
+    patience_frames: int = 60
+    """Still this long with the play area changed: accept it anyway (a moved object, or light that changed)."""
+
+
+@dataclass
+class GateResult:
+    moving: bool
+    settled: bool
+    """True on the frame where the scene becomes settled after motion (once per episode)."""
+    motion_mask: np.ndarray
+    motion_fraction: float
+
+
+@dataclass
+class MotionGate:
+    """Feed small grey views; get motion masks (for attribution) and settle events."""
+
+    play_mask: np.ndarray
+    """Where only hands may appear (uint8 0/255, small-view size): the mat minus pile and boxes, plus seats."""
+    config: GateConfig = field(default_factory=GateConfig)
+    _prev: np.ndarray | None = None
+    _reference: np.ndarray | None = None
+    _still: int = 0
+    _in_episode: bool = True
+    _area: int = 1
+
+    def __post_init__(self) -> None:
+        self._area = max(1, int(np.count_nonzero(self.play_mask)))
+
+    def reset(self) -> None:
+        """Forget the settled reference (after a re-calibration the view moved)."""
+        self._prev, self._reference, self._still, self._in_episode = None, None, 0, True
+
+    def hand_present(self, small: np.ndarray) -> bool:
+        if self._reference is None:
+            return False
+        diff = cv2.absdiff(small, self._reference)
+        changed = (diff > self.config.pixel_threshold * 2) & (self.play_mask > 0)
+        return np.count_nonzero(changed) / self._area > self.config.hand_fraction
+
+    def feed(self, small: np.ndarray) -> GateResult:
+        cfg = self.config
+        if self._prev is None:
+            mask = np.zeros_like(small)
+        else:
+            mask = (cv2.absdiff(small, self._prev) > cfg.pixel_threshold).astype(np.uint8) * 255
+        self._prev = small
+        fraction = float(np.count_nonzero(mask)) / mask.size
+        moving = fraction > cfg.still_fraction
+        if moving:
+            self._still = 0
+            self._in_episode = True
+            return GateResult(True, False, mask, fraction)
+        self._still += 1
+        settled = False
+        if self._in_episode and self._still >= cfg.still_frames:
+            if not self.hand_present(small) or self._still >= cfg.patience_frames:
+                settled = True
+                self._in_episode = False
+                self._reference = small.copy()
+        return GateResult(False, settled, mask, fraction)
+
+
+def small_grey(view_small_bgr: np.ndarray) -> np.ndarray:
+    """Grey and lightly blurred, so noise and JPEG blocks do not read as motion."""
+    g = cv2.cvtColor(view_small_bgr, cv2.COLOR_BGR2GRAY)
+    return cv2.GaussianBlur(g, (5, 5), 0)

@@ -1,0 +1,137 @@
+"""The central pile: find each new top card by change against the last settled state, crop it upright, name it.
+
+The changed pixels between two settled views of the pile lie on the new card (whatever it covers is hidden
+now), so their rotated bounding rectangle, slightly grown, is the new card. The crop is taken straight from the
+camera image through the calibration (one small warp) and identified on a few consecutive still frames; the
+majority wins, which removes single-frame misreads without waiting long.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from vision.boxes import polygon_mask
+
+CARD_ASPECT = 88.0 / 63.0
+CROP_SIZE = (128, 180)
+"""Width, height of the upright card crop handed to the recogniser."""
+
+Identify = Callable[[np.ndarray], tuple[str, float]]
+
+
+@dataclass(frozen=True)
+class CardLocation:
+    corners: np.ndarray
+    """4 x 2 corners in view pixels, ordered so that the crop is portrait."""
+
+
+@dataclass(frozen=True)
+class PileRead:
+    card: str
+    confidence: float
+    votes: int
+    reads: int
+
+
+def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray, threshold: int = 30,
+                    min_fraction: float = 0.03, grow: float = 1.06) -> CardLocation | None:
+    """Where a card appeared between two grey views of the pile (view pixels), or None if nothing did."""
+    mask = polygon_mask(after.shape[:2], pile_polygon)
+    diff = cv2.absdiff(cv2.GaussianBlur(before, (3, 3), 0), cv2.GaussianBlur(after, (3, 3), 0))
+    changed = ((diff > threshold) & (mask > 0)).astype(np.uint8) * 255
+    changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    area = float(np.count_nonzero(mask))
+    if np.count_nonzero(changed) < min_fraction * area:
+        return None
+    pts = cv2.findNonZero(changed)
+    hull = cv2.convexHull(pts)
+    if cv2.contourArea(hull) < min_fraction * 4 * area:
+        return None
+    (cx, cy), (w, h), angle = cv2.minAreaRect(hull)
+    # The art and indices stop short of the card edge: grow a little, then widen to a card's aspect.
+    long_, short = max(w, h) * grow, min(w, h) * grow
+    long_, short = max(long_, short * CARD_ASPECT), max(short, long_ / CARD_ASPECT)
+    w, h = (long_, short) if w > h else (short, long_)
+    box = cv2.boxPoints(((cx, cy), (w, h), angle))
+    return CardLocation(_portrait_order(box))
+
+
+def _portrait_order(box: np.ndarray) -> np.ndarray:
+    """Corners in order with the first side short, so the crop is portrait (180 degrees do not matter)."""
+    pts = np.asarray(box, np.float64)
+    if np.linalg.norm(pts[1] - pts[0]) > np.linalg.norm(pts[2] - pts[1]):
+        pts = np.roll(pts, -1, axis=0)
+    return pts
+
+
+def crop_matrix(location: CardLocation, view_from_image: np.ndarray, size: tuple[int, int] = CROP_SIZE) -> np.ndarray:
+    """Homography camera image -> upright card crop (so the crop needs one warp of a small region)."""
+    w, h = size
+    dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    crop_from_view = cv2.getPerspectiveTransform(location.corners.astype(np.float32), dst)
+    return crop_from_view @ view_from_image
+
+
+def crop_card(image: np.ndarray, location: CardLocation, view_from_image: np.ndarray,
+              size: tuple[int, int] = CROP_SIZE) -> np.ndarray:
+    return cv2.warpPerspective(image, crop_matrix(location, view_from_image, size), size, flags=cv2.INTER_AREA)
+
+
+@dataclass
+class PileWatcher:
+    """Compares settled pile views, reads a new card over `confirm_frames` still frames, votes."""
+
+    polygon: np.ndarray
+    identify: Identify
+    confirm_frames: int = 3
+    _reference: np.ndarray | None = None
+    _location: CardLocation | None = None
+    _reads: list[tuple[str, float]] = field(default_factory=list)
+    top: str | None = None
+
+    @property
+    def reading(self) -> bool:
+        return self._location is not None
+
+    def baseline(self, view_grey: np.ndarray) -> None:
+        self._reference = view_grey.copy()
+        self._location = None
+        self._reads = []
+
+    def settled(self, view_grey: np.ndarray) -> bool:
+        """A settled view: start reading if the pile changed. True when a read has started."""
+        if self._reference is None:
+            self.baseline(view_grey)
+            return False
+        loc = locate_new_card(self._reference, view_grey, self.polygon)
+        self._reference = view_grey.copy()
+        if loc is None:
+            return False
+        self._location, self._reads = loc, []
+        return True
+
+    def read(self, image: np.ndarray, view_from_image: np.ndarray) -> PileRead | None:
+        """Identify the pending card on one more still frame; the verdict once enough frames were read."""
+        if self._location is None:
+            return None
+        self._reads.append(self.identify(crop_card(image, self._location, view_from_image)))
+        if len(self._reads) < self.confirm_frames:
+            return None
+        return self._verdict()
+
+    def abort(self) -> PileRead | None:
+        """Motion resumed before all confirming reads: decide on what was read, if anything."""
+        return self._verdict() if self._reads else None
+
+    def _verdict(self) -> PileRead:
+        votes = Counter(c for c, _ in self._reads)
+        card, n = max(votes.items(), key=lambda kv: (kv[1], sum(p for c, p in self._reads if c == kv[0])))
+        conf = float(np.mean([p for c, p in self._reads if c == card]))
+        total = len(self._reads)
+        self._location, self._reads = None, []
+        return PileRead(card, conf * n / total, n, total)

@@ -1,0 +1,86 @@
+"""Showdown: read the cards each loser lays face up in their seat zone (a row or a fan, overlapping).
+
+Each seat zone is cut out of the rectified view (outside the polygon blanked) and given to the multi-card
+recogniser. A hand is revealed once the reading is stable over two settled frames, or matches the number of
+cards the engine says that player still holds; a duplicate name in one hand keeps the more confident reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Protocol, Sequence
+
+import cv2
+import numpy as np
+
+from vision.boxes import polygon_mask
+
+
+class DetectionLike(Protocol):
+    card: str
+    confidence: float
+
+
+IdentifyImage = Callable[[np.ndarray], Sequence[DetectionLike]]
+
+
+def seat_crop(view_bgr: np.ndarray, polygon: np.ndarray, fill: int = 128) -> np.ndarray:
+    x, y, w, h = cv2.boundingRect(np.round(polygon).astype(np.int32))
+    x0, y0 = max(0, x), max(0, y)
+    crop = view_bgr[y0:y + h, x0:x + w].copy()
+    inside = polygon_mask(crop.shape[:2], polygon - [x0, y0])
+    crop[inside == 0] = fill
+    return crop
+
+
+def read_hand(view_bgr: np.ndarray, polygon: np.ndarray, identify_image: IdentifyImage,
+              min_confidence: float = 0.5, exclude: set[str] | frozenset[str] = frozenset()) -> dict[str, float]:
+    """Card -> confidence in one seat zone; cards in `exclude` (already on the pile) cannot be in a hand."""
+    best: dict[str, float] = {}
+    for det in identify_image(seat_crop(view_bgr, polygon)):
+        if det.card in exclude or det.confidence < min_confidence:
+            continue
+        if det.confidence > best.get(det.card, -1.0):
+            best[det.card] = det.confidence
+    return best
+
+
+@dataclass
+class ShowdownReader:
+    """Tracks the losers' zones after the deal is over; yields each hand once."""
+
+    seats: dict[str, np.ndarray]
+    identify_image: IdentifyImage
+    expected: dict[str, int]
+    """Cards each loser still holds (from the engine); 0 or missing = nothing to wait for."""
+    exclude: set[str] = field(default_factory=set)
+    """Cards seen on the pile: a hand cannot hold them."""
+    revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _last: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def waiting(self) -> list[str]:
+        return [p for p, n in self.expected.items() if n > 0 and p not in self.revealed]
+
+    def settled(self, view_bgr: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
+        out = []
+        reads = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self.exclude) for p in self.waiting}
+        taken = {c for hand in self.revealed.values() for c in hand}
+        for player, found in reads.items():
+            # A card read in two zones belongs to the one that read it more surely (zones touch at corners).
+            mine = {c for c, p in found.items() if c not in taken
+                    and all(p >= other.get(c, -1.0) for q, other in reads.items() if q != player)}
+            cards = tuple(sorted(mine))
+            if not cards:
+                continue
+            if len(cards) == self.expected[player] or cards == self._last.get(player):
+                self.revealed[player] = cards
+                out.append((player, cards))
+            self._last[player] = cards
+        return out
+
+    def finish(self) -> list[tuple[str, tuple[str, ...]]]:
+        """End of the source: give what was last read for every hand still waiting."""
+        out = [(p, self._last[p]) for p in self.waiting if self._last.get(p)]
+        self.revealed.update(out)
+        return out

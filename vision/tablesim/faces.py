@@ -1,0 +1,90 @@
+"""Card faces for the simulator: the installed Debian deck art through `vision.synth.decks`.
+
+`plain_face` draws a simple face with OpenCV (rank and suit in two corners); it is used only when the deck
+art cannot be rendered on this machine (no `vision.synth`), so the pipeline can still be exercised.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+CARD_ASPECT = 88.0 / 63.0
+RED = (40, 40, 200)
+BLACK = (30, 30, 30)
+
+
+def _suit_shape(img: np.ndarray, suit: str, cx: float, cy: float, size: float, colour: tuple[int, int, int]) -> None:
+    s = size / 2
+    if suit == "D":
+        pts = np.array([[cx, cy - s], [cx + s * 0.7, cy], [cx, cy + s], [cx - s * 0.7, cy]])
+        cv2.fillPoly(img, [np.round(pts).astype(np.int32)], colour, cv2.LINE_AA)
+        return
+    r = s * 0.5
+    if suit == "H":
+        cv2.circle(img, (int(cx - r * 0.9), int(cy - r * 0.4)), int(r), colour, -1, cv2.LINE_AA)
+        cv2.circle(img, (int(cx + r * 0.9), int(cy - r * 0.4)), int(r), colour, -1, cv2.LINE_AA)
+        pts = np.array([[cx - s * 0.95, cy - r * 0.1], [cx + s * 0.95, cy - r * 0.1], [cx, cy + s]])
+        cv2.fillPoly(img, [np.round(pts).astype(np.int32)], colour, cv2.LINE_AA)
+        return
+    if suit == "S":
+        # An arrowhead with a stem: unmistakable from the trefoil even when small and soft.
+        pts = np.array([[cx, cy - s], [cx + s * 0.85, cy + s * 0.45], [cx, cy + s * 0.15], [cx - s * 0.85, cy + s * 0.45]])
+        cv2.fillPoly(img, [np.round(pts).astype(np.int32)], colour, cv2.LINE_AA)
+        stem = np.array([[cx - s * 0.12, cy], [cx + s * 0.12, cy], [cx + s * 0.12, cy + s], [cx - s * 0.12, cy + s]])
+        cv2.fillPoly(img, [np.round(stem).astype(np.int32)], colour, cv2.LINE_AA)
+        return
+    for dx, dy in ((0, -0.5), (-0.55, 0.3), (0.55, 0.3)):
+        cv2.circle(img, (int(cx + dx * s), int(cy + dy * s)), int(r * 0.85), colour, -1, cv2.LINE_AA)
+
+
+def plain_face(card: str, height_px: int) -> np.ndarray:
+    """A BGRA face, the same both ways up: rank and suit in two corners, two big suits in the middle."""
+    h = int(height_px)
+    w = int(round(h / CARD_ASPECT))
+    img = np.full((h, w, 3), 250, np.uint8)
+    rank, suit = card[:-1], card[-1]
+    colour = RED if suit in "HD" else BLACK
+    scale = h / 260.0
+    for flip in (False, True):
+        layer = np.full_like(img, 250)
+        cv2.putText(layer, rank, (int(w * 0.04), int(h * 0.15)), cv2.FONT_HERSHEY_DUPLEX,
+                    scale * (1.0 if len(rank) > 1 else 1.3), colour, max(1, int(round(2.5 * scale))), cv2.LINE_AA)
+        _suit_shape(layer, suit, w * 0.15, h * 0.245, h * 0.11, colour)
+        _suit_shape(layer, suit, w / 2, h * 0.35, h * 0.2, colour)
+        if flip:
+            layer = cv2.rotate(layer, cv2.ROTATE_180)
+        img = np.minimum(img, layer)
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), (140, 140, 140), max(1, int(scale)), cv2.LINE_AA)
+    alpha = np.full((h, w, 1), 255, np.uint8)
+    return np.concatenate([img, alpha], axis=2)
+
+
+def synth_available() -> bool:
+    try:
+        from vision.synth import decks  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=512)
+def face(design: str, card: str, height_px: int) -> np.ndarray:
+    """BGRA face of `card` in `design` ("plain" for the OpenCV drawing)."""
+    if design == "plain":
+        return plain_face(card, height_px)
+    from vision.synth import decks
+
+    return decks.render_face(design, card, height_px)
+
+
+def default_designs(held_out: bool = False) -> list[str]:
+    """Designs to film: the recogniser's held-out designs for benchmarks, training ones for the demo."""
+    if not synth_available():
+        return ["plain"]
+    from vision.synth import decks
+
+    names = list(decks.HELD_OUT_DESIGNS if held_out else decks.TRAIN_DESIGNS)
+    return names or ["plain"]

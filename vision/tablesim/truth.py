@@ -1,0 +1,123 @@
+"""Ground truth of a filmed deal and how the pipeline's events are scored against it.
+
+The expected settlement comes from the same live engine the pipeline feeds, given the true plays, sweeps and
+hands; so a settlement is "exactly right" when every perception step was right, whatever the rules details.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from vision.tablesim.scene import TruthEvent
+from vision.tablesim.script import HONOURS, DealScript
+
+
+def expected_missed_calls(script: DealScript) -> list[tuple[str, str]]:
+    """(card, player) of every honour laid whose box was not swept before the next card landed."""
+    missed = []
+    acts = list(script.actions)
+    for i, a in enumerate(acts):
+        if a.kind != "play" or a.card not in HONOURS:
+            continue
+        swept = False
+        for b in acts[i + 1:]:
+            if b.kind == "sweep" and b.box == a.card:
+                swept = True
+                break
+            if b.kind == "play":
+                break
+        if not swept:
+            missed.append((str(a.card), a.player))
+    return missed
+
+
+def expected_settlement(script: DealScript, chips: int = 100, rules: str = "lindor") -> dict[str, Any]:
+    from vision.watch import LiveReferee
+
+    ref = LiveReferee(script.players, script.dealer, chips, rules)
+    for a in script.actions:
+        if a.kind == "play":
+            ref.play(a.player, str(a.card), 1.0)
+        elif a.kind == "sweep":
+            ref.sweep(a.player, str(a.box))
+    hands = {a.player: a.cards for a in script.actions if a.kind == "showdown"}
+    return ref.settle(hands)
+
+
+@dataclass
+class Score:
+    plays: int = 0
+    cards_right: int = 0
+    players_right: int = 0
+    players_asked: int = 0
+    extra_plays: int = 0
+    sweeps: int = 0
+    sweeps_caught: int = 0
+    missed_calls: int = 0
+    missed_caught: int = 0
+    hands: int = 0
+    hands_right: int = 0
+    deal_over_right: bool = False
+    settled_right: bool = False
+    latencies_frames: list[float] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], fps: float,
+               chips: int = 100, rules: str = "lindor") -> Score:
+    s = Score()
+    plays = [e for e in events if e["type"] == "card_played"]
+    used: set[int] = set()
+    for te in (t for t in truth if t.event["type"] == "card_played"):
+        s.plays += 1
+        t0 = te.frame / fps
+        match = next((i for i, e in enumerate(plays) if i not in used and t0 - 0.05 <= e["t"] <= t0 + 1.0), None)
+        if match is None:
+            s.problems.append(f"play of {te.event['card']} at {t0:.2f}s not seen")
+            continue
+        used.add(match)
+        e = plays[match]
+        s.latencies_frames.append((e["t"] - t0) * fps)
+        if e["card"] == te.event["card"]:
+            s.cards_right += 1
+        else:
+            s.problems.append(f"{te.event['card']} read as {e['card']} at {t0:.2f}s")
+        if e.get("player") == te.event["player"]:
+            s.players_right += 1
+        elif e.get("player") is None:
+            s.players_asked += 1
+        else:
+            s.problems.append(f"{te.event['card']} attributed to {e['player']}, not {te.event['player']}")
+    s.extra_plays = len(plays) - len(used)
+    swept = [e for e in events if e["type"] == "box_swept"]
+    for te in (t for t in truth if t.event["type"] == "box_swept"):
+        s.sweeps += 1
+        if any(e["box"] == te.event["box"] and e.get("player") == te.event["player"] for e in swept):
+            s.sweeps_caught += 1
+        else:
+            s.problems.append(f"sweep of {te.event['box']} by {te.event['player']} not caught")
+    seen_missed = {(e["card"], e.get("player")) for e in events if e["type"] == "call_missed"}
+    for card, player in expected_missed_calls(script):
+        s.missed_calls += 1
+        if (card, player) in seen_missed:
+            s.missed_caught += 1
+        else:
+            s.problems.append(f"missed call of {card} by {player} not caught")
+    over = [e for e in events if e["type"] == "deal_over"]
+    s.deal_over_right = bool(over) and over[0]["winner"] == script.winner and over[0]["opera"] == script.opera
+    revealed = {e["player"]: sorted(e["cards"]) for e in events if e["type"] == "hand_revealed"}
+    for a in script.actions:
+        if a.kind == "showdown":
+            s.hands += 1
+            if revealed.get(a.player) == sorted(a.cards):
+                s.hands_right += 1
+            else:
+                s.problems.append(f"{a.player}'s hand {sorted(a.cards)} read as {revealed.get(a.player)}")
+    settlement = [e for e in events if e["type"] == "settlement"]
+    expected = expected_settlement(script, chips, rules)
+    s.settled_right = bool(settlement) and settlement[-1]["chips"] == expected["chips"] and \
+        settlement[-1]["board"] == expected["board"]
+    if not s.settled_right:
+        s.problems.append(f"settlement {settlement[-1] if settlement else None} != expected {expected}")
+    return s

@@ -1,0 +1,388 @@
+"""The live pipeline: frames in, observation events out (one dict per event, the `events.jsonl` format).
+
+    observe(source, calibration, players, dealer, ...) -> Iterator[dict]
+
+Per frame only a small warp and a difference run (the motion gate); while something moves, the arm tracker
+notes which seats the moving blobs cross; when the table settles, the pile, the boxes and (after the deal) the
+seat zones are read. A live `engine.game.Game` follows the deal: it says who may be playing, spots the end of
+the deal and settles it. Events: card_played, box_swept, call_missed, deal_over, hand_revealed, settlement.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+import cv2
+import numpy as np
+
+from vision import mat
+from vision.attribute import ArmTracker, Attribution, decide
+from vision.boxes import BoxTracker, count_chips, polygon_mask
+from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
+from vision.gate import GateConfig, MotionGate, small_grey
+from vision.pile import Identify, PileRead, PileWatcher
+from vision.showdown import IdentifyImage, ShowdownReader
+from vision.sources import CameraSettings, Frame, SourceError, open_source
+
+log = logging.getLogger("nainjaune.watch")
+
+RULE_FLAGS = ("engine_error", "out_of_turn", "out_of_sequence", "seen_twice", "not_in_hand", "not_playing", "too_many_cards")
+"""Engine notices that mark a card_played as doubtful (shown to the players, never silently accepted)."""
+CHIP_DIAMETER_MAT = 0.032
+"""A chip's diameter in mat units (about 13 mm on A3); used to turn chip area into a count."""
+
+
+@dataclass
+class WatchConfig:
+    gate_factor: float = 0.25
+    """Small view for motion, as a fraction of the rectified view."""
+    gate: GateConfig = field(default_factory=GateConfig)
+    confirm_frames: int = 3
+    call_window: int = 1
+    """Cards that may land after an honour before its box must have been swept."""
+    marker_every: int = 15
+    """Frames between two marker checks (bumped camera) in automatic calibration."""
+    min_card_confidence: float = 0.5
+    chip_diameter_px: float | None = None
+    """One chip's diameter in view pixels; None: from the mat scale (markers) or 1/40 of the image width."""
+
+
+def _load_recogniser() -> tuple[Identify, IdentifyImage]:
+    try:
+        from vision.recognise.classifier import DEFAULT_MODEL
+        from vision.recognise.identify import identify_crop, identify_image
+    except ImportError as exc:
+        raise SourceError(f"the card recogniser is not installed ({exc})") from None
+    if not Path(DEFAULT_MODEL).is_file():
+        raise SourceError(f"the card recogniser's model {DEFAULT_MODEL} is missing: train it with `nainjaune train`")
+    return identify_crop, identify_image
+
+
+class LiveReferee:
+    """A live-mode engine game for one deal: who may play, when it is over, and the settlement."""
+
+    def __init__(self, players: Sequence[str], dealer: str, chips: int, rules: str) -> None:
+        from engine.game import Game
+
+        self.game = Game(list(players), rules=rules, chips=chips, live=True)
+        self.game.new_deal(dealer=dealer)
+        self.players = tuple(players)
+
+    @property
+    def state(self):  # noqa: ANN201 - engine.state.State
+        return self.game.state
+
+    def allowed(self) -> list[str]:
+        """Players who still hold cards, from the player to move clockwise (the likeliest first)."""
+        st = self.state
+        start = st.to_move if st.to_move is not None else 0
+        n = len(self.players)
+        return [self.players[(start + k) % n] for k in range(n) if st.counts[(start + k) % n] > 0]
+
+    def _guarded(self, what: str, call: Callable[[], list]) -> list[str]:
+        """The camera keeps watching even if the rules engine trips on an observation; the lead hears of it."""
+        try:
+            return [n.kind for n in call()]
+        except Exception as exc:  # noqa: BLE001 - one bad observation must not stop the live pipeline
+            log.warning("the rules engine rejected %s: %s: %s", what, type(exc).__name__, exc)
+            return ["engine_error"]
+
+    def play(self, player: str, card: str, confidence: float) -> list[str]:
+        """Lay a card, first inferring the passes nobody sees: a camera cannot watch a player decline."""
+        self._guarded("inferred passes", lambda: self._infer_passes(player, card))
+        return self._guarded(f"{player} plays {card}", lambda: self.game.play(player, card, confidence=confidence))
+
+    def _infer_passes(self, player: str, card: str) -> list:
+        from engine.cards import parse_card
+
+        st = self.state
+        seat, parsed = self.players.index(player), parse_card(card)
+        added = 0
+        for _ in range(2 * len(self.players)):
+            if st.phase != "play" or st.to_move is None or st.wanted is None or st.may_play(seat, parsed):
+                break
+            self.game.pass_(st.to_move)
+            added += 1
+        if added and not st.may_play(seat, parsed):
+            for _ in range(added):
+                self.game.undo()
+        return []
+
+    def sweep(self, player: str, box: str) -> list[str]:
+        return self._guarded(f"{player} sweeps {box}", lambda: self.game.sweep(player, box))
+
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    def cards_left(self) -> dict[str, int]:
+        return {p: int(self.state.counts[i]) for i, p in enumerate(self.players)}
+
+    def settle(self, hands: dict[str, tuple[str, ...]]) -> dict[str, Any]:
+        from engine.cards import BOXES
+
+        self.game.showdown({p: list(c) for p, c in hands.items()})
+        result = self.game.settle()
+        return {"chips": dict(zip(self.players, (int(c) for c in result.chips))),
+                "board": {str(b): int(v) for b, v in zip(BOXES, result.board)}}
+
+
+def _frames(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray], settings: CameraSettings | None,
+            on_status: Callable[[str], None]) -> Iterable[Frame]:
+    """Open a camera, stream or file now (so a bad source fails before anything else), or wrap given frames."""
+    if isinstance(source, (str, int, Path)):
+        return open_source(str(source) if isinstance(source, Path) else source, settings,
+                           on_reopen=lambda n: on_status(f"camera reopened after {n} tries; the game goes on"))
+    return (item if isinstance(item, Frame) else Frame(item, i / 30.0, i) for i, item in enumerate(source))
+
+
+def _calibrator(calibration: str | Path | Calibration | None, players: Sequence[str]
+                ) -> tuple[Calibration | None, MarkerCalibrator | None]:
+    if isinstance(calibration, Calibration):
+        return calibration, None
+    if calibration is None or str(calibration) in ("auto", "markers"):
+        return None, MarkerCalibrator(tuple(players))
+    return load_calibration_file(calibration, players), None
+
+
+class _Pipeline:
+    """State across frames; `step(frame)` returns the events that frame produced."""
+
+    def __init__(self, calib: Calibration, players: Sequence[str], referee: LiveReferee | None,
+                 identify: Identify, identify_image: IdentifyImage, config: WatchConfig) -> None:
+        self.players = tuple(players)
+        self.referee = referee
+        self.identify = identify
+        self.identify_image = identify_image
+        self.config = config
+        self.events_seen: set[str] = set()
+        self.played_by_me: dict[str, int] = {p: 0 for p in players}
+        self.deal_over = False
+        self.showdown: ShowdownReader | None = None
+        self.settled_once = False
+        self._settled = False
+        self.pending_settle: dict[str, Any] | None = None
+        self.latencies: list[float] = []
+        self.configure(calib)
+
+    def configure(self, calib: Calibration) -> None:
+        """(Re)build everything that depends on where the view is (first fit, bumped camera)."""
+        self.calib = calib
+        cfg = self.config
+        f = cfg.gate_factor
+        w, h = calib.view_size
+        small = (max(1, int(round(h * f))), max(1, int(round(w * f))))
+        zones_small = calib.zones.scaled(f)
+        # Where a resting hand would hide the play: everything but the pile, the boxes and the seats (cards
+        # laid out at the showdown and hands holding cards at the table edge are expected there).
+        play = np.full(small, 255, np.uint8)
+        for poly in [zones_small.pile, *zones_small.boxes.values(), *zones_small.seats.values()]:
+            cv2.fillPoly(play, [np.round(poly).astype(np.int32)], 0)
+        self.gate = MotionGate(play, cfg.gate)
+        targets = {"pile": polygon_mask(small, zones_small.pile)}
+        targets.update({b: polygon_mask(small, p) for b, p in zones_small.boxes.items()})
+        seats = {s: polygon_mask(small, p) for s, p in zones_small.seats.items() if s in self.players}
+        self.arms = ArmTracker(seats, targets)
+        self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames)
+        previous: BoxTracker | None = getattr(self, "boxes", None)
+        self.boxes = BoxTracker(cfg.call_window, dict(previous.counts) if previous else {},
+                                dict(previous.pending) if previous else {})
+        if cfg.chip_diameter_px:
+            d = cfg.chip_diameter_px
+        elif calib.source == "markers":
+            d = CHIP_DIAMETER_MAT * w / (mat.MAT_W + 2 * mat.SEAT_BAND)
+        else:
+            d = w / 40.0
+        self.chip_area = float(np.pi * (d / 2) ** 2 * 0.85)
+        self.settled_once = False
+
+    # --- per frame ------------------------------------------------------------------------------------
+
+    def step(self, frame: Frame) -> list[dict]:
+        image = frame.image
+        small = small_grey(self.calib.warp(image, self.config.gate_factor))
+        result = self.gate.feed(small)
+        out: list[dict] = []
+        if result.moving:
+            self.arms.feed(result.motion_mask)
+            if self.pile.reading:
+                verdict = self.pile.abort()
+                if verdict is not None:
+                    out += self._after_settle(frame, verdict)
+            return out
+        if self.pile.reading:
+            verdict = self.pile.read(image, self.calib.homography)
+            if verdict is not None:
+                out += self._after_settle(frame, verdict)
+            return out
+        if not result.settled:
+            return out
+        view = self.calib.warp(image)
+        grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
+        readings = {b: count_chips(view, p, self.chip_area) for b, p in self.calib.zones.boxes.items()}
+        if not self.settled_once:
+            self.settled_once = True
+            self.boxes.baseline(readings)
+            self.pile.baseline(grey)
+            self.arms.reset()
+            return out
+        self.pending_settle = {"t": frame.t_seconds, "readings": readings, "view": view,
+                               "wall": time.perf_counter()}
+        if not self.deal_over and self.pile.settled(grey):
+            verdict = self.pile.read(image, self.calib.homography)
+            if verdict is not None:
+                out += self._after_settle(frame, verdict)
+            return out
+        return out + self._after_settle(frame, None)
+
+    # --- a settled scene, with its pile verdict -------------------------------------------------------
+
+    def _after_settle(self, frame: Frame, verdict: PileRead | None) -> list[dict]:
+        pending = self.pending_settle
+        self.pending_settle = None
+        if pending is None:
+            return []
+        t = round(pending["t"], 3)
+        out: list[dict] = []
+        card = None
+        player: str | None = None
+        if verdict is not None and verdict.card and verdict.card != self.pile.top:
+            card = verdict.card
+            attribution = self._attribute("pile", self.referee.allowed() if self.referee else list(self.players))
+            player = attribution.player
+            event: dict[str, Any] = {"t": t, "type": "card_played", "card": card, "player": player,
+                                     "candidates": list(attribution.candidates),
+                                     "confidence": round(float(verdict.confidence), 3)}
+            flags = []
+            if card in self.events_seen:
+                flags.append("seen_twice")
+            if verdict.confidence < self.config.min_card_confidence:
+                flags.append("low_confidence")
+            self.events_seen.add(card)
+            self.pile.top = card
+            tracked = player or (attribution.candidates[0] if attribution.candidates else None)
+            if self.referee is not None and tracked is not None and "seen_twice" not in flags:
+                flags += [k for k in self.referee.play(tracked, card, float(verdict.confidence)) if k in RULE_FLAGS]
+            if flags:
+                event["flags"] = sorted(set(flags))
+            out.append(event)
+            self.latencies.append(time.perf_counter() - pending["wall"])
+        elif verdict is not None and verdict.card is None:
+            log.info("a card landed on the pile at t=%.1f s but could not be read", t)
+        swept, missed = self.boxes.settle(pending["readings"], card, player)
+        for box, honour_player, _ in swept:
+            seen = self._attribute(box, list(self.players))
+            who = seen.player or honour_player
+            out.append({"t": t, "type": "box_swept", "box": box, "player": who})
+            if self.referee is not None and who is not None:
+                self.referee.sweep(who, box)
+        for box, who in missed:
+            out.append({"t": t, "type": "call_missed", "card": box, "player": who})
+        if card is not None and self.referee is not None and self.referee.over and not self.deal_over:
+            self.deal_over = True
+            st = self.referee.state
+            out.append({"t": t, "type": "deal_over", "winner": self.players[st.winner], "opera": bool(st.opera)})
+            left = self.referee.cards_left()
+            self.showdown = ShowdownReader({p: z for p, z in self.calib.zones.seats.items()}, self.identify_image,
+                                           {p: n for p, n in left.items() if n > 0}, exclude=set(self.events_seen))
+        elif self.deal_over and self.showdown is not None and card is None:
+            out += self._read_showdown(pending["view"], t)
+        self.arms.reset()
+        return out
+
+    def _attribute(self, target: str, allowed: list[str]) -> Attribution:
+        return self.arms.attribute(target, allowed)
+
+    def _read_showdown(self, view: np.ndarray, t: float) -> list[dict]:
+        assert self.showdown is not None
+        out = [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in self.showdown.settled(view)]
+        if not self.showdown.waiting:
+            out += self._settle(t)
+        return out
+
+    def _settle(self, t: float | None) -> list[dict]:
+        if self.referee is None or self.showdown is None or self._settled:
+            return []
+        self._settled = True
+        out = [{"t": t, "type": "call_missed", "card": box, "player": who} for box, who in self.boxes.close_all()]
+        try:
+            result = self.referee.settle(dict(self.showdown.revealed))
+        except Exception as exc:  # noqa: BLE001 - e.g. a misread hand the engine refuses; the phone can fix it
+            log.warning("could not settle the deal from the hands read: %s", exc)
+            return out
+        return out + [{"t": t, "type": "settlement", **result}]
+
+    def finish(self, t: float | None) -> list[dict]:
+        """End of the source: close what can be closed (missed calls, hands last read, the settlement)."""
+        out: list[dict] = []
+        if self.pile.reading:
+            verdict = self.pile.abort()
+            if verdict is not None:
+                out += self._after_settle(Frame(np.zeros((1, 1, 3), np.uint8), t or 0.0, -1), verdict)
+        if self.showdown is not None:
+            out += [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in self.showdown.finish()]
+            if not self.showdown.waiting:
+                out += self._settle(t)
+        return out
+
+
+def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
+            calibration: str | Path | Calibration | None = None, *, players: Sequence[str], dealer: str,
+            chips: int = 100, rules: str = "lindor", identify: Identify | None = None,
+            identify_image: IdentifyImage | None = None, config: WatchConfig | None = None,
+            settings: CameraSettings | None = None, on_status: Callable[[str], None] | None = None,
+            stats: dict[str, Any] | None = None) -> Iterator[dict]:
+    """Observation events of one deal, as the frames come. Raises `CalibrationError` / `SourceError`.
+
+    `calibration`: a calib.json path, a `Calibration`, or None / "auto" for the mat's markers. `identify` and
+    `identify_image` default to the ONNX recogniser. `stats`, when given, receives frame counts and latencies.
+    """
+    players = tuple(players)
+    if len(set(players)) != len(players) or len(players) < 3:
+        raise CalibrationError("players: give 3 to 8 distinct names, in clockwise seating order")
+    if dealer not in players:
+        raise CalibrationError(f"dealer {dealer!r} is not one of the players ({', '.join(players)})")
+    config = config or WatchConfig()
+    status = on_status or (lambda msg: log.warning(msg))
+    fixed, markers = _calibrator(calibration, players)
+    frame_source = _frames(source, settings, status)
+    if identify is None or identify_image is None:
+        default_crop, default_image = _load_recogniser()
+        identify = identify or default_crop
+        identify_image = identify_image or default_image
+    referee = LiveReferee(players, dealer, chips, rules)
+    pipeline: _Pipeline | None = None
+    last_t: float | None = None
+    frames = 0
+    started = time.perf_counter()
+    for frame in frame_source:
+        frames += 1
+        last_t = frame.t_seconds
+        if markers is not None and (pipeline is None or frame.index % config.marker_every == 0):
+            if pipeline is None or not pipeline.gate._in_episode:
+                calib, moved = markers.update(frame.image)
+                if calib is None:
+                    if frame.index >= 60 and frame.index % 60 == 0:
+                        status("waiting for the mat: no markers seen yet (at least 2 of the 8 must be visible)")
+                    continue
+                if pipeline is None:
+                    pipeline = _Pipeline(calib, players, referee, identify, identify_image, config)
+                elif moved:
+                    status("the camera moved: re-calibrated from the mat's markers")
+                    pipeline.configure(calib)
+        if pipeline is None:
+            assert fixed is not None
+            pipeline = _Pipeline(fit_to_frame(fixed, frame.image.shape), players, referee, identify,
+                                 identify_image, config)
+        yield from pipeline.step(frame)
+    if frames == 0:
+        raise SourceError("the source gave no frame")
+    if pipeline is None:
+        raise CalibrationError("the mat's markers were never seen: check that the mat is in view, flat and lit")
+    yield from pipeline.finish(last_t)
+    if stats is not None:
+        stats.update(frames=frames, seconds=time.perf_counter() - started, latencies=list(pipeline.latencies))
