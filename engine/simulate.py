@@ -169,6 +169,13 @@ _PLAYS: dict[tuple[int, Card, bool], Play] = {}
 building a frozen dataclass costs about as much as the engine's fold step for it."""
 
 
+def _play_event(seat: int, card: Card, call: bool) -> Play:
+    event = _PLAYS.get((seat, card, call))
+    if event is None:
+        event = _PLAYS[seat, card, call] = Play(seat, card, call)
+    return event
+
+
 def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     """Deal shuffled cards and play the deal to its settlement; return (actions, plays).
 
@@ -199,46 +206,46 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     playable, next_seat = rules.playable, rules.next_seat
     hands = state.hands
     passes = [Pass(seat) for seat in range(n)]
-    play_events = _PLAYS
+    dealt = state.dealt
     actions = plays = 0
-    lead_any = len(leadable) == len(DECK)
     while state.phase == PLAY:
         seat = state.to_move
         wanted = state.wanted
-        if wanted is None:
-            # sorted: a set's order changes between processes, and a seed must give the same game
-            legal = sorted(hands[seat]) if lead_any else sorted(c for c in hands[seat] if c in leadable)
-            may_pass = stoppable = False
-        else:
-            options = playable(wanted)
+        if wanted is None:                      # a lead: any leadable card in hand
             hand = hands[seat]
-            legal = [c for c in options if c in hand]
-            may_pass, stoppable = True, state.can_stop
-        while True:
-            if not legal:
-                card = None
-            elif random_play:  # inlined: this loop is the simulator's whole cost
-                i = int(rand() * (len(legal) + may_pass))
-                card = legal[i] if i < len(legal) else None
+            if random_play:
+                # draw from the hand as dealt until the card is still held: cheaper than listing
+                # the hand, and a set's order changes between processes where the deal's does not
+                dealt_hand = dealt[seat]
+                card = dealt_hand[int(rand() * size)]
+                while card not in hand or card not in leadable:
+                    card = dealt_hand[int(rand() * size)]
             else:
-                card = choose(state, seat, legal, may_pass, rng)
-            if card is not None or not stoppable:
-                break
-            stoppable = False  # the player who just played stops: the next one continues or passes
-            seat = next_seat(seat, n)
-            hand = hands[seat]
-            legal = [c for c in options if c in hand]
+                card = choose(state, seat, sorted(c for c in hand if c in leadable), False, rng)
+        else:                                   # the wanted card (or a wild one), or pass
+            options = playable(wanted)
+            stoppable = state.can_stop
+            while True:
+                hand = hands[seat]
+                legal = [c for c in options if c in hand]
+                if not legal:
+                    card = None
+                elif random_play:               # inlined: this loop is the simulator's whole cost
+                    i = int(rand() * (len(legal) + 1))
+                    card = legal[i] if i < len(legal) else None
+                else:
+                    card = choose(state, seat, legal, True, rng)
+                if card is not None or not stoppable:
+                    break
+                stoppable = False               # the player who just played stops: the next one decides
+                seat = next_seat(seat, n)
         actions += 1
         if card is None:
             apply(passes[seat])
         else:
             plays += 1
-            call = (card in callable_cards and rules.callable(state, seat, card)
-                    and (call_rate >= 1.0 or rng.random() < call_rate))
-            event = play_events.get((seat, card, call))
-            if event is None:
-                event = play_events[seat, card, call] = Play(seat, card, call)
-            apply(event)
+            apply(_play_event(seat, card, card in callable_cards and rules.callable(state, seat, card)
+                              and (call_rate >= 1.0 or rand() < call_rate)))
     apply(Settlement())
     return actions, plays
 

@@ -95,6 +95,11 @@ def test_cli_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
         assert key in summary
 
 
+def test_cli_default_players_fit_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert json.loads(run_cli(capsys, "--deals", "3", "--json")[1])["players"] == 4
+    assert json.loads(run_cli(capsys, "--rules", "avantcoureur", "--deals", "3", "--json")[1])["players"] == 3
+
+
 def test_cli_games_and_determinism(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("--games", "3", "--players", "6", "--strategy", "simple", "--seed", "7", "--json")
     first = json.loads(run_cli(capsys, *args)[1])

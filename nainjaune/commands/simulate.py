@@ -16,7 +16,8 @@ from nainjaune.errors import CliError
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="lindor", help="rule set to play (default: lindor)")
-    parser.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    parser.add_argument("--players", type=int,
+                        help="number of players (default: 4, or the fewest the rule set allows if not 4)")
     amount = parser.add_mutually_exclusive_group()
     amount.add_argument("--deals", type=int, help="play this many deals (default: 1000)")
     amount.add_argument("--games", type=int, help="play this many whole games to their end")
@@ -38,6 +39,13 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+def _default_players(rules: str) -> int:
+    from engine.rules import rules_class
+
+    counts = rules_class(rules).player_counts
+    return 4 if 4 in counts else counts[0]
+
+
 def run(args: argparse.Namespace) -> int:
     from engine.errors import EngineError
     from engine.simulate import STRATEGIES, SimulationRequest, Tally, simulate
@@ -52,8 +60,9 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--chips must be at least 1")
     deals = args.deals if args.deals is not None or args.games is not None else 1000
     try:
+        players = args.players if args.players is not None else _default_players(args.rules)
         request = SimulationRequest.build(
-            rules=args.rules, options=_parse_options(args.option), players=args.players,
+            rules=args.rules, options=_parse_options(args.option), players=players,
             strategy=args.strategy, seed=args.seed, deals=deals, games=args.games, chips=args.chips)
     except (EngineError, ValueError) as exc:
         raise CliError(str(exc)) from exc
