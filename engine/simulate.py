@@ -2,7 +2,8 @@
 
 Every move goes through :meth:`engine.game.Game.apply` as an event, so a simulation exercises the
 rules exactly as a table would (the strict mode: an illegal move would raise). The simulator only
-chooses among the moves :class:`engine.state.State` says are legal. It is pure: all chance comes
+chooses among the moves the rule set allows (:meth:`RuleSet.playable`, its leadable cards) and
+never decides legality itself. It is pure: all chance comes
 from one seeded :class:`random.Random`, there is no I/O and no clock, so a seed always gives the
 same games (the CLI times the run).
 
@@ -73,7 +74,7 @@ class SimulationRequest:
               chips: int = 100) -> "SimulationRequest":
         """Raises :class:`engine.errors.RulesError` for a bad rule set, option or player count and
         ``ValueError`` for the rest."""
-        rule_set = get_rules(rules, _coerce_options(rules, options or {}))
+        rule_set = get_rules(rules, _coerce_options(options or {}))
         rule_set.check_players(players)
         if strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
@@ -86,7 +87,7 @@ class SimulationRequest:
         return cls(rule_set, players, strategy, seed, deals, games, chips)
 
 
-def _coerce_options(rules: str, options: Mapping[str, Any]) -> dict[str, Any]:
+def _coerce_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """Turn command-line strings ("3", "true", "null") into the option's JSON type; typed values pass."""
     out: dict[str, Any] = {}
     for name, value in options.items():

@@ -153,6 +153,23 @@ def test_permanent_hocs_and_kings_end_the_run(hoc: str) -> None:
     game.play("Chloé", "10D", call=True)  # a lead in another suit is fine
 
 
+def test_which_cards_are_hocs() -> None:
+    rules = get_rules("avantcoureur")
+    hocs = {c for c in DECK if rules.ends_sequence(c)}
+    assert hocs == {"KS", "KH", "KD", "KC", "QS", "JC", "10D", "7D"}
+    assert {c for c in DECK if rules.is_wild(c)} == {"7D"}
+    assert get_rules("lindor").ends_sequence("QS") is False  # 1792: no permanent hocs
+
+
+def test_a_king_announced_just_after_it_is_played_is_paid() -> None:
+    game = new_game(HANDS_A)
+    for card in SPADES:
+        game.play("Chloé", card, call=card == "QS")
+    game.call("Chloé", "KS")  # within the window: before the next card
+    assert chips(game) == {"Anne": 483, "Bruno": 498, "Chloé": 507}
+    assert [n.kind for n in game.play("Chloé", "10D", call=True)] == []
+
+
 def test_an_unannounced_hoc_still_ends_the_run_but_earns_nothing() -> None:
     game = new_game(HANDS_A)
     for card in SPADES[:12]:  # … J♠ Q♠, the queen not announced
