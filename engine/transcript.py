@@ -32,7 +32,7 @@ from engine.cards import BOXES, POINTS, Card, CardError, parse_card
 from engine.errors import IllegalAction, RulesError, TranscriptError
 from engine.events import Call, Deal, Event, Pass, Play, Sweep
 from engine.game import Game
-from engine.rules import DEFAULT_RULES, RULESETS
+from engine.rules import DEFAULT_RULES, RULESETS, get_rules
 from engine.state import OVER, PLAY
 
 KNOWN_KEYS = frozenset({"rules", "options", "players", "dealer", "chips", "board", "hands", "talon", "actions"})
@@ -102,6 +102,11 @@ def load_transcript(data: Any) -> Transcript:
         if name in seen_names:
             raise TranscriptError(f"player {name!r} is listed twice")
         seen_names.add(name)
+
+    try:
+        get_rules(rules, options).check_players(len(players))
+    except RulesError as exc:
+        raise TranscriptError(str(exc)) from None
 
     dealer = data.get("dealer")
     if dealer not in seen_names:

@@ -62,6 +62,11 @@ def run(args: argparse.Namespace) -> int:
     except TranscriptError as exc:
         raise CliError(str(exc)) from None
     out = json.dumps(result, ensure_ascii=False, indent=None if args.compact else 2)
-    sys.stdout.buffer.write(out.encode("utf-8") + b"\n")
-    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is not None:  # UTF-8 whatever the locale says
+        sys.stdout.flush()
+        buffer.write(out.encode("utf-8") + b"\n")
+        buffer.flush()
+    else:
+        sys.stdout.write(out + "\n")
     return 0

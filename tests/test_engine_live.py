@@ -1,0 +1,137 @@
+"""Live mode: hands unknown, observations from the camera, rule-breaking flagged as notices."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import notices as nt
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.live import observe, start_live_game, view
+
+from engine_support import NAMES
+
+
+def kinds(notices):
+    return [n.kind for n in notices]
+
+
+def test_counts_turn_and_wanted_rank_without_knowing_the_hands():
+    """Issue: live, the engine knows each player's card count from the deal size, whose turn it is and
+    which rank is wanted."""
+    game = start_live_game(NAMES[:4], dealer="Anne")
+    v = view(game)
+    assert v["cards_left"] == {"Anne": 12, "Bruno": 12, "Chloé": 12, "Denis": 12}
+    assert v["to_move"] == "Bruno" and v["leading"]
+    assert observe(game, "Bruno", "4H") == ()
+    assert observe(game, "Bruno", "5C") == ()
+    v = view(game)
+    assert v["wanted"] == "6" and v["may_act"] == ["Bruno", "Chloé"]
+    assert v["cards_left"]["Bruno"] == 10
+
+
+def test_who_went_out():
+    game = start_live_game(NAMES[:8], dealer="Anne")
+    for card in ("8H", "9S", "10D", "JC", "QS", "KH"):
+        observe(game, "Bruno", card, call=card in ("10D", "JC", "QS", "KH"))
+    v = view(game)
+    assert v["out"] == "Bruno" and v["opera"] is True and v["phase"] == "over"
+    assert kinds(game.notices)[-1] == nt.DEAL_OVER
+
+
+def test_a_card_out_of_turn_is_flagged_and_followed():
+    game = start_live_game(NAMES[:3])
+    notices = observe(game, "Chloé", "5H")
+    assert kinds(notices) == [nt.OUT_OF_TURN]
+    assert "Bruno is to lead" in notices[0].message
+    st = game.state
+    assert st.last_seat == 2 and st.counts[2] == 14 and st.wanted.rank == 6   # the game follows the table
+
+
+def test_a_card_out_of_sequence_is_flagged_and_followed():
+    game = start_live_game(NAMES[:3])
+    observe(game, "Bruno", "5H")
+    notices = observe(game, "Chloé", "9S")
+    assert kinds(notices) == [nt.OUT_OF_SEQUENCE] and "6 is wanted" in notices[0].message
+    assert game.state.wanted.rank == 10
+
+
+def test_a_card_seen_twice_is_flagged_and_ignored():
+    game = start_live_game(NAMES[:3])
+    observe(game, "Bruno", "5H")
+    before = game.state.snapshot()
+    notices = observe(game, "Bruno", "5H")
+    assert kinds(notices) == [nt.SEEN_TWICE]
+    assert game.state.snapshot() == before
+
+
+def test_a_pass_while_someone_must_lead_changes_nothing():
+    game = start_live_game(NAMES[:3])
+    before = game.state.snapshot()
+    assert kinds(game.pass_("Bruno")) == [nt.MUST_LEAD]
+    assert kinds(game.pass_("Chloé")) == [nt.OUT_OF_TURN]
+    assert game.state.snapshot() == before
+
+
+def test_low_confidence_observations_are_flagged():
+    game = start_live_game(NAMES[:3], options={"min_confidence": 0.6})
+    assert kinds(observe(game, "Bruno", "5H", confidence=0.4)) == [nt.LOW_CONFIDENCE]
+    assert observe(game, "Bruno", "6H", confidence=0.9) == ()
+    assert game.state.pile == ["5H", "6H"]
+
+
+def test_missed_call_is_announced_for_the_phone():
+    """Issue: 'a missed call produces an event that the phone will announce'."""
+    game = start_live_game(NAMES[:3])
+    observe(game, "Bruno", "JS")
+    observe(game, "Bruno", "QS")           # no "Dame qui prend !"
+    notices = observe(game, "Bruno", "KS")
+    assert kinds(notices) == [nt.CALL_MISSED]
+    assert (notices[0].seat, notices[0].card) == (1, "QS")
+    assert view(game)["missed_calls"] == [{"player": "Bruno", "card": "QS"}]
+    assert game.state.board["QS"] == 9
+
+
+def test_revealed_hands_settle_the_deal():
+    """Issue: 'At the end it takes the revealed remaining hands and settles.'"""
+    game = start_live_game(NAMES[:8], dealer="Anne")
+    for card in ("2C", "3C", "4C"):
+        observe(game, "Bruno", card)
+    for name in NAMES[2:8] + NAMES[:1]:
+        game.pass_(name)
+    for card in ("9C", "10C", "JH"):
+        observe(game, "Bruno", card)
+    assert game.state.winner == 1 and not game.state.opera
+    with pytest.raises(IllegalAction, match="not shown") as err:
+        game.settle()
+    assert err.value.kind == "hand_unknown"
+    shown = {"Anne": ["AS", "2S", "3S", "4S", "5S", "6S"], "Chloé": ["7S", "8S", "9S", "10S", "JS", "QS"],
+             "Denis": ["KS", "AH", "2H", "3H", "4H", "5H"], "Emma": ["6H", "7H", "8H", "9H", "10H", "QH"],
+             "Félix": ["KH", "AD", "2D", "3D", "4D", "5D"], "Gaëlle": ["6D", "7D", "8D", "9D", "10D", "JD"],
+             "Hugo": ["QD", "KD", "AC", "5C", "6C", "7C"]}
+    assert game.showdown(shown) == ()
+    result = game.settle()
+    cards = {p.source: p.amount for p in result.payments if p.reason == "cards"}
+    assert cards == {0: 21, 2: 54, 3: 25, 4: 50, 5: 25, 6: 50, 7: 39}
+    betes = sorted((p.source, p.card, p.amount) for p in result.payments if p.reason == "bete")
+    # Gaëlle has 85 - 50 - 8 = 27 chips left for the 40 the dwarf's bête asks: she pays 27
+    assert betes == [(2, "QS", 24), (5, "KH", 32), (6, "10D", 8), (6, "7D", 27)]
+    assert game.state.chips[6] == 0
+    game.state.ledger.check()
+
+
+def test_a_shown_hand_that_does_not_fit_is_flagged():
+    game = start_live_game(NAMES[:8], dealer="Anne")
+    for card in ("8H", "9S", "10D", "JC", "QS", "KH"):
+        observe(game, "Bruno", card)
+    notices = game.showdown({"Anne": ["AS", "2S", "3S", "4S", "5S"], "Chloé": ["8H", "2D", "3D", "4D", "5D", "6D"]})
+    assert kinds(notices) == [nt.HAND_MISMATCH, nt.HAND_MISMATCH]
+    assert "shows 5 cards but should hold 6" in notices[0].message
+    assert "8H, which was played" in notices[1].message
+
+
+def test_the_same_observations_raise_in_strict_mode():
+    game = Game(NAMES[:3])
+    game.new_deal(0, None)
+    with pytest.raises(IllegalAction, match="out of turn"):
+        game.play(2, "5H")
