@@ -111,3 +111,44 @@ def test_without_the_join_code_the_page_only_watches(server: str, browser: objec
     page.click("#lang")
     assert page.inner_text("nav [data-tab=score]") == "Scores"
     page.close()
+
+
+def test_friendly_reminder_questions_and_calibration_in_english(server: str, browser: object) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script(RECORD_SPEECH)
+    page.goto(f"{server}/?code={JOIN_CODE}")
+    page.wait_for_selector('[data-testid=access]:has-text("modification")')
+    page.click("#lang")
+    page.click("nav [data-tab=setup]")
+    page.check("#pref-friendly")
+    changed(page, lambda: page.click("#setup button[type=submit]"))
+
+    for card in OPERA_DEAL[:12]:  # up to the queen of spades
+        tap_card(page, card)
+    reminder = page.locator("[data-testid=reminder]")
+    assert 'Bruno, call "Queen takes": 9 chips!' in reminder.inner_text()
+    assert ['Bruno, call "Queen takes": 9 chips!', "en-GB"] in page.evaluate("window.__spoken")
+    changed(page, lambda: page.click("[data-testid=call]"))
+    assert page.inner_text(".box-QS .box-stake") == "0" and not reminder.is_visible()
+
+    tap_card(page, "KS")
+    unsure = {"type": "card_played", "card": "7H", "player": None, "candidates": ["Bruno", "Chloé"],
+              "confidence": 0.6}
+    changed(page, lambda: page.request.post(f"{server}/api/observations", data=unsure,
+                                            headers={"X-Join-Code": JOIN_CODE}))
+    question = page.locator("#questions [data-testid=question]")
+    assert "Who played the 7♥?" in question.inner_text()
+    changed(page, lambda: question.locator("button", has_text="Chloé").click())
+    assert page.locator("#questions [data-testid=question]").count() == 0
+    assert "Chloé" in page.inner_text("[data-testid=last-card]")
+
+    page.click("nav [data-tab=setup]")
+    page.locator("#calib-svg").scroll_into_view_if_needed()
+    box = page.locator("#calib-svg").bounding_box()
+    for fx, fy in ((0.3, 0.3), (0.7, 0.3), (0.5, 0.7)):
+        page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+    assert page.locator("#calib-svg polygon").count() == 1
+    changed(page, lambda: page.click("#calib-save"))
+    saved = page.request.get(f"{server}/api/calibration").json()
+    assert len(saved["pile"]) == 3 and saved["pile"][0][0] < saved["pile"][1][0]
+    page.close()

@@ -519,7 +519,8 @@ function drawCalibration() {
     const pts = zonePoints(id);
     if (!pts.length) return "";
     const cls = id === ui.calib.zone ? "zone active" : "zone";
-    return `<polygon class="${cls}" points="${pts.map((p) => p.join(",")).join(" ")}"/>` +
+    const dots = id === ui.calib.zone ? pts.map((p) => `<circle class="zone-dot" cx="${p[0]}" cy="${p[1]}" r="6"/>`).join("") : "";
+    return `<polygon class="${cls}" points="${pts.map((p) => p.join(",")).join(" ")}"/>${dots}` +
       `<text x="${pts[0][0]}" y="${pts[0][1] - 4}" class="zone-label">${escapeHtml(label)}</text>`;
   }).join("");
 }
