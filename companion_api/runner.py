@@ -62,7 +62,7 @@ async def _feed(service: TableService, observations: AsyncIterator[feed.Observat
             await service.observe(obs, source)
         except ApiError as exc:
             service.feed_notices.append({"kind": "observation_refused", "message": exc.detail})
-            await service.changed()
+            service.changed()
 
 
 async def _replay(service: TableService, path: Path, settings: Settings) -> None:
@@ -90,7 +90,8 @@ async def _thread_iter(iterator: Any) -> AsyncIterator[feed.Observation]:
             log.warning("ignored a malformed observation from the pipeline: %s", exc)
 
 
-def _live_view(service: TableService, settings: Settings, max_fps: float = 5.0) -> Any:
+def _live_view(service: TableService, settings: Settings, loop: asyncio.AbstractEventLoop,
+               max_fps: float = 5.0) -> Any:
     """Frames for the phone: at most `max_fps`, the calibrated zones drawn over them."""
     import cv2
     import numpy as np
@@ -110,7 +111,10 @@ def _live_view(service: TableService, settings: Settings, max_fps: float = 5.0) 
         last = now
         if zones:
             image = cv2.polylines(image.copy(), zones, isClosed=True, color=(0, 194, 242), thickness=3)
+        first = not service.frames.active
         service.frames.put_image(image)
+        if first:  # the pages learn that a live view exists
+            loop.call_soon_threadsafe(service.changed)
 
     return show
 
@@ -124,7 +128,7 @@ async def _live(service: TableService, source: str, settings: Settings) -> None:
     iterator = await asyncio.to_thread(
         feed.vision_observations, source, calibration=calibration, players=table.setup.players,
         dealer=table.setup.dealer, chips=next(iter(table.setup.chips.values())), rules=table.setup.rules,
-        on_frame=_live_view(service, settings),
+        on_frame=_live_view(service, settings, loop),
         on_status=lambda message: loop.call_soon_threadsafe(lambda: service.set_source(error=message)))
     service.set_source(kind="camera", label=f"camera: {source}", running=True, error=None)
     await _feed(service, _thread_iter(iter(iterator)), "camera")

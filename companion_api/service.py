@@ -86,8 +86,8 @@ class TableService:
     def rules_catalogue(self) -> list[dict[str, Any]]:
         return rules_catalogue()
 
-    async def changed(self) -> None:
-        """Something outside the game changed (source status, calibration): push it."""
+    def changed(self) -> None:
+        """Something outside the game changed (source status, calibration, first camera frame): push it."""
         self._publish()
 
     def set_source(self, **fields: Any) -> None:

@@ -1,14 +1,16 @@
 """Camera endpoints: the still and MJPEG view when a pipeline sends frames, and the tap-to-place calibration."""
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
-from companion_api.testing import EDIT, make_app
+from companion_api.testing import EDIT, make_app, new_game_body
 
 ZONES = {"pile": [[100, 100], [300, 100], [300, 250]], "boxes": {"QS": [[10, 10], [60, 10], [60, 60]]},
          "seats": {"Anne": [[0, 300], [100, 300], [100, 360]]}, "image_size": [640, 360]}
@@ -57,3 +59,30 @@ def test_calibration_is_saved_as_calib_json(client: TestClient, tmp_path: Path) 
 def test_bad_zones_are_refused(client: TestClient, zones: dict, words: str) -> None:
     answer = client.put("/api/calibration", json=zones, headers=EDIT)
     assert answer.status_code == 422 and words in answer.json()["detail"]
+
+
+def test_a_camera_source_feeds_the_game_and_the_live_view(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve --camera 0` with the pipeline replaced by a script: it waits for a game, then feeds it."""
+    from companion_api import feed
+
+    def fake_pipeline(source: str, *, on_frame: Any, **kwargs: Any) -> Iterator[dict]:
+        assert source == "0" and kwargs["players"] == ("Anne", "Bruno", "Chloé") and kwargs["dealer"] == "Anne"
+        on_frame(np.full((90, 160, 3), 128, dtype=np.uint8))
+        yield {"type": "card_played", "card": "AS", "player": "Bruno", "confidence": 0.93}
+        yield {"type": "card_played", "card": "2D", "player": "Bruno", "confidence": 0.88}
+
+    monkeypatch.setattr(feed, "vision_observations", fake_pipeline)
+    with TestClient(make_app(tmp_path, source="0")) as client:
+        assert "set up a game" in client.get("/api/state").json()["source"]["error"]
+        client.post("/api/games", json=new_game_body(), headers=EDIT)
+        deadline = time.monotonic() + 20
+        state = client.get("/api/state").json()
+        while state["source"]["running"] or len(state["game"]["played"]) < 2:
+            assert time.monotonic() < deadline, state["source"]
+            time.sleep(0.1)
+            state = client.get("/api/state").json()
+        assert client.get("/api/camera.jpg").status_code == 200
+    assert state["source"]["kind"] == "camera" and state["source"]["camera_view"] is True
+    assert state["game"]["played"] == ["AS", "2D"]
+    assert state["game"]["last_play"]["confidence"] == 0.88
+    assert {e["source"] for e in state["game"]["events"] if e["kind"] == "play"} == {"camera"}

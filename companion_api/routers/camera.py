@@ -74,5 +74,5 @@ async def put_calibration(body: Calibration, request: Request) -> dict[str, Any]
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     tmp.replace(path)
-    await request.app.state.service.changed()
+    request.app.state.service.changed()
     return data
