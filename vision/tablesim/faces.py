@@ -53,7 +53,12 @@ def plain_face(card: str, height_px: int) -> np.ndarray:
         cv2.putText(layer, rank, (int(w * 0.04), int(h * 0.15)), cv2.FONT_HERSHEY_DUPLEX,
                     scale * (1.0 if len(rank) > 1 else 1.3), colour, max(1, int(round(2.5 * scale))), cv2.LINE_AA)
         _suit_shape(layer, suit, w * 0.15, h * 0.245, h * 0.11, colour)
-        _suit_shape(layer, suit, w / 2, h * 0.35, h * 0.2, colour)
+        if rank in ("J", "Q", "K"):
+            # Courts carry their letter large in the middle, as court art differs from pips at a glance.
+            cv2.putText(layer, rank, (int(w * 0.36), int(h * 0.47)), cv2.FONT_HERSHEY_TRIPLEX, scale * 2.0,
+                        colour, max(1, int(round(3 * scale))), cv2.LINE_AA)
+        else:
+            _suit_shape(layer, suit, w / 2, h * 0.35, h * 0.2, colour)
         if flip:
             layer = cv2.rotate(layer, cv2.ROTATE_180)
         img = np.minimum(img, layer)

@@ -1,0 +1,131 @@
+"""Calibration: the mat's markers (some covered, camera bumped) and calib.json validation."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import mat
+from vision.calibration import (
+    CalibrationError, MarkerCalibrator, calibrate_from_markers, fit_to_frame, load_calibration_file,
+    parse_calibration,
+)
+from vision.tablesim.scene import SceneConfig, TableScene
+from vision.tablesim.script import deal_script
+
+PLAYERS = ("Anne", "Bruno", "Chloé")
+
+
+@pytest.fixture(scope="module")
+def scene() -> TableScene:
+    return TableScene(deal_script(PLAYERS, "Anne", seed=3, max_cards=3), SceneConfig(seed=3))
+
+
+def _mat_points_in_view(calib, scene: TableScene) -> float:
+    """Largest error (view px) of the calibration on the pile and box corners, against the scene's truth."""
+    pts = np.vstack([mat.pile_polygon(), *mat.box_polygons().values()])
+    truth_view = mat.ViewGeometry(calib.view_size[0] / (mat.MAT_W + 2 * mat.SEAT_BAND)).to_view(pts)
+    geometry = mat.ViewGeometry(scene.config.render_scale)
+    image_pts = scene.view_to_image(geometry.to_view(pts))
+    seen = cv2.perspectiveTransform(image_pts.reshape(-1, 1, 2), calib.homography).reshape(-1, 2)
+    return float(np.abs(seen - truth_view).max())
+
+
+def test_markers_give_a_true_top_down_view(scene: TableScene) -> None:
+    calib = calibrate_from_markers(scene.render([]), PLAYERS)
+    assert calib.source == "markers"
+    assert _mat_points_in_view(calib, scene) < 3.0
+    assert set(calib.zones.boxes) == {"10D", "JC", "QS", "KH", "7D"}
+    assert set(calib.zones.seats) == set(PLAYERS)
+
+
+def test_markers_work_with_most_of_them_covered(scene: TableScene) -> None:
+    frame = scene.render([]).copy()
+    geometry = mat.ViewGeometry(scene.config.render_scale)
+    for marker in (0, 1, 2, 3, 5, 7):  # six of eight hidden under hands and cups
+        corners = scene.view_to_image(geometry.to_view(mat.marker_corners(marker)))
+        x, y, w, h = cv2.boundingRect(corners.astype(np.float32))
+        cv2.rectangle(frame, (x - 4, y - 4), (x + w + 4, y + h + 4), (120, 160, 215), -1)
+    calibrator = MarkerCalibrator(PLAYERS)
+    calib, moved = calibrator.update(frame)
+    assert calib is not None and not moved
+    assert len(calibrator.detect(frame)[0]) == 8  # two markers, four corners each
+    assert _mat_points_in_view(calib, scene) < 4.0
+
+
+def test_keeps_last_good_view_when_markers_vanish_and_notices_a_bumped_camera(scene: TableScene) -> None:
+    frame = scene.render([])
+    calibrator = MarkerCalibrator(PLAYERS)
+    first, _ = calibrator.update(frame)
+    blank = np.full_like(frame, 90)
+    kept, moved = calibrator.update(blank)
+    assert kept is first and not moved
+    bumped = cv2.warpAffine(frame, np.float32([[1, 0, 25], [0, 1, -12]]), (frame.shape[1], frame.shape[0]),
+                            borderMode=cv2.BORDER_REPLICATE)
+    again, moved = calibrator.update(bumped)
+    assert moved and again is not first
+    # A table point at (400, 300) before the bump is at (425, 288) after it: both views put it in one place.
+    before = cv2.perspectiveTransform(np.float64([[[400.0, 300.0]]]), first.homography)
+    after = cv2.perspectiveTransform(np.float64([[[425.0, 288.0]]]), again.homography)
+    assert np.abs(before - after).max() < 2.0
+
+
+def test_no_markers_is_a_clear_error() -> None:
+    with pytest.raises(CalibrationError, match="markers are not visible"):
+        calibrate_from_markers(np.full((480, 640, 3), 128, np.uint8), PLAYERS)
+
+
+def _good() -> dict:
+    square = lambda x, y: [[x, y], [x + 50, y], [x + 50, y + 50], [x, y + 50]]  # noqa: E731
+    return {"pile": square(600, 200),
+            "boxes": {b: square(100 + 90 * i, 100) for i, b in enumerate(["10D", "JC", "QS", "KH", "7D"])},
+            "seats": {p: square(100 + 200 * i, 600) for i, p in enumerate(PLAYERS)}}
+
+
+def test_calib_json_accepted_and_fitted_to_the_frame() -> None:
+    calib = parse_calibration(_good(), PLAYERS)
+    assert calib.source == "file" and calib.zones.pile.shape == (4, 2)
+    fitted = fit_to_frame(calib, (720, 1280, 3))
+    assert fitted.view_size == (1280, 720)
+    with pytest.raises(CalibrationError, match="camera image is only 320x240"):
+        fit_to_frame(calib, (240, 320, 3))
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.pop("boxes"), "missing key"),
+    (lambda d: d["boxes"].pop("QS"), "missing box"),
+    (lambda d: d["boxes"].__setitem__("9H", d["boxes"]["QS"]), "unknown box"),
+    (lambda d: d.__setitem__("pile", [[0, 0], [1, 1]]), "at least 3"),
+    (lambda d: d.__setitem__("pile", [[0, 0], [10, "a"], [5, 5]]), "point 2"),
+    (lambda d: d.__setitem__("pile", [[0, 0], [10, 10], [20, 20]]), "no area"),
+    (lambda d: d.__setitem__("pile", [[0, 0], [-10, 10], [20, 20]]), "negative"),
+    (lambda d: d["seats"].pop("Chloé"), "no seat zone for player"),
+])
+def test_calib_json_errors_name_the_problem(mutate, message: str) -> None:
+    data = _good()
+    mutate(data)
+    with pytest.raises(CalibrationError, match=message):
+        parse_calibration(data, PLAYERS)
+
+
+def test_calib_file_errors(tmp_path) -> None:
+    with pytest.raises(CalibrationError, match="does not exist"):
+        load_calibration_file(tmp_path / "nope.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CalibrationError, match="not valid JSON"):
+        load_calibration_file(bad)
+    good = tmp_path / "calib.json"
+    good.write_text(json.dumps(_good()), encoding="utf-8")
+    assert load_calibration_file(good, PLAYERS).zones.seats.keys() == set(PLAYERS)
+
+
+def test_simulator_calibration_file_matches_the_markers(scene: TableScene) -> None:
+    """The calib.json a user would tap and the markers agree on where the pile is."""
+    from_file = parse_calibration(scene.calibration_json(), PLAYERS)
+    from_markers = calibrate_from_markers(scene.render([]), PLAYERS)
+    pile_image = from_markers.to_image(from_markers.zones.pile)
+    assert np.abs(pile_image - from_file.zones.pile).max() < 3.0

@@ -1,0 +1,248 @@
+"""Each perception stage alone, on still images: gating, chip counting, sweeps and missed calls, attribution,
+the new top card of the pile, the showdown reader."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import mat
+from vision.attribute import ArmTracker, decide
+from vision.boxes import BoxTracker, ChipReading, count_chips
+from vision.calibration import VIEW_SCALE, calibrate_from_markers
+from vision.gate import GateConfig, MotionGate
+from vision.pile import PileWatcher, crop_card, locate_new_card
+from vision.showdown import ShowdownReader
+from vision.tablesim.oracle import TemplateIdentifier
+from vision.tablesim.scene import Arm, Placed, SceneConfig, TableScene
+from vision.tablesim.script import deal_script
+
+PLAYERS = ("Anne", "Bruno", "Chloé")
+
+
+# --- gate ---------------------------------------------------------------------------------------------
+
+def _gate() -> MotionGate:
+    play = np.zeros((100, 160), np.uint8)
+    play[20:80, 20:140] = 255
+    return MotionGate(play, GateConfig(still_frames=3, patience_frames=20))
+
+
+def test_gate_settles_after_k_still_frames_once_per_episode() -> None:
+    gate, table = _gate(), np.full((100, 160), 100, np.uint8)
+    flags = [gate.feed(table).settled for _ in range(6)]
+    assert flags == [False, False, True, False, False, False]
+    moved = table.copy()
+    moved[84:96, 60:90] = 200  # a card laid outside the play area (on the pile, say)
+    assert gate.feed(moved).moving
+    flags = [gate.feed(moved).settled for _ in range(5)]
+    assert flags.count(True) == 1 and flags.index(True) == 2
+
+
+def test_gate_waits_while_a_hand_rests_still_over_the_play_area() -> None:
+    gate, table = _gate(), np.full((100, 160), 100, np.uint8)
+    for _ in range(4):
+        gate.feed(table)
+    hand = table.copy()
+    hand[30:70, 30:100] = 180  # still, but not there in the last settled view
+    results = [gate.feed(hand) for _ in range(25)]
+    first = next(i for i, r in enumerate(results) if r.settled)
+    assert first >= 18  # only the patience limit lets it through
+    assert not results[0].settled and results[0].moving
+
+
+def test_gate_ignores_sensor_noise() -> None:
+    gate, rng = _gate(), np.random.default_rng(0)
+    base = np.full((100, 160), 100, np.int16)
+    results = [gate.feed(np.clip(base + rng.normal(0, 3, base.shape), 0, 255).astype(np.uint8)) for _ in range(6)]
+    assert not any(r.moving for r in results[1:])
+
+
+# --- boxes --------------------------------------------------------------------------------------------
+
+def _box_image(n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray, float]:
+    rng = np.random.default_rng(seed)
+    img = np.full((200, 200, 3), 240, np.uint8)
+    cv2.rectangle(img, (20, 20), (180, 180), (50, 50, 50), 2)
+    cv2.putText(img, "QS", (26, 45), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (50, 50, 50), 2)
+    r, placed = 12, []
+    colours = [(40, 40, 200), (200, 90, 30), (40, 160, 40), (30, 200, 230)]
+    while len(placed) < n:
+        x, y = rng.uniform(35, 165, 2)
+        if all(np.hypot(x - a, y - b) >= 2 * r * 0.95 for a, b in placed):  # touching, not stacked
+            placed.append((x, y))
+            cv2.circle(img, (int(x), int(y)), r, colours[len(placed) % 4], -1, cv2.LINE_AA)
+    poly = np.array([[20, 20], [180, 20], [180, 180], [20, 180]], np.float64)
+    return img, poly, float(np.pi * r * r)
+
+
+@pytest.mark.parametrize("n", [1, 3, 8, 15])
+def test_chip_count_is_close_with_touching_discs_of_several_colours(n: int) -> None:
+    img, poly, area = _box_image(n, seed=n)
+    reading = count_chips(img, poly, area)
+    assert reading.present
+    assert abs(reading.count - n) <= max(1, round(0.15 * n))
+
+
+def test_empty_box_reads_empty_despite_its_printed_label() -> None:
+    img, poly, area = _box_image(0)
+    assert count_chips(img, poly, area) == ChipReading(False, 0, pytest.approx(0.0, abs=0.01))
+
+
+def _r(count: int) -> ChipReading:
+    return ChipReading(count > 0, count, 0.1 if count else 0.0)
+
+
+def test_box_tracker_sweep_missed_call_and_stray_sweep() -> None:
+    tracker = BoxTracker(call_window=1)
+    full = {b: _r(3) for b in ("10D", "JC", "QS", "KH", "7D")}
+    tracker.baseline(full)
+    assert tracker.settle(full, "QS", "Bruno") == ([], [])           # honour laid, box still full
+    swept, missed = tracker.settle({**full, "QS": _r(0)}, None, None)  # then swept before the next card
+    assert swept == [("QS", "Bruno", True)] and missed == []
+    state = {**full, "QS": _r(0)}
+    tracker.settle(state, "JC", "Chloé")                             # honour laid...
+    swept, missed = tracker.settle(state, "5H", "Anne")              # ...and the next card lands first
+    assert swept == [] and missed == [("JC", "Chloé")]
+    swept, _ = tracker.settle({**state, "KH": _r(0)}, None, None)    # KH emptied with no K♥ laid
+    assert swept == [("KH", None, False)]
+    swept, _ = tracker.settle({**state, "KH": _r(0), "7D": _r(0)}, "7D", "Anne")  # laid and swept in one motion
+    assert swept == [("7D", "Anne", True)]
+
+
+def test_box_tracker_longer_window_and_end_of_deal() -> None:
+    tracker = BoxTracker(call_window=2)
+    full = {b: _r(2) for b in ("10D", "JC", "QS", "KH", "7D")}
+    tracker.baseline(full)
+    tracker.settle(full, "KH", "Anne")
+    assert tracker.settle(full, "2C", "Anne")[1] == []
+    assert tracker.settle(full, "3C", "Bruno")[1] == [("KH", "Anne")]
+    tracker.settle(full, "10D", "Chloé")
+    assert tracker.close_all() == [("10D", "Chloé")]
+
+
+# --- attribution ---------------------------------------------------------------------------------------
+
+def _masks() -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    shape = (100, 200)
+    seats = {p: np.zeros(shape, np.uint8) for p in PLAYERS}
+    seats["Anne"][85:, 60:140] = 255
+    seats["Bruno"][:, :15] = 255
+    seats["Chloé"][:, 185:] = 255
+    pile = np.zeros(shape, np.uint8)
+    pile[35:65, 120:160] = 255
+    box = np.zeros(shape, np.uint8)
+    box[10:30, 40:60] = 255
+    return seats, {"pile": pile, "QS": box}
+
+
+def _arm(frm: tuple[int, int], to: tuple[int, int]) -> np.ndarray:
+    m = np.zeros((100, 200), np.uint8)
+    cv2.line(m, frm, to, 255, 9)
+    return m
+
+
+def test_arm_reaching_the_pile_names_its_seat_despite_a_fidgeting_neighbour() -> None:
+    seats, targets = _masks()
+    tracker = ArmTracker(seats, targets)
+    for k in range(1, 6):
+        reach = (100 + 8 * k, 99 - 9 * k)
+        mask = _arm((100, 99), reach) | _arm((199, 50), (185 - 4 * k, 50))  # Chloé fidgets at her edge
+        tracker.feed(mask)
+    a = tracker.attribute("pile", list(PLAYERS))
+    assert a.player == "Anne"
+    assert tracker.attribute("QS", list(PLAYERS)).player is None or tracker.evidence["QS"]["Anne"] == 0
+
+
+def test_attribution_asks_when_evidence_is_weak_or_against_the_rules() -> None:
+    weak = decide({"Anne": 50.0, "Bruno": 40.0, "Chloé": 0.0}, ["Bruno", "Chloé", "Anne"])
+    assert weak.player is None and weak.candidates[:2] == ("Anne", "Bruno")
+    none = decide({"Anne": 0.0, "Bruno": 0.0, "Chloé": 0.0}, ["Chloé", "Anne"])
+    assert none.player is None and none.candidates == ("Chloé", "Anne")
+    against = decide({"Anne": 900.0, "Bruno": 0.0, "Chloé": 0.0}, ["Bruno", "Chloé"])  # Anne has no card left
+    assert against.player is None and "Anne" not in against.candidates
+    clear = decide({"Anne": 900.0, "Bruno": 30.0, "Chloé": 0.0}, ["Bruno", "Chloé", "Anne"])
+    assert clear.player == "Anne"
+    only = decide({"Anne": 0.0, "Bruno": 0.0, "Chloé": 0.0}, ["Chloé"])
+    assert only.player == "Chloé"
+
+
+# --- pile -----------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def table() -> TableScene:
+    return TableScene(deal_script(PLAYERS, "Anne", seed=5, max_cards=3), SceneConfig(seed=5))
+
+
+def test_new_top_card_is_found_cropped_and_named(table: TableScene) -> None:
+    calib = calibrate_from_markers(table.render([]), PLAYERS)
+    ident = TemplateIdentifier("plain")
+    grey = lambda img: cv2.cvtColor(calib.warp(img), cv2.COLOR_BGR2GRAY)  # noqa: E731
+    table.pile.append(Placed("9S", (0.77, 0.36), 12.0))
+    table._state = None
+    before = table.render([])
+    table.pile.append(Placed("QH", (0.76, 0.34), -15.0))  # lands on top, overlapping the 9
+    table._state = None
+    after = table.render([])
+    loc = locate_new_card(grey(before), grey(after), calib.zones.pile)
+    assert loc is not None
+    centre = loc.corners.mean(axis=0)
+    expected = mat.ViewGeometry(VIEW_SCALE).to_view(np.array([[0.76, 0.34]]))[0]
+    assert np.hypot(*(centre - expected)) < 10
+    sides = sorted(np.linalg.norm(np.roll(loc.corners, -1, 0) - loc.corners, axis=1))
+    assert 1.2 < sides[-1] / sides[0] < 1.6  # a card's shape, portrait
+    assert ident(crop_card(after, loc, calib.homography))[0] == "QH"
+    assert locate_new_card(grey(after), grey(after), calib.zones.pile) is None
+
+
+def test_pile_watcher_votes_over_frames() -> None:
+    reads = iter([("7H", 0.9), ("1H", 0.4), ("7H", 0.8)])
+    polygon = np.array([[10, 10], [150, 10], [150, 190], [10, 190]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: next(reads), confirm_frames=3)
+    empty = np.full((200, 160), 200, np.uint8)
+    watcher.baseline(empty)
+    card = empty.copy()
+    cv2.rectangle(card, (40, 40), (110, 140), 30, -1)
+    assert watcher.settled(card)
+    image = np.zeros((200, 160, 3), np.uint8)
+    assert watcher.read(image, np.eye(3)) is None
+    assert watcher.read(image, np.eye(3)) is None
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and verdict.card == "7H" and verdict.votes == 2 and verdict.reads == 3
+
+
+# --- showdown -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Det:
+    card: str
+    confidence: float
+    box: tuple[float, float, float, float] = (0, 0, 1, 1)
+
+
+def test_showdown_reveals_on_count_or_stability_and_drops_impossible_cards() -> None:
+    zone = np.array([[0, 0], [50, 0], [50, 50], [0, 50]], np.float64)
+    readings = {"Anne": [[_Det("KS", 0.9), _Det("2C", 0.8)]], "Bruno": [[_Det("5H", 0.9)], [_Det("5H", 0.9)]]}
+
+    class FakeReader:
+        calls = 0
+
+        def __call__(self, crop: np.ndarray) -> list[_Det]:
+            FakeReader.calls += 1
+            player = "Anne" if crop[0, 0, 0] == 1 else "Bruno"
+            seq = readings[player]
+            return seq[0] if len(seq) == 1 else seq.pop(0)
+
+    view = np.zeros((100, 200, 3), np.uint8)
+    view[:50, :50] = 1
+    view[:50, 100:150] = 2
+    reader = ShowdownReader({"Anne": zone, "Bruno": zone + [100, 0]}, FakeReader(), {"Anne": 2, "Bruno": 2},
+                            exclude={"2C"})
+    first = reader.settled(view)
+    assert first == []  # Anne: 2C is on the pile already, so one card of two; Bruno: one card, first sight
+    second = reader.settled(view)
+    assert ("Anne", ("KS",)) in second and ("Bruno", ("5H",)) in second
+    assert reader.waiting == []
