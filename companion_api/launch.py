@@ -25,7 +25,7 @@ def _check_port(host: str, port: int) -> None:
 
 
 def launch(*, host: str, port: int, data: Path | None, source: str | None, demo: bool, speed: float,
-           join_code: str | None) -> int:
+           join_code: str | None, calibration: Path | None) -> int:
     import uvicorn
 
     from companion_api.app import create_app
@@ -44,7 +44,8 @@ def launch(*, host: str, port: int, data: Path | None, source: str | None, demo:
     elif source and source.endswith((".jsonl", ".json")) and not Path(source).is_file():
         raise CliError(f"no such events file: {source}")
     _check_port(host, port)
-    settings = Settings(data_dir=data_dir, join_code=join_code, source=source, replay_speed=speed, loop_demo=demo)
+    settings = Settings(data_dir=data_dir, join_code=join_code, source=source, replay_speed=speed, loop_demo=demo,
+                        calibration=calibration)
     app = create_app(settings)
     print_banner(page_url(host, port, app.state.join_code), listening_on_lan=host not in ("127.0.0.1", "localhost"))
     print(f"Database: {settings.db_path}", flush=True)

@@ -30,6 +30,7 @@ class Settings:
     source: str | None = None  # observation source: events.jsonl file, camera index or stream URL
     replay_speed: float = 1.0  # >1 replays a recorded file faster than it was recorded
     loop_demo: bool = False  # the demo starts a new game and replays again when the recording ends
+    calibration: Path | None = None  # zones file for the camera; default calib.json in the data directory
 
     @property
     def db_path(self) -> Path:
@@ -37,4 +38,4 @@ class Settings:
 
     @property
     def calibration_path(self) -> Path:
-        return self.data_dir / CALIBRATION_NAME
+        return self.calibration or self.data_dir / CALIBRATION_NAME

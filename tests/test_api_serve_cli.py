@@ -32,6 +32,8 @@ def test_bad_arguments_are_one_clear_line(tmp_path: Path) -> None:
     assert missing.returncode == 2 and "no such events file" in missing.stderr
     port = serve("--data", str(tmp_path), "--port", "70000")
     assert port.returncode == 2 and "--port" in port.stderr
+    calibration = serve("--data", str(tmp_path), "--calibration", str(tmp_path / "calib.json"))
+    assert calibration.returncode == 2 and "no such calibration file" in calibration.stderr
     both = serve("--camera", "0", "--source", "x.jsonl")
     assert both.returncode == 2 and "not allowed with" in both.stderr
 

@@ -18,4 +18,4 @@ def run(args: argparse.Namespace) -> int:
     from companion_api.launch import launch
 
     return launch(host=args.host, port=args.port, data=args.data, source=None, demo=True, speed=args.speed,
-                  join_code=None)
+                  join_code=None, calibration=None)

@@ -19,6 +19,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--data", type=Path, metavar="DIR",
                         help="where the game database lives (default $NAINJAUNE_DATA or the user data directory)")
+    parser.add_argument("--calibration", type=Path, metavar="FILE",
+                        help="calib.json with the table's zones (default: the one saved from the phone, in --data)")
     parser.add_argument("--speed", type=float, default=1.0, help="replay speed of a recording (default 1.0)")
     parser.add_argument("--join-code", metavar="CODE", help="fix the table's join code (default: made once, kept)")
 
@@ -30,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--port must be between 1 and 65535, got {args.port}")
     if args.speed <= 0:
         raise CliError(f"--speed must be positive, got {args.speed}")
+    if args.calibration is not None and not args.calibration.is_file():
+        raise CliError(f"no such calibration file: {args.calibration}")
     source = str(args.camera) if args.camera is not None else args.source
     return launch(host=args.host, port=args.port, data=args.data, source=source, demo=args.demo,
-                  speed=args.speed, join_code=args.join_code)
+                  speed=args.speed, join_code=args.join_code, calibration=args.calibration)
