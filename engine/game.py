@@ -373,7 +373,8 @@ class Game:
         hand = st.hands[seat]
         wanted = st.wanted
         # the common, legal case first: it is this player's turn, they hold the card, it fits
-        if (st.phase is PLAY and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))
+        if (st.phase is PLAY
+                and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))  # type: ignore[index]
                 and (hand is None or card in hand) and card not in st.played_by
                 and (card in self._leadable if wanted is None else card in self._playable(wanted))
                 and ev.confidence is None):
@@ -486,7 +487,7 @@ class Game:
         if type(seat) is not int or not 0 <= seat < st.n_players:
             self._check_seat(seat, index)
         if not (st.phase is PLAY and st.wanted is not None
-                and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))):
+                and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))):  # type: ignore[index]
             if not self._pass_exceptions(seat, index):
                 return
         if st.pending:

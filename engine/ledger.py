@@ -98,7 +98,7 @@ class Ledger:
             amount = 0
         store[src] -= amount  # type: ignore[index]
         dst = payment.target
-        if type(dst) is str:
+        if isinstance(dst, str):
             self.board[dst] += amount
         else:
             self.chips[dst] += amount

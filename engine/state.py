@@ -124,7 +124,7 @@ class State:
                 return player
             raise KeyError(f"no seat {player} (seats 0-{self.n_players - 1})")
         try:
-            return self.players.index(player)  # type: ignore[arg-type]
+            return self.players.index(player)
         except ValueError:
             raise KeyError(f"unknown player {player!r} (players: {', '.join(self.players)})") from None
 

@@ -26,12 +26,13 @@ annotations and are ignored.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.cards import BOXES, POINTS, Card, CardError, parse_card
 from engine.errors import IllegalAction, RulesError, TranscriptError
 from engine.events import Call, Deal, Event, Pass, Play, Sweep
 from engine.game import Game
+from engine.notices import Notice
 from engine.rules import DEFAULT_RULES, RULESETS, get_rules
 from engine.state import OVER, PLAY
 
@@ -109,7 +110,7 @@ def load_transcript(data: Any) -> Transcript:
         raise TranscriptError(str(exc)) from None
 
     dealer = data.get("dealer")
-    if dealer not in seen_names:
+    if not isinstance(dealer, str) or dealer not in seen_names:
         raise TranscriptError(f"the dealer {_describe(dealer)} is not one of the players")
 
     chips_in = data.get("chips")
@@ -195,7 +196,7 @@ def _action(item: Any, index: int, seat: Mapping[str, int]) -> Event:
         raise TranscriptError(f"unknown key {unknown[0]!r} (an action has player and one of play, pass, "
                               "call, sweep)", action=index)
     player = item.get("player")
-    if player not in seat:
+    if not isinstance(player, str) or player not in seat:
         raise TranscriptError(f"unknown player {_describe(player)}", action=index)
     s = seat[player]
     has_play = "play" in item
@@ -301,7 +302,7 @@ def result_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def _notice_dict(notice: Any, players: Sequence[str], action_of: Any) -> dict[str, Any]:
+def _notice_dict(notice: Notice, players: Sequence[str], action_of: Callable[[int], int | None]) -> dict[str, Any]:
     out = notice.to_dict(tuple(players))
     del out["index"]
     out["action"] = action_of(notice.index)

@@ -98,12 +98,14 @@ class BaseOptions:
     )
 
     @classmethod
-    def from_mapping(cls: type[O], mapping: Mapping[str, Any] | None) -> O:
+    def from_mapping(cls: type[O], mapping: "Mapping[str, Any] | BaseOptions | None") -> O:
         """Build validated options from a user's mapping; unknown names and bad values raise :class:`RulesError`."""
         if mapping is None:
             return cls()
         if isinstance(mapping, cls):
             return mapping
+        if isinstance(mapping, BaseOptions):
+            raise RulesError(f"options of type {type(mapping).__name__} do not fit {cls.__name__}")
         if not isinstance(mapping, Mapping):
             raise RulesError(f"options must be an object, got {mapping!r}")
         known = {f.name: f for f in dataclasses.fields(cls)}
@@ -375,7 +377,7 @@ class RuleSet:
 
     def bete_cards(self, state: State, winner: int) -> list[tuple[int, Card]]:
         """``(seat, honour)`` pairs that pay a bête, in turn order after the winner."""
-        out = []
+        out: list[tuple[int, Card]] = []
         n = state.n_players
         seat = self.next_seat(winner, n)
         while seat != winner:
