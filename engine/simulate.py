@@ -21,14 +21,16 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from engine.cards import DECK, RANK, Card
 from engine.events import Ante, Deal, NewDeal, Pass, Play, Settlement
 from engine.game import Game
 from engine.rules import get_rules
-from engine.rules.base import RuleSet
+from engine.rules.base import RuleSet, Wanted
 from engine.state import PLAY, State
+
+E = TypeVar("E")
 
 STRATEGIES: tuple[str, ...] = ("random", "simple")
 
@@ -165,15 +167,16 @@ def new_game(request: SimulationRequest) -> Game:
     return Game(names, rules=request.rules, chips=request.chips)
 
 
-_PLAYS: dict[tuple[int, Card, bool], Play] = {}
-"""Play events by (seat, card, call). Events are immutable values, so equal plays share one object:
-building a frozen dataclass costs about as much as the engine's fold step for it."""
+_EVENTS: dict[tuple[Any, ...], Any] = {}
+"""Events by (type, fields). Events are immutable values, so equal ones can be shared: building a
+frozen dataclass costs about as much as the engine's fold step for it."""
 
 
-def _play_event(seat: int, card: Card, call: bool) -> Play:
-    event = _PLAYS.get((seat, card, call))
+def _shared(event_type: type[E], *fields: Any) -> E:
+    key = (event_type, *fields)
+    event = _EVENTS.get(key)
     if event is None:
-        event = _PLAYS[seat, card, call] = Play(seat, card, call)
+        event = _EVENTS[key] = event_type(*fields)
     return event
 
 
@@ -189,9 +192,9 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     n = state.n_players
     apply = game.apply
     dealer = 0 if state.dealer is None else rules.next_dealer(state.dealer, n)
-    apply(NewDeal(dealer))
+    apply(_shared(NewDeal, dealer))
     for seat, stakes in sorted(state.antes_due.items()):
-        apply(Ante(seat, stakes))
+        apply(_shared(Ante, seat, stakes))
     rand = rng.random
     deck = sorted(DECK, key=lambda _: rand())  # a uniform shuffle, cheaper than rng.shuffle
     size = state.hand_size
@@ -206,8 +209,9 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     leadable, callable_cards = tables.leadable, tables.callable_cards
     playable, next_seat = rules.playable, rules.next_seat
     hands = state.hands
-    passes = [Pass(seat) for seat in range(n)]
+    passes = [_shared(Pass, seat) for seat in range(n)]
     dealt = state.dealt
+    option_sets: dict[Wanted, tuple[tuple[Card, ...], frozenset[Card]]] = {}  # playable cards, as a set too
     actions = plays = 0
     while state.phase == PLAY:
         seat = state.to_move
@@ -224,18 +228,22 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
             else:
                 card = choose(state, seat, sorted(c for c in hand if c in leadable), False, rng)
         else:                                   # the wanted card (or a wild one), or pass
-            options = playable(wanted)
+            entry = option_sets.get(wanted)
+            if entry is None:
+                options = playable(wanted)
+                entry = option_sets[wanted] = (options, frozenset(options))
+            options, option_set = entry
             stoppable = state.can_stop
             while True:
                 hand = hands[seat]
-                legal = [c for c in options if c in hand]
-                if not legal:
+                if option_set.isdisjoint(hand):  # the usual case, and the cheapest test
                     card = None
                 elif random_play:               # inlined: this loop is the simulator's whole cost
+                    legal = [c for c in options if c in hand]
                     i = int(rand() * (len(legal) + 1))
                     card = legal[i] if i < len(legal) else None
                 else:
-                    card = choose(state, seat, legal, True, rng)
+                    card = choose(state, seat, [c for c in options if c in hand], True, rng)
                 if card is not None or not stoppable:
                     break
                 stoppable = False               # the player who just played stops: the next one decides
@@ -245,9 +253,9 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
             apply(passes[seat])
         else:
             plays += 1
-            apply(_play_event(seat, card, card in callable_cards and rules.callable(state, seat, card)
+            apply(_shared(Play, seat, card, card in callable_cards and rules.callable(state, seat, card)
                               and (call_rate >= 1.0 or rand() < call_rate)))
-    apply(Settlement())
+    apply(_shared(Settlement))
     return actions, plays
 
 
