@@ -432,7 +432,8 @@ class Table:
             text = f"correction of #{event.index}" + ("" if event.replacement is None else ": " + " ".join(
                 str(v) for k, v in self._named(event_to_dict(event.replacement)).items() if k not in ("seat",)))
         else:
-            text = " ".join([event.kind, *(str(v) for k, v in data.items() if k in ("player", "card", "box"))])
+            what = " ".join(str(data[k]) for k in ("card", "box") if k in data)
+            text = " ".join(w for w in (data.get("player"), event.kind.replace("_", " "), what) if w)
         return {"index": index, "kind": event.kind, "text": text, "player": data.get("player"),
                 "card": data.get("card"), "box": data.get("box"), "confidence": data.get("confidence"),
                 "source": source, "corrected": corrected, "data": data}

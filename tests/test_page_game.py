@@ -72,7 +72,8 @@ def test_a_deal_played_by_taps_from_setup_to_settlement(server: str, browser: ob
 
     tap_card(page, "AD")  # a slip of the finger: the ace of hearts was played
     page.click("nav [data-tab=fix]")
-    page.click('#events li[data-kind=play]:first-child button[data-action=card]')
+    page.click("#events li[data-kind=play]:first-child")
+    page.click("#events li[data-kind=play]:first-child button[data-action=card]")
     changed(page, lambda: page.click('#fix-editor [data-card="AH"]'))
     assert "AH" in page.evaluate("Array.from(document.querySelectorAll('#events .event:not(.corrected)'))"
                                  ".map(e => e.textContent).join(' ').replace('♥', 'H')")

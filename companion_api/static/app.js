@@ -14,6 +14,7 @@ const ui = {
   tab: "live",
   padRank: null,
   padPlayer: null,
+  openEvent: null,
   announced: new Set(),
   firstState: true,
   reveal: {},
@@ -310,16 +311,23 @@ function renderEvents(game) {
   const items = game.events.filter((e) => e.kind !== "ante").reverse().map((e) => {
     const fixable = ui.canEdit && !e.corrected && CORRECTABLE.includes(e.kind);
     const minor = !CORRECTABLE.includes(e.kind) && e.kind !== "correction";
-    return el("li", { class: `event ${e.corrected ? "corrected" : ""} ${minor ? "minor" : ""}`, dataset: { index: e.index, kind: e.kind } },
+    const open = fixable && ui.openEvent === e.index;
+    return el("li", {
+      class: `event ${e.corrected ? "corrected" : ""} ${minor ? "minor" : ""} ${fixable ? "tappable" : ""} ${open ? "open" : ""}`,
+      dataset: { index: e.index, kind: e.kind },
+      on: { click: (ev) => { if (fixable && !ev.target.closest("button")) { ui.openEvent = open ? null : e.index; renderEvents(game); } } },
+    },
+    el("div", { class: "ev-line" },
       el("span", { class: "ev-index" }, `#${e.index}`),
-      el("span", { class: "ev-text" }, eventText(game, e.data),
-        e.confidence !== null && e.confidence !== undefined ? ` (${Math.round(e.confidence * 100)} %)` : "",
-        e.source !== "tap" ? el("span", { class: "ev-source" }, e.source) : ""),
-      fixable ? el("span", { class: "ev-actions" },
-        el("button", { type: "button", "data-action": "delete", on: { click: () => act("POST", "/api/corrections", { index: e.index, action: "delete" }) } }, t("delete")),
-        e.kind === "play" ? el("button", { type: "button", "data-action": "card", on: { click: () => openEditor(e, "card") } }, t("change_card")) : "",
-        el("button", { type: "button", "data-action": "player", on: { click: () => openEditor(e, "player") } }, t("change_player")),
-      ) : "");
+      el("span", { class: "ev-text" }, eventText(game, e.data)),
+      e.confidence !== null && e.confidence !== undefined ? el("span", { class: "ev-conf" }, `${Math.round(e.confidence * 100)} %`) : "",
+      e.source !== "tap" ? el("span", { class: "ev-source" }, e.source) : "",
+      fixable ? el("span", { class: "ev-more" }, open ? "▲" : "▼") : ""),
+    open ? el("div", { class: "ev-actions" },
+      el("button", { type: "button", "data-action": "delete", on: { click: () => act("POST", "/api/corrections", { index: e.index, action: "delete" }) } }, t("delete")),
+      e.kind === "play" ? el("button", { type: "button", "data-action": "card", on: { click: () => openEditor(e, "card") } }, t("change_card")) : "",
+      el("button", { type: "button", "data-action": "player", on: { click: () => openEditor(e, "player") } }, t("change_player")),
+    ) : "");
   });
   $("events").replaceChildren(...items);
 }
