@@ -107,3 +107,12 @@ def test_confirming_the_guess_closes_the_question_without_a_correction(client: T
     assert question["candidates"] == ["Anne", "Bruno", "Chloé"]
     game = post(client, f"/api/questions/{question['id']}", {"player": "Bruno"})
     assert game["questions"] == [] and export(client)["corrections"] == []
+
+
+def test_a_call_the_camera_missed_is_put_back_and_the_box_swept(client: TestClient) -> None:
+    for card in ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"):
+        game = post(client, "/api/play", {"card": card})
+    assert game["board"]["QS"] == 9 and [n["kind"] for n in game["notices"]].count("call_missed") == 1
+    game = post(client, "/api/corrections", {"index": index_of(game, "QS"), "call": True})
+    assert game["board"]["QS"] == 0 and game["players"][1]["chips"] == 85 + 9
+    assert [n["kind"] for n in game["notices"]].count("call_missed") == 0

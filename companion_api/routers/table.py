@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Body, Depends, Request
 
 from companion_api.access import code_matches, require_join_code
+from companion_api.feed import __doc__ as FEED_DOC
 from companion_api.routers.deps import service
 from companion_api.schemas import (
     Access,
@@ -29,6 +30,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 router = APIRouter(prefix="/api", responses=ERRORS)
+OBSERVATIONS_DOC = (FEED_DOC or "").split("Sources:")[0]
 edit = [Depends(require_join_code)]
 
 
@@ -118,10 +120,11 @@ async def answer(question_id: int, body: AnswerRequest, svc: TableService = Depe
     return await svc.answer(question_id, body.player)
 
 
-@router.post("/observations", response_model=StateView, dependencies=edit, tags=["feed"])
+@router.post("/observations", response_model=StateView, dependencies=edit, tags=["feed"],
+             description="Feed one observation of the camera pipeline, as a live source would.\n\n" + OBSERVATIONS_DOC)
 async def observe(observation: dict[str, Any] = Body(examples=[{"type": "card_played", "card": "7H",
                                                                  "player": None, "candidates": ["Bruno", "Chloé"],
                                                                  "confidence": 0.62}]),
                   svc: TableService = Depends(service)) -> dict[str, Any]:
-    """Feed one observation of the camera pipeline (format: `companion_api.feed`), as a live source would."""
+    """Feed one observation (see the description)."""
     return await svc.observe_json(observation, source="api")

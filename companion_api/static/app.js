@@ -326,6 +326,8 @@ function renderEvents(game) {
     open ? el("div", { class: "ev-actions" },
       el("button", { type: "button", "data-action": "delete", on: { click: () => act("POST", "/api/corrections", { index: e.index, action: "delete" }) } }, t("delete")),
       e.kind === "play" ? el("button", { type: "button", "data-action": "card", on: { click: () => openEditor(e, "card") } }, t("change_card")) : "",
+      e.kind === "play" && BOXES.includes(e.card) && !e.data.call ? el("button", { type: "button", "data-action": "called",
+        on: { click: () => act("POST", "/api/corrections", { index: e.index, action: "replace", call: true }) } }, t("was_called")) : "",
       el("button", { type: "button", "data-action": "player", on: { click: () => openEditor(e, "player") } }, t("change_player")),
     ) : "");
   });
