@@ -143,6 +143,19 @@ def test_nobody_follows_so_the_last_player_leads_again() -> None:
     assert game.state.wanted is None
 
 
+def test_accidental_hocs_are_paid_only_with_every_hoc() -> None:
+    for option, paid in (("kings_and_honours", 0), ("every_hoc", 1), ("off", 0)):
+        game = new_game(HANDS_A, hoc_payment=option)
+        game.play("Chloé", "AS")
+        game.pass_("Chloé")
+        game.pass_("Bruno")
+        game.pass_("Anne")  # nobody follows the A♠: Chloé makes hoc and leads again
+        assert chips(game) == {"Anne": 485 - paid, "Bruno": 500 - paid, "Chloé": 500 + 2 * paid}, option
+        assert game.replay().state.snapshot() == game.state.snapshot()
+        game.undo()
+        assert chips(game) == {"Anne": 485, "Bruno": 500, "Chloé": 500}
+
+
 @pytest.mark.parametrize("hoc", ["QS", "KS"])
 def test_permanent_hocs_and_kings_end_the_run(hoc: str) -> None:
     game = new_game(HANDS_A)

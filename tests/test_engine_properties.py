@@ -34,7 +34,7 @@ RULE_SETS: tuple[tuple[str, tuple[int, ...], dict[str, tuple[Any, ...]]], ...] =
     ("avantcoureur", (3, 5), {
         "dwarf": ("hoc", "stand_in"),
         "direction": ("anticlockwise", "clockwise"),
-        "hoc_payment": ("kings_and_honours", "off"),
+        "hoc_payment": ("kings_and_honours", "every_hoc", "off"),
         "opera": ("none_played", "first_turn", "off"),
         "bete": ("not_dwarf", "all", "off"),
         "call_window": ("next_card", "play", "turn"),

@@ -10,8 +10,8 @@ texts, the choices made where they are unclear, and the option for every other r
 * Runs rise by rank in the suit of their first card; Q♠, J♣, 10♦ (permanent hocs) and kings end a
   run; the 7♦ (chief hoc) is wild and ends the run too (``dwarf``); when nobody can follow (the
   card is in the talon: an accidental hoc) the last player leads again.
-* An announced King or honour earns 1 chip from every other player (``hoc_payment``); an announced
-  honour also takes its box.
+* An announced King or honour earns 1 chip from every other player (``hoc_payment``; optionally
+  the accidental hoc too); an announced honour also takes its box.
 * Losers pay the winner their card points, double with the 7♦ in hand (``dwarf_double``), double
   again for an opéra — the winner went out before any opponent laid a card (``opera``); no opéra
   sweep of the board. Then bêtes for honours left in hand (``bete``).
@@ -74,10 +74,11 @@ class AvantcoureurOptions(BaseOptions):
         "again; 'stand_in' = it takes the place of the wanted card and the run goes on after that card.",
         label="The yellow dwarf (7 of diamonds)",
     )
-    hoc_payment: Literal["kings_and_honours", "off"] = option(
+    hoc_payment: Literal["kings_and_honours", "every_hoc", "off"] = option(
         "kings_and_honours",
         "Who gets 1 chip from every other player during play: 'kings_and_honours' = whoever lays a King "
-        "or one of the five board cards and announces it; 'off' = nobody.",
+        "or one of the five board cards and announces it; 'every_hoc' = also the player whose card nobody "
+        "could follow (an accidental hoc, counted as announced); 'off' = nobody.",
         label="Paying for hocs",
     )
     dwarf_double: bool = option(
@@ -100,6 +101,11 @@ class AvantcoureurOptions(BaseOptions):
     )
 
 
+def _hoc_payments(state: State, seat: int, card: Card) -> list[Payment]:
+    """1 chip from every other player to the player of a hoc ([FR] 10.1.1)."""
+    return [Payment.request("hoc", other, seat, 1, card) for other in range(state.n_players) if other != seat]
+
+
 class AvantcoureurRules(RuleSet):
     """The 1760 rules: suit runs, hocs paid on the spot, dealer-only stakes, fixed rounds."""
 
@@ -115,7 +121,7 @@ class AvantcoureurRules(RuleSet):
         super().__init__(options)  # type: ignore[arg-type]
         o = self.options
         self._step = -1 if o.direction == "anticlockwise" else 1
-        self._paid_hocs = HOCS if o.hoc_payment == "kings_and_honours" else HONOURS
+        self._paid_hocs = HONOURS if o.hoc_payment == "off" else HOCS
         # with dwarf="stand_in" the 7♦ does not stop the run by itself: it takes the wanted card's place
         self._ends = HOCS if o.dwarf == "hoc" else HOCS - {DWARF}
         self._bete_boxes = {"not_dwarf": tuple(b for b in BOXES if b != DWARF), "all": BOXES, "off": ()}[o.bete]
@@ -174,10 +180,23 @@ class AvantcoureurRules(RuleSet):
     def on_call(self, state: State, seat: int, card: Card) -> list[Payment]:
         """The box (for an honour), then 1 chip from every other player for the hoc."""
         out = super().on_call(state, seat, card)
-        if card in HOCS and self.options.hoc_payment == "kings_and_honours":
-            n = state.n_players
-            out.extend(Payment.request("hoc", other, seat, 1, card) for other in range(n) if other != seat)
+        if card in HOCS and self.options.hoc_payment != "off":
+            out.extend(_hoc_payments(state, seat, card))
         return out
+
+    def stuck(self, state: State, wanted: Wanted) -> Wanted | None:
+        """Nobody could follow: an accidental hoc; the last player leads again.
+
+        With ``hoc_payment="every_hoc"`` they are paid for it here. The base has no hook that moves
+        chips at this moment (``stuck`` is meant to only read the state), so the payments go through
+        the ledger directly, exactly as the engine applies hook payments: the fold stays deterministic,
+        replays and undos give the same chips, and the ledger's conservation check still holds.
+        """
+        seat = state.last_seat
+        if self.options.hoc_payment == "every_hoc" and seat is not None and state.last_card is not None:
+            ledger = state.ledger
+            state.payments.extend(ledger.pay(p) for p in _hoc_payments(state, seat, state.last_card))
+        return None
 
     # ---- end of the deal ------------------------------------------------------------------------
 
