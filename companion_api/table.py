@@ -187,6 +187,10 @@ class Table:
         except (IllegalAction, EngineError) as exc:
             self.rollback(start)
             raise TableError(409, str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - an engine fault must not lose the game or answer a bare 500
+            log.exception("the engine failed on %s", events)
+            self.rollback(start)
+            raise TableError(409, f"the game could not take this ({type(exc).__name__}: {exc})") from None
         broken = [n for n in applied_notices if n.kind in nt.STRICT_ERRORS]
         if strict and broken:
             self.rollback(start)

@@ -128,3 +128,19 @@ def test_no_game_means_a_clear_conflict(tmp_path: Path) -> None:
     with TestClient(make_app(tmp_path)) as c:
         answer = c.post("/api/play", json={"card": "AS"}, headers=EDIT)
         assert answer.status_code == 409 and "no game" in answer.json()["detail"]
+
+
+@pytest.mark.parametrize(("anne", "words"), [
+    (ANNE_LEFT[:-1], "should hold 15"),
+    ([*ANNE_LEFT[:-1], "AS"], "which was played"),
+    ([*ANNE_LEFT[:-1], "6C"], "shown by both"),
+    ([*ANNE_LEFT[:-1], "6X"], "unknown card"),
+])
+def test_a_wrong_showdown_is_refused_and_can_be_sent_again(client: TestClient, anne: list[str], words: str) -> None:
+    for card in OPERA_DEAL:
+        tap(client, "/api/play", {"card": card})
+    answer = client.post("/api/showdown", json={"hands": {"Anne": anne, "Chloé": CHLOE_LEFT}}, headers=EDIT)
+    assert 400 <= answer.status_code < 500 and words in answer.json()["detail"]
+    assert client.get("/api/state").json()["game"]["phase"] == "showdown"
+    game = tap(client, "/api/showdown", {"hands": {"Anne": ANNE_LEFT, "Chloé": CHLOE_LEFT}})
+    assert game["phase"] == "settled"
