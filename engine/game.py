@@ -36,6 +36,9 @@ from engine.rules.base import RuleSet, Wanted
 from engine.settlement import settle as _settle
 from engine.state import ANTE, IDLE, OVER, PLAY, SETTLED, CallRecord, DealResult, State
 
+# per-card flags the fold reads with one lookup
+_HONOUR, _CALLABLE, _ENDS, _WILD = 1, 2, 4, 8
+
 PlayerRef = str | int
 """A player given by name or by seat number."""
 
@@ -109,11 +112,15 @@ class Game:
         self._wanted_after = tables.wanted
         self._callable_cards = tables.callable_cards
         self._playable_sets: dict[Wanted, frozenset[Card]] = {}
+        self._ante_payments: dict[tuple[int, tuple[int, ...]], tuple[Payment, ...]] = {}
+        self._flags = {c: (_HONOUR if c in HONOURS else 0) | (_CALLABLE if c in tables.callable_cards else 0)
+                       | (_ENDS if c in tables.ends else 0) | (_WILD if c in tables.wild else 0) for c in DECK}
         n = len(players)
         self._next = tuple(self.rules.next_seat(s, n) for s in range(n))
         self.state = self._fresh_state()
+        self._on_correction_bound = self._on_correction
         self._dispatch: dict[type, Any] = {
-            Correction: self._on_correction, Play: self._on_play, Pass: self._on_pass, Call: self._on_call, Sweep: self._on_sweep,
+            Correction: self._on_correction_bound, Play: self._on_play, Pass: self._on_pass, Call: self._on_call, Sweep: self._on_sweep,
             NewDeal: self._on_new_deal, Ante: self._on_ante, Deal: self._on_deal,
             Showdown: self._on_showdown, Settlement: self._on_settlement,
         }
@@ -152,15 +159,14 @@ class Game:
         """
         if self._redo:
             self._redo.clear()
-        handler = self._dispatch.get(type(event))
-        if handler is None:
-            raise EngineError(f"not an event: {event!r}")
-        events = self.events
-        index = len(events)
-        notices = self.notices
-        before = len(notices)
         try:
-            handler(event, index)
+            handler = self._dispatch[type(event)]
+        except KeyError:
+            raise EngineError(f"not an event: {event!r}") from None
+        events = self.events
+        before = len(self.notices)
+        try:
+            handler(event, len(events))
         except IllegalAction:
             # handlers check before they change anything: only notices may need dropping
             del self.notices[before:]
@@ -169,7 +175,7 @@ class Game:
             # leave the game as it was: refold the log without this event
             self._rebuild()
             raise
-        if type(event) is not Correction:
+        if handler is not self._on_correction_bound:
             events.append(event)
         notices = self.notices  # a correction refolds, which replaces the list
         if len(notices) == before:
@@ -376,7 +382,8 @@ class Game:
         if (st.phase is PLAY
                 and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))  # type: ignore[index]
                 and (hand is None or card in hand) and card not in st.played_by
-                and (card in self._leadable if wanted is None else card in self._playable(wanted))
+                and (card in self._leadable if wanted is None
+                     else card in (self._playable_sets.get(wanted) or self._playable(wanted)))
                 and ev.confidence is None):
             pass
         elif not self._play_exceptions(ev, index):
@@ -395,20 +402,26 @@ class Game:
         st.pile.append(card)
         st.played_by[card] = seat
         st.cards_by[seat] += 1
-        if card in HONOURS:
-            st.honours_by[seat] += 1
-        if card in self._callable_cards:
-            self._played_callable(ev, seat, card, index)
-        elif ev.call:
-            self._notice(nt.CALL_WITHOUT_HONOUR, f"{st.players[seat]} announces {card}, which takes nothing",
-                         index, seat, card)
-        if card in self._ends:
-            st.wanted = None
-            st.can_stop = False
+        flags = self._flags[card]
+        if flags:
+            if flags & _HONOUR:
+                st.honours_by[seat] += 1
+            if flags & _CALLABLE:
+                self._played_callable(ev, seat, card, index)
+            elif ev.call:
+                self._call_takes_nothing(seat, card, index)
+            if flags & _ENDS:
+                nxt = None
+            elif flags & _WILD:
+                nxt = self.rules.after_wild(wanted, card)
+            else:
+                nxt = self._wanted_after[card]
         else:
-            nxt = self.rules.after_wild(wanted, card) if card in self._wild else self._wanted_after[card]
-            st.wanted = nxt
-            st.can_stop = nxt is not None
+            if ev.call:
+                self._call_takes_nothing(seat, card, index)
+            nxt = self._wanted_after[card]
+        st.wanted = nxt
+        st.can_stop = nxt is not None
         st.to_move = seat
         st.last_seat = seat
         st.last_card = card
@@ -428,6 +441,10 @@ class Game:
         if cards is None:
             cards = self._playable_sets[wanted] = frozenset(self.rules.playable(wanted))
         return cards
+
+    def _call_takes_nothing(self, seat: int, card: Card, index: int) -> None:
+        self._notice(nt.CALL_WITHOUT_HONOUR, f"{self.state.players[seat]} announces {card}, which takes nothing",
+                     index, seat, card)
 
     def _played_callable(self, ev: Play, seat: int, card: Card, index: int) -> None:
         st = self.state
@@ -637,14 +654,16 @@ class Game:
         if st.ledger.chips[seat] < total:
             raise IllegalAction(f"{name} cannot ante {total} chips (has {st.ledger.chips[seat]})",
                                 kind="cannot_ante", index=index)
-        # enough chips: no payment can be cut, so move them directly
+        # enough chips: no payment can be cut, so move them directly (payments are immutable: reuse them)
         st.ledger.chips[seat] -= total
         board = st.ledger.board
-        append = st.payments.append
-        for box, amount in zip(BOXES, due):
-            if amount:
-                board[box] += amount
-                append(Payment("ante", seat, box, amount, amount, box))
+        payments = self._ante_payments.get((seat, due))
+        if payments is None:
+            payments = self._ante_payments[(seat, due)] = tuple(
+                Payment("ante", seat, box, amount, amount, box) for box, amount in zip(BOXES, due) if amount)
+        for payment in payments:
+            board[payment.target] += payment.amount  # type: ignore[index]
+        st.payments.extend(payments)
         del st.antes_due[seat]
 
     def _on_deal(self, ev: Deal, index: int) -> None:
