@@ -219,7 +219,7 @@ function renderPad(game) {
     return el("button", {
       type: "button", class: `suit ${s === "H" || s === "D" ? "red" : ""}`, dataset: { card },
       disabled: played.has(card), "aria-label": card,
-      on: { click: () => { ui.padRank = null; act("POST", "/api/play", { card, player: actor }); } },
+      on: { click: () => { ui.padRank = null; ui.padPlayer = null; act("POST", "/api/play", { card, player: actor }); } },
     }, cardLabel(card));
   }) : []));
 }
@@ -575,7 +575,11 @@ function wire() {
   for (const b of document.querySelectorAll("[data-goto]")) b.addEventListener("click", () => showTab(b.dataset.goto));
   $("announce").addEventListener("click", () => $("announce").classList.add("hidden"));
   $("lang").addEventListener("click", () => { ui.lang = ui.lang === "fr" ? "en" : "fr"; localStorage.setItem("nj-lang", ui.lang); applyLanguage(); });
-  $("btn-pass").addEventListener("click", () => act("POST", "/api/pass", { player: ui.padPlayer || (ui.state.game && ui.state.game.turn) }));
+  $("btn-pass").addEventListener("click", () => {
+    const player = ui.padPlayer || (ui.state.game && ui.state.game.turn);
+    ui.padPlayer = null;
+    act("POST", "/api/pass", { player });
+  });
   $("btn-undo").addEventListener("click", () => act("POST", "/api/undo"));
   $("add-player").addEventListener("click", () => { $("seat-list").append(seatRow("")); refreshDealer(); });
   $("rules").addEventListener("change", renderOptions);
