@@ -73,7 +73,7 @@ class Game:
             raise EngineError("players must be distinct non-empty names")
         if isinstance(rules, RuleSet):
             self.rules = rules
-            options = rules.options.to_dict()
+            options = rules.option_values()
             rules_name = rules.name
         else:
             self.rules = get_rules(rules, options)
@@ -126,17 +126,19 @@ class Game:
         }
 
     @classmethod
-    def from_setup(cls, setup: GameSetup, events: Iterable[Event] = ()) -> "Game":
-        """A game started from ``setup`` with ``events`` applied (a replay)."""
-        game = cls(setup.players, rules=setup.rules, options=setup.options, chips=setup.chips,
+    def from_setup(cls, setup: GameSetup, events: Iterable[Event] = (), rules: RuleSet | None = None) -> "Game":
+        """A game started from ``setup`` with ``events`` applied (a replay). ``rules`` overrides the
+        rule set named in ``setup`` (for a custom :class:`RuleSet` instance)."""
+        game = cls(setup.players, rules=rules if rules is not None else setup.rules,
+                   options=None if rules is not None else setup.options, chips=setup.chips,
                    board=setup.board, live=setup.live)
         for event in events:
             game.apply(event)
         return game
 
     def replay(self) -> "Game":
-        """A new game folded from this one's setup and log."""
-        return Game.from_setup(self.setup, self.events)
+        """A new game folded from this one's setup and log (same rule set instance)."""
+        return Game.from_setup(self.setup, self.events, rules=self.rules)
 
     def _fresh_state(self) -> State:
         return State(self.rules, self.setup.players, Ledger(self.setup.chips, dict(zip(BOXES, self.setup.board))))
@@ -519,7 +521,11 @@ class Game:
         st.to_move = nxt
         if nxt == st.last_seat:
             # everybody after the last player passed: the rules say what the last player does now
-            st.wanted = self.rules.stuck(st, st.wanted)  # type: ignore[arg-type]
+            rules = self.rules
+            for request in rules.on_stuck(st, nxt, st.wanted):  # type: ignore[arg-type]
+                if request.amount > 0:
+                    st.payments.append(st.ledger.pay(request))
+            st.wanted = rules.stuck(st, st.wanted)  # type: ignore[arg-type]
             st.can_stop = st.wanted is not None
 
     def _pass_exceptions(self, seat: int, index: int) -> bool:

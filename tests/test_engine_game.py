@@ -235,3 +235,22 @@ def test_plays_after_the_deal_is_over_are_refused():
     with pytest.raises(IllegalAction, match="deal is settled"):
         game.pass_(2)
     assert [b for b in BOXES if game.state.board[b]] == []
+
+
+def test_on_stuck_hook_moves_chips_when_everybody_passed():
+    """Base hook for rule sets that pay when nobody can follow (1760 accidental hoc)."""
+    from engine.rules.lindor import LindorRules
+
+    class Paying(LindorRules):
+        def on_stuck(self, state, seat, wanted):
+            return [Payment.request("hoc", other, seat, 1) for other in range(state.n_players) if other != seat]
+
+    game = Game(NAMES[:3], rules=Paying())
+    from engine_support import fill_hands
+    game.new_deal(0, fill_hands(3, {1: ["5H"]}))
+    play_all(game, [(1, "5H"), (2, None)])
+    assert game.state.chips == [85, 85, 85]
+    game.pass_(0)
+    assert game.state.chips == [84, 87, 84] and game.state.leading
+    game.state.ledger.check()
+    assert game.replay().state.snapshot() == game.state.snapshot()

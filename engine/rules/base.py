@@ -12,7 +12,7 @@ set-up                    :meth:`~RuleSet.check_players`, :meth:`~RuleSet.deal_s
 runs                      :meth:`~RuleSet.wanted`, :meth:`~RuleSet.after_wild`, :meth:`~RuleSet.matches`,
                           :meth:`~RuleSet.follows`, :meth:`~RuleSet.is_wild`,
                           :meth:`~RuleSet.may_lead`, :meth:`~RuleSet.ends_sequence`,
-                          :meth:`~RuleSet.stuck`
+                          :meth:`~RuleSet.on_stuck`, :meth:`~RuleSet.stuck`
 announcements (calls)     :meth:`~RuleSet.box_for`, :meth:`~RuleSet.callable`,
                           :meth:`~RuleSet.on_call`
 end of the deal           :meth:`~RuleSet.opera`, :meth:`~RuleSet.hand_payment`,
@@ -211,6 +211,7 @@ class RuleSet:
         self._boxes: dict[Card, Card] = {c: c for c in BOXES}
         self._playable: dict[Wanted, tuple[Card, ...]] = {}
         self._tables: RuleTables | None = None
+        self._option_values: dict[str, Any] | None = None
 
     def tables(self) -> "RuleTables":
         """Per-card answers of the state-free hooks, computed once; the engine's fold reads these."""
@@ -225,6 +226,12 @@ class RuleSet:
                 boxes={c: b for c in DECK if (b := self.box_for(c)) is not None},
             )
         return tables
+
+    def option_values(self) -> dict[str, Any]:
+        """The options as a plain dict (a copy; computed once)."""
+        if self._option_values is None:
+            self._option_values = self.options.to_dict()
+        return dict(self._option_values)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options!r})"
@@ -313,6 +320,11 @@ class RuleSet:
         """Whether playing ``card`` ends the run, so its player leads again (a *hoc*). Default: kings
         (every card after which nothing is :meth:`wanted`)."""
         return self._wanted[card] is None
+
+    def on_stuck(self, state: State, seat: int, wanted: Wanted) -> list[Payment]:
+        """Payments when everybody after ``seat`` (the player of the last card) passed on ``wanted``,
+        asked just before :meth:`stuck` (1760: the accidental hoc may be paid here). Default: none."""
+        return []
 
     def stuck(self, state: State, wanted: Wanted) -> Wanted | None:
         """Everybody after the last player passed on ``wanted``. Return what the last player may now
