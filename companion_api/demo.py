@@ -54,6 +54,7 @@ def simulated_deal(seed: int = 5, players: tuple[str, ...] = DEMO_PLAYERS, chips
             else:
                 forgot_one = True  # the page announces it once the next card lands
     winner = st.winner
+    assert winner is not None  # a deal played to its end has a winner
     out.append({"t": round(t, 1), "type": "deal_over", "winner": players[winner], "opera": st.opera})
     for s, name in enumerate(players):
         if s != winner:
@@ -69,7 +70,7 @@ def _choose(game: Game) -> tuple[int, Card | None]:
     """A simple player: lead the lowest card, continue whenever possible, else pass."""
     st = game.state
     if st.wanted is None:
-        seat = st.to_move
+        seat = int(st.to_move)  # type: ignore[arg-type]  # someone is always to move while playing
         return seat, min(st.legal_plays(seat), key=RANK.__getitem__)
     for seat in st.actors():
         legal = st.legal_plays(seat)

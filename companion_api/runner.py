@@ -124,12 +124,16 @@ async def _live(service: TableService, source: str, settings: Settings) -> None:
     table = service.table
     assert table is not None
     loop = asyncio.get_running_loop()
+
+    def status(message: str) -> None:  # called from the pipeline's thread
+        loop.call_soon_threadsafe(lambda: service.set_source(error=message))
+
     calibration = settings.calibration_path if settings.calibration_path.is_file() else None
     iterator = await asyncio.to_thread(
         feed.vision_observations, source, calibration=calibration, players=table.setup.players,
         dealer=table.setup.dealer, chips=next(iter(table.setup.chips.values())), rules=table.setup.rules,
         on_frame=_live_view(service, settings, loop),
-        on_status=lambda message: loop.call_soon_threadsafe(lambda: service.set_source(error=message)))
+        on_status=status)
     service.set_source(kind="camera", label=f"camera: {source}", running=True, error=None)
     await _feed(service, _thread_iter(iter(iterator)), "camera")
     service.set_source(running=False, error="the camera source ended")

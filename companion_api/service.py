@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -22,8 +21,6 @@ from companion_api.schemas import CorrectionRequest, GameCreate
 from companion_api.settings import Settings
 from companion_api.store import Store
 from companion_api.table import Table, TableError, TableSetup, rules_catalogue
-
-log = logging.getLogger("nainjaune.companion")
 
 Build = Callable[[Table], list[Any]]
 TAP = "tap"
