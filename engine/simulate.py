@@ -132,14 +132,19 @@ def _successors(rules: RuleSet) -> dict[Card, tuple[Card, ...]]:
     return out
 
 
-def _run_length(successors: dict[Card, tuple[Card, ...]], card: Card, hand: set[Card]) -> int:
-    """How many cards of ``hand`` a run led with ``card`` would shed (without wild cards)."""
-    length = 1
-    while True:
-        card = next((c for c in successors[card] if c in hand), "")
-        if not card:
-            return length
-        length += 1
+def _run_lengths(successors: dict[Card, tuple[Card, ...]], hand: set[Card]) -> dict[Card, int]:
+    """For each card of ``hand``, how many cards a run led with it would shed (without wild cards).
+    Worked out from the highest rank down, so every successor's length is known when needed."""
+    lengths: dict[Card, int] = {}
+    get = lengths.get
+    for card in sorted(hand, key=RANK.__getitem__, reverse=True):
+        best = 0
+        for nxt in successors[card]:
+            length = get(nxt, 0)
+            if length > best:
+                best = length
+        lengths[card] = best + 1
+    return lengths
 
 
 def _simple_choice(state: State, seat: int, legal: list[Card], may_pass: bool, rng: random.Random) -> Card | None:
@@ -147,9 +152,8 @@ def _simple_choice(state: State, seat: int, legal: list[Card], may_pass: bool, r
     wild = rules.tables().wild
     tame = [c for c in legal if c not in wild]
     if state.wanted is None:
-        hand = state.hands[seat] or set()
-        successors = _successors(rules)
-        return max(tame or legal, key=lambda c: (_run_length(successors, c, hand), -RANK[c], c))
+        lengths = _run_lengths(_successors(rules), state.hands[seat] or set())
+        return max(tame or legal, key=lambda c: (lengths.get(c, 1), -RANK[c], c))
     if tame:
         return tame[0]
     return legal[0] if legal else None
