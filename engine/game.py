@@ -631,6 +631,8 @@ class Game:
         n = st.n_players
         dealer = self._check_seat(ev.dealer, index)
         rules = self.rules
+        if st.game_over:
+            raise IllegalAction("the game is over: " + self._why_over(), kind="game_over", index=index)
         hand_size, talon_size = rules.deal_sizes(n)
         st._reset_deal()
         st.dealer = dealer
@@ -643,6 +645,15 @@ class Game:
             if sum(stakes):
                 due[seat] = stakes
         st.antes_due = due
+
+    def _why_over(self) -> str:
+        st = self.state
+        n = st.n_players
+        dealer = self.rules.next_dealer(st.dealer, n) if st.dealer is not None else 0
+        short = [f"{st.players[s]} cannot ante {sum(self.rules.ante(n, dealer, s))} chips (has {st.chips[s]})"
+                 for s in range(n) if st.chips[s] < sum(self.rules.ante(n, dealer, s))]
+        played = st.deals_played
+        return "; ".join(short) if short else f"{played} deal{'' if played == 1 else 's'} played, the agreed length"
 
     def _on_ante(self, ev: Ante, index: int) -> None:
         st = self.state

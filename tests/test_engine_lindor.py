@@ -470,9 +470,9 @@ def test_the_game_ends_when_a_player_cannot_ante_15():
     game = short_win(chips=chips)
     game.settle()
     assert game.state.chips[2] < 15 and game.state.game_over
-    with pytest.raises(IllegalAction, match="Chloé cannot ante 15 chips") as err:
+    with pytest.raises(IllegalAction, match="the game is over: Chloé cannot ante 15 chips") as err:
         game.new_deal()
-    assert err.value.kind == "cannot_ante"
+    assert err.value.kind == "game_over"
 
 
 def test_max_deals_ends_the_game():
@@ -480,6 +480,8 @@ def test_max_deals_ends_the_game():
     game = short_win(options={"max_deals": 1})
     game.settle()
     assert game.state.game_over
+    with pytest.raises(IllegalAction, match="the game is over: 1 deal played"):
+        game.new_deal()
     game2 = short_win(options={"max_deals": 2})
     game2.settle()
     assert not game2.state.game_over
