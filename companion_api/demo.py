@@ -1,5 +1,5 @@
-"""The bundled demo: one deal played by the engine with known hands, written as the observations a camera would
-report (with one unsure attribution and one forgotten call), so a new user sees a game unfold at once."""
+"""The bundled demo: a few deals played by the engine with known hands, written as the observations a camera would
+report (in each deal one unsure attribution and one forgotten call), so a new user sees a game unfold at once."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from engine.cards import DECK, RANK, Card
+from engine.cards import BOXES, DECK, RANK, Card
 from engine.game import Game
 
 DEMO_PLAYERS = ("Anne", "Bruno", "Chloé", "Denis")
@@ -17,17 +17,28 @@ SECONDS_PER_CARD = 2.5
 SECONDS_PER_PASS = 1.5
 
 
-def simulated_deal(seed: int = 5, players: tuple[str, ...] = DEMO_PLAYERS, chips: int = DEMO_CHIPS) -> list[dict[str, Any]]:
-    """Observation dicts of one whole deal: set-up, plays, passes, sweeps, the showdown and the settlement."""
+def simulated_game(seed: int = 5, deals: int = 3, players: tuple[str, ...] = DEMO_PLAYERS,
+                   chips: int = DEMO_CHIPS) -> list[dict[str, Any]]:
+    """Observation dicts of a few whole deals: set-up, plays, passes, sweeps, showdowns and settlements."""
     rng = random.Random(seed)
     game = Game(players, chips=chips)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    size = game.rules.deal_sizes(len(players))[0]
-    game.new_deal(0, hands=[deck[i * size:(i + 1) * size] for i in range(len(players))])
     out: list[dict[str, Any]] = [{"type": "game_setup", "players": list(players), "dealer": players[0],
                                   "chips": chips, "rules": "lindor"}]
     t = 1.0
+    for _ in range(deals):
+        if game.state.game_over:
+            break
+        t = _deal(game, rng, out, t) + 6.0  # a pause between deals, to read the settlement
+    return out
+
+
+def _deal(game: Game, rng: random.Random, out: list[dict[str, Any]], t: float) -> float:
+    """One deal dealt from a shuffled deck and played to its settlement; returns the time it ends."""
+    players = game.players
+    deck = list(DECK)
+    rng.shuffle(deck)
+    size = game.rules.deal_sizes(len(players))[0]
+    game.new_deal(hands=[deck[i * size:(i + 1) * size] for i in range(len(players))])
     forgot_one = asked_one = False
     st = game.state
     while st.phase == "play":
@@ -59,11 +70,12 @@ def simulated_deal(seed: int = 5, players: tuple[str, ...] = DEMO_PLAYERS, chips
     for s, name in enumerate(players):
         if s != winner:
             t += 1.0
-            out.append({"t": round(t, 1), "type": "hand_revealed", "player": name, "cards": list(game.state.hand_of(s))})
+            out.append({"t": round(t, 1), "type": "hand_revealed", "player": name, "cards": list(st.hand_of(s))})
     result = game.settle()
-    out.append({"t": round(t + 1.0, 1), "type": "settlement", "chips": dict(zip(players, result.chips)),
-                "board": dict(zip(("10D", "JC", "QS", "KH", "7D"), result.board))})
-    return out
+    t += 1.0
+    out.append({"t": round(t, 1), "type": "settlement", "chips": dict(zip(players, result.chips)),
+                "board": dict(zip(BOXES, result.board))})
+    return t
 
 
 def _choose(game: Game) -> tuple[int, Card | None]:
@@ -82,5 +94,5 @@ def _choose(game: Game) -> tuple[int, Card | None]:
 def demo_recording(data_dir: Path) -> Path:
     """The recording `nainjaune demo` replays, written next to the demo database."""
     path = data_dir / "demo-deal.jsonl"
-    path.write_text("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in simulated_deal()), encoding="utf-8")
+    path.write_text("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in simulated_game()), encoding="utf-8")
     return path

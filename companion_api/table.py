@@ -363,12 +363,13 @@ class Table:
             if obs.player and (obs.player, obs.card) not in missed and st.pending == []:
                 return f"the camera saw {obs.player} forget to call {obs.card}; the game did not"
         elif isinstance(obs, feed.SettlementSeen) and st.results:
-            # the pipeline settles each deal from the starting stacks: compare what the deal changed
+            # the stacks after the deal, or (the pipeline settles each deal alone) what the deal changed
             players = self.setup.players
             before = st.results[-2].chips if len(st.results) > 1 else tuple(self.setup.chips[p] for p in players)
-            ours = {p: a - b for p, a, b in zip(players, st.results[-1].chips, before)}
+            after = dict(zip(players, st.results[-1].chips))
+            ours = {p: after[p] - b for p, b in zip(players, before)}
             theirs = {p: obs.chips.get(p, 0) - self.setup.chips[p] for p in players}
-            if ours != theirs:
+            if obs.chips != after and ours != theirs:
                 return f"the camera's settlement moves {theirs} chips; the game's moves {ours}"
         return None
 

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion_api import feed
-from companion_api.demo import simulated_deal
+from companion_api.demo import simulated_game
 from companion_api.testing import EDIT, make_app, new_game_body
 
 
@@ -32,7 +32,7 @@ def test_malformed_observations_are_named(observation: Any, words: str) -> None:
 
 
 def test_observations_round_trip_through_their_json_form() -> None:
-    for data in simulated_deal():
+    for data in simulated_game(deals=2):
         obs = feed.parse_observation(data)
         assert feed.parse_observation(feed.observation_to_dict(obs)) == obs
 
@@ -114,8 +114,8 @@ def test_bad_observations_over_http_get_a_422(tmp_path: Path) -> None:
         assert answer.status_code == 422 and "unknown player" in answer.json()["detail"]
 
 
-def test_camera_sweeps_and_revealed_hands_settle_a_deal(tmp_path: Path) -> None:
-    deal = simulated_deal(seed=5)
+def test_camera_sweeps_and_revealed_hands_settle_deal_after_deal(tmp_path: Path) -> None:
+    deal = simulated_game(seed=5, deals=2)
     with TestClient(make_app(tmp_path)) as client:
         for obs in deal:
             if obs["type"] == "game_setup":
@@ -125,7 +125,8 @@ def test_camera_sweeps_and_revealed_hands_settle_a_deal(tmp_path: Path) -> None:
                 assert client.post("/api/observations", json=obs, headers=EDIT).status_code == 200
         game = client.get("/api/state").json()["game"]
     expected = deal[-1]
-    assert game["phase"] == "settled"
+    assert game["phase"] == "settled" and game["deal_no"] == 2
+    assert [s["deal_no"] for s in game["settlements"]] == [1, 2]
     assert game["settlements"][-1]["chips"] == expected["chips"]
     assert game["settlements"][-1]["board"] == expected["board"]
     assert not [n for n in game["notices"] if n["kind"] == "pipeline_disagrees"]
@@ -134,7 +135,7 @@ def test_camera_sweeps_and_revealed_hands_settle_a_deal(tmp_path: Path) -> None:
 
 def test_a_server_replays_a_recording_file_by_itself(tmp_path: Path) -> None:
     recording = tmp_path / "deal.jsonl"
-    recording.write_text("".join(json.dumps(o) + "\n" for o in simulated_deal(seed=5)))
+    recording.write_text("".join(json.dumps(o) + "\n" for o in simulated_game(seed=5, deals=1)))
     with TestClient(make_app(tmp_path, source=str(recording), replay_speed=1e6)) as client:
         deadline = time.monotonic() + 30
         state = client.get("/api/state").json()
@@ -147,7 +148,7 @@ def test_a_server_replays_a_recording_file_by_itself(tmp_path: Path) -> None:
 
 
 def test_hands_revealed_before_a_restart_are_not_lost(tmp_path: Path) -> None:
-    deal = simulated_deal(seed=5)
+    deal = simulated_game(seed=5, deals=1)
     first_reveal = next(i for i, o in enumerate(deal) if o["type"] == "hand_revealed")
     setup = {k: deal[0][k] for k in ("players", "dealer", "chips", "rules")}
     with TestClient(make_app(tmp_path)) as client:
