@@ -40,6 +40,6 @@ class FrameBuffer:
         """Wait (briefly sleeping, the producer is another thread) for a frame newer than `number`."""
         while True:
             current, jpeg = self.latest()
-            if current != number or jpeg is None and current == 0:
+            if current != number:
                 return current, jpeg
             await asyncio.sleep(poll_s)

@@ -39,7 +39,7 @@ PHASES = {IDLE: "idle", ANTE: "ante", PLAY: "play", OVER: "showdown", SETTLED: "
 
 
 class TableError(Exception):
-    """A request the table cannot take; `status` is the HTTP status that says why (409 now, 422 never)."""
+    """A request the table cannot take; `status` says why: 404 no such event, 409 not now, 422 bad input."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)

@@ -37,6 +37,14 @@ def test_a_frame_from_the_pipeline_is_served_as_jpeg(client: TestClient) -> None
     assert answer.status_code == 200 and answer.headers["content-type"] == "image/jpeg"
     assert answer.content[:2] == b"\xff\xd8"
     assert client.get("/api/state").json()["source"]["camera_view"] is True
+    with client.stream("GET", "/api/camera.mjpg") as stream:
+        assert stream.headers["content-type"].startswith("multipart/x-mixed-replace")
+        part = b""
+        for chunk in stream.iter_bytes():
+            part += chunk
+            if b"\xff\xd9" in part:
+                break
+    assert part.startswith(b"--nainjauneframe\r\nContent-Type: image/jpeg") and b"\xff\xd8" in part
 
 
 def test_calibration_is_saved_as_calib_json(client: TestClient, tmp_path: Path) -> None:
