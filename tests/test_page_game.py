@@ -142,6 +142,10 @@ def test_friendly_reminder_questions_and_calibration_in_english(server: str, bro
     changed(page, lambda: question.locator("button", has_text="Chloé").click())
     assert page.locator("#questions [data-testid=question]").count() == 0
     assert "Chloé" in page.inner_text("[data-testid=last-card]")
+    stray = {"type": "box_swept", "box": "JC", "player": "Anne"}  # the camera saw a box taken for no reason
+    changed(page, lambda: page.request.post(f"{server}/api/observations", data=stray,
+                                            headers={"X-Join-Code": JOIN_CODE}))
+    assert "Anne sweeps the JC box" in page.inner_text("[data-testid=notices]")
 
     page.click("nav [data-tab=setup]")
     page.locator("#calib-svg").scroll_into_view_if_needed()

@@ -114,6 +114,7 @@ function render(state) {
   renderStatus(game);
   renderPlayers(game);
   renderQuestions(game);
+  renderNotices(game);
   renderPad(game);
   renderShowdown(game);
   renderSettled(game);
@@ -193,6 +194,14 @@ function renderQuestions(game) {
   $("questions").replaceChildren(...game.questions.map(questionNode));
   $("fix-questions").replaceChildren(...game.questions.map(questionNode));
   $("fix-count").textContent = game.questions.length ? String(game.questions.length) : "";
+}
+
+const QUIET_NOTICES = ["call_missed", "deal_over"]; // announced large, or shown by the phase itself
+
+function renderNotices(game) {
+  const shown = game.notices.filter((n) => !QUIET_NOTICES.includes(n.kind)).slice(-3).reverse();
+  $("notices").replaceChildren(...shown.map((n) => el("li", { class: "notice", dataset: { kind: n.kind } },
+    n.event_index !== null && n.event_index !== undefined ? `#${n.event_index} ` : "", n.message)));
 }
 
 function playedSet(game) { return new Set(game.played); }
