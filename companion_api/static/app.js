@@ -176,7 +176,7 @@ function renderPlayers(game) {
     class: `player ${p.is_turn ? "turn" : ""} ${ui.canEdit ? "tappable" : ""}`, dataset: { player: p.name },
     on: { click: () => { if (ui.canEdit) { ui.padPlayer = p.name; renderPad(game); } } },
   }, el("span", { class: "name" }, p.name, p.is_dealer ? el("span", { class: "dealer", title: t("dealer") }, "D") : ""),
-  el("span", { class: "left" }, p.cards_left === null ? "" : `${p.cards_left} ${t("cards")}`),
+  el("span", { class: "left" }, p.cards_left === null ? "" : t("cards_n", p.cards_left)),
   el("span", { class: "stack" }, `${p.chips} ${t("chips_short")}`))));
 }
 
