@@ -120,7 +120,8 @@ class Game:
         self.state = self._fresh_state()
         self._on_correction_bound = self._on_correction
         self._dispatch: dict[type, Any] = {
-            Correction: self._on_correction_bound, Play: self._on_play, Pass: self._on_pass, Call: self._on_call, Sweep: self._on_sweep,
+            Correction: self._on_correction_bound, Play: self._on_play, Pass: self._on_pass,
+            Call: self._on_call, Sweep: self._on_sweep,
             NewDeal: self._on_new_deal, Ante: self._on_ante, Deal: self._on_deal,
             Showdown: self._on_showdown, Settlement: self._on_settlement,
         }
@@ -211,7 +212,7 @@ class Game:
         self.state = self._fresh_state()
         self.notices = []
         self._corrections = {}
-        for index, event in enumerate(self.events):
+        for event in self.events:
             if type(event) is Correction:
                 self._corrections[event.index] = event.replacement
         dispatch = self._dispatch
@@ -332,7 +333,8 @@ class Game:
 
     # ---- the fold -------------------------------------------------------------------------------
 
-    def _violation(self, kind: str, message: str, index: int, seat: int | None = None, card: Card | None = None) -> None:
+    def _violation(self, kind: str, message: str, index: int, seat: int | None = None,
+                   card: Card | None = None) -> None:
         if not self.live:
             raise IllegalAction(message, kind=kind, index=index)
         self.notices.append(Notice(kind, index, message, seat, card))

@@ -14,24 +14,23 @@ from typing import Any, Final
 
 from engine.cards import Card
 
-# Kinds of notices. Those marked (strict: error) raise IllegalAction in strict mode.
-OUT_OF_TURN: Final = "out_of_turn"                  # (strict: error) a player acted when it was not their turn
-OUT_OF_SEQUENCE: Final = "out_of_sequence"          # (strict: error) the card does not continue the run
-SEEN_TWICE: Final = "seen_twice"                    # (strict: error) a card already on the pile was played again; ignored
-NOT_IN_HAND: Final = "not_in_hand"                  # (strict: error) the player does not hold that card
-MUST_LEAD: Final = "must_lead"                      # (strict: error) the player on lead passed
-NOT_PLAYING: Final = "not_playing"                  # (strict: error) a play or pass outside the play phase
-TOO_MANY_CARDS: Final = "too_many_cards"            # (strict: error) a player played more cards than dealt
-HAND_MISMATCH: Final = "hand_mismatch"              # (strict: error) a shown hand disagrees with the cards' count or the pile
-CALL_MISSED: Final = "call_missed"                  # an honour (hoc) was played and not announced in time
-LATE_CALL: Final = "late_call"                      # an announcement after its window closed: the stake stays
-CALL_WITHOUT_HONOUR: Final = "call_without_honour"  # an announcement of a card the player did not just play
-SWEEP_WITHOUT_HONOUR: Final = "sweep_without_honour"  # a box taken although its honour was not played (by that player)
-LOW_CONFIDENCE: Final = "low_confidence"            # a live observation under the configured confidence
-DEAL_OVER: Final = "deal_over"                      # a player has no card left: the deal ends
+# Kinds of notices. In strict mode the first seven raise IllegalAction instead (see STRICT_ERRORS).
+OUT_OF_TURN: Final = "out_of_turn"          # a player acted when it was not their turn
+OUT_OF_SEQUENCE: Final = "out_of_sequence"  # the card does not continue the run
+SEEN_TWICE: Final = "seen_twice"            # a card already on the pile was played again (ignored)
+NOT_IN_HAND: Final = "not_in_hand"          # the player does not hold that card (known hands)
+MUST_LEAD: Final = "must_lead"              # the player on lead passed (ignored)
+NOT_PLAYING: Final = "not_playing"          # a play, pass or call outside the play phase (ignored)
+HAND_MISMATCH: Final = "hand_mismatch"      # a shown hand disagrees with the cards' count or the pile
+CALL_MISSED: Final = "call_missed"          # an honour (hoc) was played and not announced in time
+LATE_CALL: Final = "late_call"              # an announcement after its window closed: the stake stays
+CALL_WITHOUT_HONOUR: Final = "call_without_honour"    # an announcement of a card not just played
+SWEEP_WITHOUT_HONOUR: Final = "sweep_without_honour"  # a box taken, its honour not played (by that player)
+LOW_CONFIDENCE: Final = "low_confidence"    # a live observation under the configured confidence
+DEAL_OVER: Final = "deal_over"              # a player has no card left: the deal ends
 
 STRICT_ERRORS: Final[frozenset[str]] = frozenset(
-    {OUT_OF_TURN, OUT_OF_SEQUENCE, SEEN_TWICE, NOT_IN_HAND, MUST_LEAD, NOT_PLAYING, TOO_MANY_CARDS, HAND_MISMATCH}
+    {OUT_OF_TURN, OUT_OF_SEQUENCE, SEEN_TWICE, NOT_IN_HAND, MUST_LEAD, NOT_PLAYING, HAND_MISMATCH}
 )
 
 

@@ -44,7 +44,7 @@ from engine.ledger import Payment
 if TYPE_CHECKING:
     from engine.state import State
 
-O = TypeVar("O", bound="BaseOptions")
+OptionsT = TypeVar("OptionsT", bound="BaseOptions")
 
 STAKES: tuple[int, ...] = (1, 2, 3, 4, 5)
 """Chips per box in an ante, in :data:`engine.cards.BOXES` order (10♦ 1, J♣ 2, Q♠ 3, K♥ 4, 7♦ 5)."""
@@ -98,7 +98,7 @@ class BaseOptions:
     )
 
     @classmethod
-    def from_mapping(cls: type[O], mapping: "Mapping[str, Any] | BaseOptions | None") -> O:
+    def from_mapping(cls: type[OptionsT], mapping: "Mapping[str, Any] | BaseOptions | None") -> OptionsT:
         """Build validated options from a user's mapping; unknown names and bad values raise :class:`RulesError`."""
         if mapping is None:
             return cls()
