@@ -25,11 +25,12 @@ import numpy as np
 
 from vision.recognise.classifier import DEFAULT_MODEL, IndexClassifier, load_classifier
 from vision.recognise.crops import CornerFrame, corner_crop, frame_from_points
-from vision.recognise.locate import locate_corners
+from vision.recognise.locate import locate, locate_corners
 
 CARD_ASPECT = 1.42
 # Short sides tried at every corner; the classifier is trained on ±30 % around each.
 SCALES_PX = (62.0, 92.0, 136.0, 200.0, 290.0)
+LADDER_RATIO = 1.45
 MIN_CONFIDENCE = 0.5
 CROP_INSET = 0.025  # where a grown crop's card corners lie, as a fraction of its sides
 MERGE_DISTANCE = 0.45  # in card short sides, between predicted card centres
@@ -108,10 +109,20 @@ def _merge(readings: list[_Reading], width: int, height: int) -> list[Detection]
     return detections
 
 
+def scale_ladder(card_widths: list[float]) -> tuple[float, ...]:
+    """Card short sides to try: around the whole-card outlines seen in the photo, else the full range."""
+    if not card_widths:
+        return SCALES_PX
+    lo, hi = 0.85 * min(card_widths), 1.15 * max(card_widths)
+    steps = max(1, int(np.ceil(np.log(hi / lo) / np.log(LADDER_RATIO))))
+    return tuple(float(lo * (hi / lo) ** (k / steps)) for k in range(steps + 1))
+
+
 def identify_image(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[Detection]:
     """Every readable card of a BGR image, each physical card once (see the module docstring)."""
     classifier = load_classifier(Path(model_path))
-    readings = _read_corners(image, locate_corners(image), SCALES_PX, classifier)
+    location = locate(image)
+    readings = _read_corners(image, location.frames, scale_ladder(location.card_widths), classifier)
     height, width = image.shape[:2]
     return _merge(readings, width, height)
 

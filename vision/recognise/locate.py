@@ -9,6 +9,8 @@ a few scales and lets the classifier pick.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import cv2
 import numpy as np
 
@@ -101,15 +103,25 @@ def _contour_corners(contour: np.ndarray) -> list[CornerFrame]:
     return frames
 
 
-def _outline_corners(mask: np.ndarray) -> list[CornerFrame]:
+def _single_card_width(contour: np.ndarray) -> float | None:
+    """The short side of an outline that is one whole card (a filled rectangle of card proportions)."""
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    short, long_ = min(w, h), max(w, h)
+    if short < MIN_CARD_SIDE_PX or not 1.2 <= long_ / short <= 1.75:
+        return None
+    return float(short) if cv2.contourArea(contour) > 0.85 * short * long_ else None
+
+
+def _outlines(mask: np.ndarray, location: "Location") -> None:
     padded = cv2.copyMakeBorder(mask, PAD, PAD, PAD, PAD, cv2.BORDER_CONSTANT, value=0)
     contours, _ = cv2.findContours(padded, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = MIN_CARD_SIDE_PX * MIN_CARD_SIDE_PX * 0.5
-    frames: list[CornerFrame] = []
     for contour in contours:
         if cv2.contourArea(contour) >= min_area:
-            frames.extend(_contour_corners(contour))
-    return frames
+            location.frames.extend(_contour_corners(contour))
+            width = _single_card_width(contour)
+            if width:
+                location.card_widths.append(width)
 
 
 def _edge_cut(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -130,9 +142,26 @@ def _dedupe(frames: list[CornerFrame], distance_px: float = 8.0) -> list[CornerF
     return kept
 
 
-def locate_corners(image: np.ndarray) -> list[CornerFrame]:
+@dataclass
+class Location:
+    """Corner frames (scale 1.0: the caller sets the card's short side) and the short sides, in px,
+    of the outlines that are one whole card (a hint at the card size in this photo; may be empty)."""
+
+    frames: list[CornerFrame] = field(default_factory=list)
+    card_widths: list[float] = field(default_factory=list)
+
+
+def locate(image: np.ndarray) -> Location:
     """Every convex card-like corner of a BGR image: on the outlines of the bright blobs, and on
-    those blobs cut along strong edges (cards lying on cards). Frames come back with scale 1.0:
-    the caller sets the card's short side."""
+    those blobs cut along strong edges (cards lying on cards)."""
     mask = card_mask(image)
-    return _dedupe(_outline_corners(mask) + _outline_corners(_edge_cut(image, mask)))
+    location = Location()
+    _outlines(mask, location)
+    _outlines(_edge_cut(image, mask), location)
+    location.frames = _dedupe(location.frames)
+    return location
+
+
+def locate_corners(image: np.ndarray) -> list[CornerFrame]:
+    """The corner frames of `locate`."""
+    return locate(image).frames

@@ -30,6 +30,7 @@ class TrainConfig:
     workers: int = 0
     seed: int = 0
     patience: int = 100
+    lr0: float = 0.002
 
 
 def last_checkpoint(config: TrainConfig) -> Path:
@@ -75,6 +76,12 @@ def train(config: TrainConfig) -> Path:
             hsv_v=0.3,
             translate=0.0,
             patience=config.patience,
+            # ultralytics' "auto" optimiser picks a tiny learning rate for 53 classes and warms up
+            # for 3 epochs: too slow for short CPU runs.
+            optimizer="AdamW",
+            lr0=config.lr0,
+            warmup_epochs=0.5,
+            cos_lr=True,
             val=True,
             verbose=False,
         )
