@@ -16,11 +16,12 @@ from engine.ledger import Ledger, Payment
 from engine.notices import Notice
 from engine.rules import RULESETS, RuleSet, Wanted, get_rules
 from engine.state import DealResult, State
+from engine.transcript import settle_transcript
 
 __all__ = [
     "Ante", "BOXES", "Call", "Card", "ConservationError", "Correction", "DECK", "Deal", "DealResult",
     "EngineError", "Event", "Game", "GameSetup", "HONOURS", "IllegalAction", "Ledger", "NewDeal", "Notice",
     "POINTS", "Pass", "Payment", "Play", "RANK", "RULESETS", "RuleSet", "RulesError", "SUIT", "Settlement",
     "Showdown", "State", "Sweep", "TranscriptError", "Wanted", "event_from_dict", "event_to_dict",
-    "get_rules", "parse_card",
+    "get_rules", "parse_card", "settle_transcript",
 ]
