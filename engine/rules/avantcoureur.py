@@ -184,19 +184,13 @@ class AvantcoureurRules(RuleSet):
             out.extend(_hoc_payments(state, seat, card))
         return out
 
-    def stuck(self, state: State, wanted: Wanted) -> Wanted | None:
-        """Nobody could follow: an accidental hoc; the last player leads again.
-
-        With ``hoc_payment="every_hoc"`` they are paid for it here. The base has no hook that moves
-        chips at this moment (``stuck`` is meant to only read the state), so the payments go through
-        the ledger directly, exactly as the engine applies hook payments: the fold stays deterministic,
-        replays and undos give the same chips, and the ledger's conservation check still holds.
-        """
-        seat = state.last_seat
-        if self.options.hoc_payment == "every_hoc" and seat is not None and state.last_card is not None:
-            ledger = state.ledger
-            state.payments.extend(ledger.pay(p) for p in _hoc_payments(state, seat, state.last_card))
-        return None
+    def on_stuck(self, state: State, seat: int, wanted: Wanted) -> list[Payment]:
+        """Nobody could follow ``seat``'s card: an accidental hoc. With ``hoc_payment="every_hoc"``
+        it is paid like an announced hoc (no event says "Hoc!", so it counts as announced)."""
+        card = state.last_card
+        if self.options.hoc_payment != "every_hoc" or card is None:
+            return []
+        return _hoc_payments(state, seat, card)
 
     # ---- end of the deal ------------------------------------------------------------------------
 
