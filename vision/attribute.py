@@ -15,6 +15,23 @@ import cv2
 import numpy as np
 
 
+def outer_half(seat_mask: np.ndarray, play_hull: np.ndarray) -> np.ndarray:
+    """The half of a seat zone farther from the play area (pile and boxes): the table edge an arm comes from.
+
+    An arm reaching across the table passes over the inner part of other seats' zones, never over their
+    outer edge, so only the outer half counts as evidence of where an arm comes from.
+    """
+    inside = np.full(seat_mask.shape, 255, np.uint8)
+    cv2.fillConvexPoly(inside, np.round(cv2.convexHull(play_hull.astype(np.float32))).astype(np.int32), 0)
+    dist = cv2.distanceTransform(inside, cv2.DIST_L2, 3)
+    values = dist[seat_mask > 0]
+    if values.size == 0:
+        return seat_mask
+    out = np.zeros_like(seat_mask)
+    out[(seat_mask > 0) & (dist >= np.median(values))] = 255
+    return out
+
+
 @dataclass(frozen=True)
 class Attribution:
     player: str | None

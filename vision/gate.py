@@ -56,6 +56,12 @@ class MotionGate:
         """Forget the settled reference (after a re-calibration the view moved)."""
         self._prev, self._reference, self._still, self._in_episode = None, None, 0, True
 
+    def foreground(self, small: np.ndarray) -> np.ndarray | None:
+        """What differs from the last settled view: whole arms, not only their moving edges."""
+        if self._reference is None:
+            return None
+        return (cv2.absdiff(small, self._reference) > self.config.pixel_threshold * 2).astype(np.uint8) * 255
+
     def hand_present(self, small: np.ndarray) -> bool:
         if self._reference is None:
             return False

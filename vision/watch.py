@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from vision import mat
-from vision.attribute import ArmTracker, Attribution, decide
+from vision.attribute import ArmTracker, Attribution, outer_half
 from vision.boxes import BoxTracker, count_chips, polygon_mask
 from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
 from vision.gate import GateConfig, MotionGate, small_grey
@@ -185,7 +185,9 @@ class _Pipeline:
         self.gate = MotionGate(play, cfg.gate)
         targets = {"pile": polygon_mask(small, zones_small.pile)}
         targets.update({b: polygon_mask(small, p) for b, p in zones_small.boxes.items()})
-        seats = {s: polygon_mask(small, p) for s, p in zones_small.seats.items() if s in self.players}
+        hull = np.vstack([zones_small.pile, *zones_small.boxes.values()])
+        seats = {s: outer_half(polygon_mask(small, p), hull)
+                 for s, p in zones_small.seats.items() if s in self.players}
         self.arms = ArmTracker(seats, targets)
         self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames)
         previous: BoxTracker | None = getattr(self, "boxes", None)
@@ -208,7 +210,8 @@ class _Pipeline:
         result = self.gate.feed(small)
         out: list[dict] = []
         if result.moving:
-            self.arms.feed(result.motion_mask)
+            foreground = self.gate.foreground(small)
+            self.arms.feed(result.motion_mask if foreground is None else foreground)
             if self.pile.reading:
                 verdict = self.pile.abort()
                 if verdict is not None:
@@ -277,6 +280,11 @@ class _Pipeline:
         for box, honour_player, _ in swept:
             seen = self._attribute(box, list(self.players))
             who = seen.player or honour_player
+            if honour_player is not None and seen.player != honour_player:
+                # The honour's player sweeping is the rule; only clear evidence says someone else did.
+                ev = seen.evidence
+                if ev.get(honour_player, 0.0) * 3 >= max(ev.values(), default=0.0):
+                    who = honour_player
             out.append({"t": t, "type": "box_swept", "box": box, "player": who})
             if self.referee is not None and who is not None:
                 self.referee.sweep(who, box)

@@ -82,7 +82,7 @@ def face(design: str, card: str, height_px: int) -> np.ndarray:
         return plain_face(card, height_px)
     from vision.synth import decks
 
-    return decks.render_face(design, card, height_px)
+    return decks.render_face(decks.get_design(design), card, height_px)
 
 
 def default_designs(held_out: bool = False) -> list[str]:
@@ -91,5 +91,5 @@ def default_designs(held_out: bool = False) -> list[str]:
         return ["plain"]
     from vision.synth import decks
 
-    names = list(decks.HELD_OUT_DESIGNS if held_out else decks.TRAIN_DESIGNS)
+    names = decks.held_out_designs() if held_out else decks.train_designs()
     return names or ["plain"]
