@@ -268,6 +268,8 @@ class _Pipeline:
             self.events_seen.add(card)
             self.pile.top = card
             tracked = player or (attribution.candidates[0] if attribution.candidates else None)
+            if tracked is not None:
+                self.played_by_me[tracked] += 1
             if self.referee is not None and tracked is not None and "seen_twice" not in flags:
                 flags += [k for k in self.referee.play(tracked, card, float(verdict.confidence)) if k in RULE_FLAGS]
             if flags:
@@ -290,17 +292,36 @@ class _Pipeline:
                 self.referee.sweep(who, box)
         for box, who in missed:
             out.append({"t": t, "type": "call_missed", "card": box, "player": who})
-        if card is not None and self.referee is not None and self.referee.over and not self.deal_over:
+        ended = self._deal_end() if card is not None and not self.deal_over else None
+        if ended is not None:
             self.deal_over = True
-            st = self.referee.state
-            out.append({"t": t, "type": "deal_over", "winner": self.players[st.winner], "opera": bool(st.opera)})
-            left = self.referee.cards_left()
+            winner, opera, left = ended
+            out.append({"t": t, "type": "deal_over", "winner": winner, "opera": opera})
             self.showdown = ShowdownReader({p: z for p, z in self.calib.zones.seats.items()}, self.identify_image,
                                            {p: n for p, n in left.items() if n > 0}, exclude=set(self.events_seen))
         elif self.deal_over and self.showdown is not None and card is None:
             out += self._read_showdown(pending["view"], t)
         self.arms.reset()
         return out
+
+    def _deal_end(self) -> tuple[str, bool, dict[str, int]] | None:
+        """(winner, opera, cards left per player) once someone is out of cards, else None.
+
+        The engine decides; the pipeline's own count of plays per player backs it up when a misread card was
+        refused by the engine (seen twice), so the showdown is still read.
+        """
+        if self.referee is None:
+            return None
+        st = self.referee.state
+        if self.referee.over:
+            return self.players[st.winner], bool(st.opera), self.referee.cards_left()
+        size = int(getattr(st, "hand_size", 0) or 0)
+        out = [p for p, n in self.played_by_me.items() if size and n >= size]
+        if not out:
+            return None
+        left = {p: max(0, size - n) for p, n in self.played_by_me.items()}
+        log.warning("the engine did not see %s go out (a misread card?); the deal is taken as over", out[0])
+        return out[0], False, left
 
     def _attribute(self, target: str, allowed: list[str]) -> Attribution:
         return self.arms.attribute(target, allowed)
