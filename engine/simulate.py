@@ -211,7 +211,9 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     call_rate = CALL_RATE_RANDOM if random_play else 1.0
     tables = rules.tables()
     leadable, callable_cards = tables.leadable, tables.callable_cards
-    playable, next_seat = rules.playable, rules.next_seat
+    playable = rules.playable
+    following = tuple(rules.next_seat(seat, n) for seat in range(n))
+    shared = _EVENTS
     hands = state.hands
     passes = [_shared(Pass, seat) for seat in range(n)]
     dealt = state.dealt
@@ -251,14 +253,16 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
                 if card is not None or not stoppable:
                     break
                 stoppable = False               # the player who just played stops: the next one decides
-                seat = next_seat(seat, n)
+                seat = following[seat]
         actions += 1
         if card is None:
             apply(passes[seat])
         else:
             plays += 1
-            apply(_shared(Play, seat, card, card in callable_cards and rules.callable(state, seat, card)
-                              and (call_rate >= 1.0 or rand() < call_rate)))
+            key = (Play, seat, card, card in callable_cards and rules.callable(state, seat, card)
+                   and (call_rate >= 1.0 or rand() < call_rate))
+            event = shared.get(key)
+            apply(event if event is not None else _shared(*key))
     apply(_shared(Settlement))
     return actions, plays
 
