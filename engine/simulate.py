@@ -191,6 +191,8 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     :meth:`RuleSet.playable` allows for the wanted card. Right after their own card a player may
     stop, and then the next player plays or passes (their action is the stop, as at the table).
     """
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
     state = game.state
     rules = game.rules
     n = state.n_players
@@ -204,8 +206,6 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     size = state.hand_size
     apply(Deal(tuple(tuple(deck[i * size:(i + 1) * size]) for i in range(n)), tuple(deck[n * size:])))
 
-    if strategy not in STRATEGIES:
-        raise ValueError(f"unknown strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
     random_play = strategy == "random"
     choose = CHOOSERS.get(strategy, _simple_choice)
     call_rate = CALL_RATE_RANDOM if random_play else 1.0
@@ -242,7 +242,7 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
             stoppable = state.can_stop
             while True:
                 hand = hands[seat]
-                if option_set.isdisjoint(hand):  # the usual case, and the cheapest test
+                if option_set.isdisjoint(hand):  # nothing to play: the cheapest test first
                     card = None
                 elif random_play:               # inlined: this loop is the simulator's whole cost
                     legal = [c for c in options if c in hand]
