@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from engine.game import Game
 from engine.cards import RANKS
 from engine.events import Play
+from engine.game import Game
 from engine.simulate import SimulationRequest, Tally, play_deal, simulate
 from nainjaune.cli import main
 
