@@ -1,0 +1,239 @@
+"""Where a design's corner indices are, found from its rendered faces; French R/D/V indices.
+
+Labels come from geometry, so each design needs the box of its corner index (rank glyph
+plus the small suit under it) in normalised card coordinates. It is measured on the art:
+in each corner (turned so that it is the top-left one), the small ink blob nearest the
+corner is the rank glyph and a blob just under (or beside) it the suit. A corner holds an
+index when this is found on almost every card *and* the glyph changes with the rank
+(decorative corner flourishes do not). The box over all cards, slightly padded, is the
+design's index box. The French-index variant repaints the J/Q/K rank glyph as V/D/R.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import cv2
+import numpy as np
+
+from vision.synth.card_ids import RANKS, SUITS
+from vision.synth.screen import paper_colour
+
+if TYPE_CHECKING:
+    from vision.synth.decks import DeckDesign
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1, normalised
+Quad = list[list[float]]  # 4 × [x, y], clockwise from the top-left
+
+CORNERS = ("tl", "tr", "br", "bl")
+FRENCH_LETTERS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
+_FOUND_SHARE = 0.85  # a corner holds an index when found on this share of the cards
+_MAX_GLYPH_SIMILARITY = 0.8  # mean IoU of rank glyphs across ranks above this: not an index
+
+
+@dataclass(frozen=True)
+class IndexLayout:
+    """A design's corner indices, in the frame where each corner is turned to be the top-left one."""
+
+    corners: tuple[str, ...]
+    box: Box
+    rank_boxes: dict[str, Box]  # per card, the rank glyph (for repainting J/Q/K)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"corners": list(self.corners), "box": list(self.box),
+                "rank_boxes": {k: list(v) for k, v in self.rank_boxes.items()}}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "IndexLayout":
+        return cls(tuple(data["corners"]), tuple(data["box"]),  # type: ignore[arg-type]
+                   {k: tuple(v) for k, v in data["rank_boxes"].items()})  # type: ignore[misc]
+
+
+def to_corner(image: np.ndarray, corner: str) -> np.ndarray:
+    """Flip/rotate a face so that `corner` becomes its top-left corner (self-inverse)."""
+    return {"tl": image, "tr": cv2.flip(image, 1), "br": cv2.flip(image, -1), "bl": cv2.flip(image, 0)}[corner]
+
+
+def box_at_corner(box: Box, corner: str) -> Box:
+    """A box given in the turned (top-left) frame, expressed in the face's own frame."""
+    x0, y0, x1, y1 = box
+    if corner in ("tr", "br"):
+        x0, x1 = 1.0 - x1, 1.0 - x0
+    if corner in ("br", "bl"):
+        y0, y1 = 1.0 - y1, 1.0 - y0
+    return x0, y0, x1, y1
+
+
+def box_quad(box: Box) -> Quad:
+    x0, y0, x1, y1 = box
+    return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+
+
+def index_regions(design: "DeckDesign") -> list[Quad]:
+    """The design's corner index boxes (2, or 4 on designs indexed in every corner), normalised."""
+    return [box_quad(box_at_corner(design.layout.box, corner)) for corner in design.layout.corners]
+
+
+def glyph_ink(face: np.ndarray, dark_ink: bool = True) -> np.ndarray:
+    """Thin strokes darker (or, on dark cards, lighter) than their surroundings, away from the edge (0/1)."""
+    h, w = face.shape[:2]
+    size = max(9, int(w * 0.07)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+    operation = cv2.MORPH_BLACKHAT if dark_ink else cv2.MORPH_TOPHAT
+    contrast = cv2.morphologyEx(np.ascontiguousarray(face[:, :, :3]), operation, kernel).max(axis=2)
+    interior = cv2.erode((face[:, :, 3] > 250).astype(np.uint8), np.ones((3, 3), np.uint8),
+                         iterations=max(2, int(w * 0.02)), borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    return ((contrast > 60) & (interior > 0)).astype(np.uint8)
+
+
+def has_dark_ink(face: np.ndarray) -> bool:
+    """Light paper (almost every deck) carries dark ink; dark cards carry light ink."""
+    return float(paper_colour(face).mean()) >= 110.0
+
+
+def corner_ink(face: np.ndarray, dark_ink: bool) -> np.ndarray:
+    """glyph_ink of the top-left 34 % × 34 % window only (cheap), as a full-size-indexed crop."""
+    h, w = face.shape[:2]
+    wy, wx = int(0.34 * h), int(0.34 * w)
+    return glyph_ink(face[: wy + 20, : wx + 20], dark_ink)[:wy, :wx]
+
+
+def _corner_index(face: np.ndarray, dark_ink: bool) -> tuple[Box, Box] | None:
+    """(rank glyph box, whole index box) in the top-left corner, normalised, or None."""
+    h, w = face.shape[:2]
+    ink = corner_ink(face, dark_ink)
+    ink = cv2.dilate(ink, np.ones((3, 3), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    blobs = [tuple(int(v) for v in stats[i][:4]) for i in range(1, count)
+             if stats[i][4] >= 0.00015 * h * w and stats[i][2] <= 0.2 * w and stats[i][3] <= 0.15 * h
+             and stats[i][0] > 0 and stats[i][1] > 0]
+    near = [b for b in blobs if b[0] < 0.16 * w and b[1] < 0.14 * h]
+    if not near:
+        return None
+    rank = min(near, key=lambda b: (b[0] / w) + (b[1] / h))
+    rx, ry, rw, rh = rank
+    below = [b for b in blobs if b is not rank and ry + rh - 0.02 * h <= b[1] <= ry + rh + 0.06 * h
+             and b[0] < rx + rw + 0.03 * w and b[0] + b[2] > rx - 0.03 * w and b[3] < 1.5 * rh + 0.02 * h]
+    beside = [b for b in blobs if b is not rank and rx + rw - 0.01 * w <= b[0] <= rx + rw + 0.05 * w
+              and b[1] < ry + rh and b[1] + b[3] > ry and b[3] < 1.5 * rh + 0.02 * h]
+    suits = below or beside
+    if not suits:
+        return None
+    suit = min(suits, key=lambda b: abs(b[1] - (ry + rh)) + abs(b[0] - rx))
+    x0, y0 = min(rx, suit[0]), min(ry, suit[1])
+    x1, y1 = max(rx + rw, suit[0] + suit[2]), max(ry + rh, suit[1] + suit[3])
+    return (rx / w, ry / h, (rx + rw) / w, (ry + rh) / h), (x0 / w, y0 / h, x1 / w, y1 / h)
+
+
+def _glyph_similarity(faces: dict[str, np.ndarray], corner: str, found: dict[str, tuple[Box, Box]],
+                      dark_ink: bool) -> float:
+    """Mean IoU between rank glyphs of different ranks of one suit (≈1: a fixed flourish)."""
+    scores = []
+    for suit in SUITS:
+        masks = []
+        for rank in RANKS:
+            card = rank + suit
+            if card not in found:
+                continue
+            face = to_corner(faces[card], corner)
+            h, w = face.shape[:2]
+            x0, y0, x1, y1 = found[card][0]
+            crop = corner_ink(face, dark_ink)[int(y0 * h):int(np.ceil(y1 * h)), int(x0 * w):int(np.ceil(x1 * w))]
+            if crop.size:
+                masks.append(cv2.resize(crop * 255, (16, 24), interpolation=cv2.INTER_AREA) > 127)
+        for i in range(len(masks)):
+            for j in range(i + 1, len(masks)):
+                union = np.count_nonzero(masks[i] | masks[j])
+                scores.append(np.count_nonzero(masks[i] & masks[j]) / union if union else 1.0)
+    return float(np.mean(scores)) if scores else 1.0
+
+
+def find_index_layout(faces: dict[str, np.ndarray]) -> tuple[IndexLayout | None, str]:
+    """The design's index layout from its 52 faces, or (None, why not)."""
+    per_corner: dict[str, dict[str, tuple[Box, Box]]] = {}
+    pip_cards = [faces[c] for c in faces if c[:-1] in ("2", "3", "4", "5", "6")] or list(faces.values())
+    dark_ink = sum(has_dark_ink(f) for f in pip_cards) * 2 >= len(pip_cards)
+    for corner in CORNERS:
+        found = {}
+        for card, face in faces.items():
+            result = _corner_index(to_corner(face, corner), dark_ink)
+            if result is not None:
+                found[card] = result
+        if (len(found) >= _FOUND_SHARE * len(faces)
+                and _glyph_similarity(faces, corner, found, dark_ink) <= _MAX_GLYPH_SIMILARITY):
+            per_corner[corner] = found
+    corners = tuple(c for c in CORNERS if c in per_corner)
+    if not corners:
+        return None, "no corner indices: no rank glyph and suit found in the card corners"
+    if not ({"tl", "br"} <= set(corners) or {"tr", "bl"} <= set(corners)):
+        return None, f"corner index in only one corner of a diagonal ({', '.join(corners)})"
+    if len(corners) == 3:
+        corners = ("tl", "br") if {"tl", "br"} <= set(corners) else ("tr", "bl")
+    boxes = np.array([v[1] for c in corners for v in per_corner[c].values()])
+    x0, y0 = np.percentile(boxes[:, 0], 5), np.percentile(boxes[:, 1], 5)
+    x1, y1 = np.percentile(boxes[:, 2], 95), np.percentile(boxes[:, 3], 95)
+    pad_x, pad_y = 0.12 * (x1 - x0) + 0.006, 0.08 * (y1 - y0) + 0.004
+    box = (max(0.0, x0 - pad_x), max(0.0, y0 - pad_y), x1 + pad_x, y1 + pad_y)
+    primary = per_corner[corners[0]]
+    rank_boxes = {card: primary[card][0] for card in primary if card[:-1] in FRENCH_LETTERS}
+    return IndexLayout(corners, tuple(float(v) for v in box), rank_boxes), "ok"  # type: ignore[arg-type]
+
+
+def _letter_mask(letter: str, height: int, width: int, font: int) -> np.ndarray:
+    """Anti-aliased mask of `letter` filling a height×width box (Hershey fonts: built into OpenCV)."""
+    scale = 4
+    thickness = max(1, int(round(height * scale * 0.11)))
+    (tw, th), base = cv2.getTextSize(letter, font, 1.0, thickness)
+    font_scale = (height * scale - thickness) / max(1, th)
+    (tw, th), base = cv2.getTextSize(letter, font, font_scale, thickness)
+    canvas = np.zeros((th + base + 2 * thickness, tw + 2 * thickness), np.uint8)
+    cv2.putText(canvas, letter, (thickness, th + thickness), font, font_scale, 255, thickness, cv2.LINE_AA)
+    ys, xs = np.nonzero(canvas)
+    canvas = canvas[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    return cv2.resize(canvas, (max(1, width), max(1, height)), interpolation=cv2.INTER_AREA)
+
+
+def frenchify(face: np.ndarray, card: str, layout: IndexLayout, font: int = cv2.FONT_HERSHEY_TRIPLEX) -> np.ndarray:
+    """Copy of a J/Q/K face whose corner rank glyphs read V/D/R; other cards are returned as they are."""
+    rank = card[:-1]
+    if rank not in FRENCH_LETTERS or card not in layout.rank_boxes:
+        return face.copy()
+    out = face.copy()
+    h, w = face.shape[:2]
+    for corner in layout.corners:
+        turned = to_corner(out, corner).copy()
+        x0, y0, x1, y1 = layout.rank_boxes[card]
+        px0, py0 = max(0, int(x0 * w) - 1), max(0, int(y0 * h) - 1)
+        px1, py1 = min(w, int(np.ceil(x1 * w)) + 1), min(h, int(np.ceil(y1 * h)) + 1)
+        patch = turned[py0:py1, px0:px1, :3]
+        ring = np.concatenate([turned[max(0, py0 - 2):py0, px0:px1, :3].reshape(-1, 3),
+                               turned[py0:py1, max(0, px0 - 2):px0, :3].reshape(-1, 3),
+                               turned[py0:py1, px1:px1 + 2, :3].reshape(-1, 3)])
+        paper = np.median(ring, axis=0) if len(ring) else np.array([255, 255, 255])
+        distance = np.abs(patch.astype(np.int16) - paper.astype(np.int16)).max(axis=2)
+        ink = np.median(patch[distance > 60], axis=0) if np.count_nonzero(distance > 60) else np.zeros(3)
+        height, width = py1 - py0 - 2, px1 - px0 - 2
+        letter = FRENCH_LETTERS[rank]
+        glyph_w = min(width + 2, max(1, int(round(height * (0.8 if letter != "D" else 0.78)))))
+        mask = _letter_mask(letter, height, glyph_w, font).astype(np.float32)[:, :, None] / 255.0
+        patch[:] = paper.astype(np.uint8)
+        gx = 1 + max(0, (width - glyph_w) // 2)
+        region = patch[1:1 + height, gx:gx + glyph_w]
+        mask = mask[:, : region.shape[1]]
+        region[:] = (region * (1 - mask) + ink * mask).astype(np.uint8)
+        out = to_corner(turned, corner)
+    return out
+
+
+@lru_cache(maxsize=64)
+def french_face(design: "DeckDesign", card: str) -> np.ndarray:
+    """The cached face of `card` with French J/Q/K indices (read-only)."""
+    from vision.synth.decks import load_face
+
+    font = (cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX)[
+        sum(map(ord, design.name)) % 3]
+    face = frenchify(load_face(design, card), card, design.layout, font)
+    face.setflags(write=False)
+    return face
