@@ -78,3 +78,23 @@ def test_observe_rejects_bad_setup(filmed) -> None:
 
         list(observe([np.zeros((90, 160, 3), np.uint8)] * 3, None, players=PLAYERS, dealer="Anne",
                      identify=lambda c: ("AS", 1.0), identify_image=lambda i: []))
+
+
+@pytest.mark.slow
+def test_a_bumped_camera_is_recalibrated_and_the_deal_goes_on(filmed) -> None:
+    import cv2
+    import numpy as np
+
+    scene, frames = filmed
+    shift = np.float32([[1, 0, 30], [0, 1, -15]])
+    bumped = [f if i < 300 else cv2.warpAffine(f, shift, (f.shape[1], f.shape[0]), borderMode=cv2.BORDER_REPLICATE)
+              for i, f in enumerate(frames)]
+    messages: list[str] = []
+    events = list(observe(bumped, None, players=PLAYERS, dealer="Anne", identify=TemplateIdentifier("plain"),
+                          identify_image=lambda img: [], on_status=messages.append))
+    assert any("camera moved" in m for m in messages)
+    score = score_deal(scene.script, scene.truth, events, scene.config.fps)
+    later = [t for t in scene.truth if t.event["type"] == "card_played" and t.frame > 400]
+    seen_later = [e for e in events if e["type"] == "card_played" and e["t"] * scene.config.fps > 400]
+    assert len(seen_later) == len(later)  # after the re-calibration every play is seen again
+    assert score.players_right >= score.plays - 2  # at most the card laid while the camera moved is lost

@@ -164,6 +164,7 @@ class _Pipeline:
         self.deal_over = False
         self.showdown: ShowdownReader | None = None
         self.settled_once = False
+        self.moving = False
         self._settled = False
         self.pending_settle: dict[str, Any] | None = None
         self.latencies: list[float] = []
@@ -208,6 +209,7 @@ class _Pipeline:
         image = frame.image
         small = small_grey(self.calib.warp(image, self.config.gate_factor))
         result = self.gate.feed(small)
+        self.moving = result.moving
         out: list[dict] = []
         if result.moving:
             foreground = self.gate.foreground(small)
@@ -392,7 +394,7 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
         frames += 1
         last_t = frame.t_seconds
         if markers is not None and (pipeline is None or frame.index % config.marker_every == 0):
-            if pipeline is None or not pipeline.gate._in_episode:
+            if pipeline is None or not pipeline.moving:
                 calib, moved = markers.update(frame.image)
                 if calib is None:
                     if frame.index >= 60 and frame.index % 60 == 0:
