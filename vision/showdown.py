@@ -70,6 +70,9 @@ class ShowdownReader:
             # A card read in two zones belongs to the one that read it more surely (zones touch at corners).
             mine = {c for c, p in found.items() if c not in taken
                     and all(p >= other.get(c, -1.0) for q, other in reads.items() if q != player)}
+            if len(mine) > self.expected[player]:
+                # More names than cards held: keep the surest (an overlapping edge read as an index).
+                mine = set(sorted(mine, key=lambda c: -found[c])[:self.expected[player]])
             cards = tuple(sorted(mine))
             if not cards:
                 continue

@@ -41,7 +41,7 @@ def _suit_shape(img: np.ndarray, suit: str, cx: float, cy: float, size: float, c
 
 
 def plain_face(card: str, height_px: int) -> np.ndarray:
-    """A BGRA face, the same both ways up: rank and suit in two corners, two big suits in the middle."""
+    """A BGRA face, the same both ways up: rank and suit in two corners, and large in the middle."""
     h = int(height_px)
     w = int(round(h / CARD_ASPECT))
     img = np.full((h, w, 3), 250, np.uint8)
@@ -53,12 +53,10 @@ def plain_face(card: str, height_px: int) -> np.ndarray:
         cv2.putText(layer, rank, (int(w * 0.04), int(h * 0.15)), cv2.FONT_HERSHEY_DUPLEX,
                     scale * (1.0 if len(rank) > 1 else 1.3), colour, max(1, int(round(2.5 * scale))), cv2.LINE_AA)
         _suit_shape(layer, suit, w * 0.15, h * 0.245, h * 0.11, colour)
-        if rank in ("J", "Q", "K"):
-            # Courts carry their letter large in the middle, as court art differs from pips at a glance.
-            cv2.putText(layer, rank, (int(w * 0.36), int(h * 0.47)), cv2.FONT_HERSHEY_TRIPLEX, scale * 2.0,
-                        colour, max(1, int(round(3 * scale))), cv2.LINE_AA)
-        else:
-            _suit_shape(layer, suit, w / 2, h * 0.35, h * 0.2, colour)
+        # The middle repeats the rank large, with the suit beside it (a plain stand-in for pips and court art).
+        cv2.putText(layer, rank, (int(w * (0.2 if len(rank) > 1 else 0.3)), int(h * 0.42)), cv2.FONT_HERSHEY_TRIPLEX,
+                    scale * 1.9, colour, max(1, int(round(3 * scale))), cv2.LINE_AA)
+        _suit_shape(layer, suit, w * 0.76, h * 0.33, h * 0.13, colour)
         if flip:
             layer = cv2.rotate(layer, cv2.ROTATE_180)
         img = np.minimum(img, layer)
