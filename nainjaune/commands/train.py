@@ -28,6 +28,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="torch threads (default 1: on shared cores more threads are slower)")
     parser.add_argument("--runs", type=Path, default=Path("runs"), help="training runs folder (default runs/)")
     parser.add_argument("--name", default="index-cls", help="run name; an existing run with last.pt is resumed")
+    parser.add_argument("--init", type=Path, default=None,
+                        help="start from these weights (a .pt of an earlier run) instead of from scratch")
     parser.add_argument("--out", type=Path, default=Path("models"), help="where the ONNX model goes (default models/)")
 
 
@@ -55,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"using existing crops in {crops}")
     config = TrainConfig(data=crops, project=args.runs, name=args.name, epochs=args.epochs,
-                         imgsz=args.imgsz, batch=args.batch, threads=args.threads)
+                         imgsz=args.imgsz, batch=args.batch, threads=args.threads, init=args.init)
+    if args.init is not None and not Path(args.init).is_file():
+        raise CliError(f"--init {args.init}: no such checkpoint")
     if last_checkpoint(config).exists():
         print(f"resuming {last_checkpoint(config)}")
     checkpoint = train(config)

@@ -19,19 +19,35 @@ from vision.recognise.crops import CornerFrame, frame_from_points
 MIN_CARD_SIDE_PX = 40
 MIN_TURN_DEG, MAX_TURN_DEG = 50.0, 130.0
 PAD = 2
+MIN_EDGE_PX = 6.0  # a straight stretch this long counts: in a tight fan a card shows only a few px of its top edge
+
+
+def white_balanced(image: np.ndarray) -> np.ndarray:
+    """Scale each channel so the brightest pixels (card stock, in a photo of cards) become grey-white:
+    under warm or cold light white cards turn beige or bluish, and would fail the saturation test."""
+    small = image[::4, ::4].reshape(-1, 3)
+    bright = np.percentile(small, 99.0, axis=0).astype(np.float32)
+    gain = bright.max() / np.maximum(bright, 1.0)
+    if np.all(gain < 1.05):
+        return image
+    lut = np.clip(np.arange(256, dtype=np.float32)[:, None] * gain[None, :], 0, 255).astype(np.uint8)
+    return cv2.merge([cv2.LUT(channel, lut[:, c].copy()) for c, channel in enumerate(cv2.split(image))])
 
 
 def card_mask(image: np.ndarray) -> np.ndarray:
-    """Bright-and-unsaturated pixels (card stock), as a 0/255 mask with small ink gaps closed.
+    """Bright-and-unsaturated pixels (card stock), as a 0/255 mask with specks removed.
 
-    The brightness threshold adapts to the photo (Otsu on the darkest channel), so a
-    dim or colour-cast photo still separates white card stock from the table.
+    The brightness threshold adapts to the photo (Otsu on the darkest channel, after a
+    white balance on the brightest pixels), so a dim or colour-cast photo still separates
+    white card stock from the table.
     """
-    lo = image.min(axis=2)
-    spread = image.max(axis=2).astype(np.int16) - lo
+    b, g, r = cv2.split(white_balanced(image))
+    lo = cv2.min(cv2.min(b, g), r)
+    hi = cv2.max(cv2.max(b, g), r)
     level, _ = cv2.threshold(lo, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     level = max(level, 90.0)
-    mask = ((lo >= level) & (spread <= 70)).astype(np.uint8) * 255
+    spread = cv2.subtract(hi, lo)
+    mask = ((lo >= level) & (spread <= cv2.add(cv2.multiply(hi, 0.2, dtype=cv2.CV_8U), 20))).astype(np.uint8) * 255
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
 
@@ -57,6 +73,28 @@ def _intersect(p: np.ndarray, d: np.ndarray, q: np.ndarray, e: np.ndarray) -> np
     return p + t * d
 
 
+def _corner_between(edge_a: tuple, edge_b: tuple, orientation: float) -> CornerFrame | None:
+    """The card corner where straight stretch `edge_a` turns into `edge_b`, if it is one."""
+    _, a_end, a_point, a_dir, a_len = edge_a
+    b_start, _, b_point, b_dir, b_len = edge_b
+    if a_dir is None or b_dir is None:
+        return None
+    reach = max(4.0, 0.3 * min(a_len, b_len))
+    if np.linalg.norm(b_start - a_end) > reach:
+        return None
+    cross = a_dir[0] * b_dir[1] - a_dir[1] * b_dir[0]
+    if np.sign(cross) != orientation:
+        return None
+    turn = np.degrees(np.arccos(np.clip(np.dot(a_dir, b_dir), -1, 1)))
+    if not MIN_TURN_DEG <= turn <= MAX_TURN_DEG:
+        return None
+    corner = _intersect(a_point, a_dir, b_point, b_dir)
+    if corner is None or np.linalg.norm(corner - (a_end + b_start) / 2) > reach:
+        return None
+    corner = corner - PAD
+    return frame_from_points(corner, corner - a_dir, corner + b_dir, 1.0)
+
+
 def _contour_corners(contour: np.ndarray) -> list[CornerFrame]:
     """Convex, roughly right-angled turns between consecutive straight stretches of one outline.
 
@@ -72,34 +110,23 @@ def _contour_corners(contour: np.ndarray) -> list[CornerFrame]:
     index_of = {(int(x), int(y)): i for i, (x, y) in enumerate(pts)}
     vertex_idx = [index_of[(int(x), int(y))] for x, y in approx]
     m = len(approx)
-    min_edge = MIN_CARD_SIDE_PX * 0.3
     edges = []
     for k in range(m):
         a, b = approx[k].astype(float), approx[(k + 1) % m].astype(float)
         length = float(np.linalg.norm(b - a))
-        if length >= min_edge:
-            line = _fit_edge(pts, vertex_idx[k], vertex_idx[(k + 1) % m])
-            if line is not None:
-                direction = line[1] * np.sign(np.dot(line[1], b - a))
-                edges.append((a, b, line[0], direction, length))
+        line = _fit_edge(pts, vertex_idx[k], vertex_idx[(k + 1) % m]) if length >= MIN_EDGE_PX else None
+        direction = line[1] * np.sign(np.dot(line[1], b - a)) if line is not None else None
+        edges.append((a, b, line[0] if line is not None else None, direction, length))
     orientation = np.sign(cv2.contourArea(contour, oriented=True))
     frames: list[CornerFrame] = []
-    for k in range(len(edges)):
-        a_start, a_end, a_point, a_dir, a_len = edges[k - 1]
-        b_start, b_end, b_point, b_dir, b_len = edges[k]
-        if np.linalg.norm(b_start - a_end) > 0.3 * min(a_len, b_len):
-            continue
-        cross = a_dir[0] * b_dir[1] - a_dir[1] * b_dir[0]
-        if np.sign(cross) != orientation:
-            continue
-        turn = np.degrees(np.arccos(np.clip(np.dot(a_dir, b_dir), -1, 1)))
-        if not MIN_TURN_DEG <= turn <= MAX_TURN_DEG:
-            continue
-        corner = _intersect(a_point, a_dir, b_point, b_dir)
-        if corner is None or np.linalg.norm(corner - (a_end + b_start) / 2) > 0.3 * min(a_len, b_len):
-            continue
-        corner = corner - PAD
-        frames.append(frame_from_points(corner, corner - a_dir, corner + b_dir, 1.0))
+    for k in range(m):
+        pairs = [(k, (k + 1) % m)]
+        if m > 3 and edges[(k + 1) % m][4] < 0.35 * min(edges[k][4], edges[(k + 2) % m][4]):
+            pairs.append((k, (k + 2) % m))  # a rounded corner drawn as one short extra edge
+        for i, j in pairs:
+            frame = _corner_between(edges[i], edges[j], orientation)
+            if frame is not None:
+                frames.append(frame)
     return frames
 
 

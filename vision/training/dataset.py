@@ -30,6 +30,7 @@ HIDDEN_FRACTION = 0.25
 SCALE_JITTER = 0.25  # log-scale half range: ×0.78–1.28, wider than half a step of the run-time scale ladder
 POSITION_JITTER = 0.05  # in card short sides (the edge-cut outline of a card on a pile sits ~0.05 inside)
 ANGLE_JITTER_DEG = 6.0
+LOCATOR_BIAS = 0.015  # located corners sit this far (in short sides) inside the labelled card outline
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,8 @@ def _jitter(frame: CornerFrame, rng: np.random.Generator, scale_factor: float = 
     x = rot @ np.array(frame.x_dir)
     y = rot @ np.array(frame.y_dir)
     scale = frame.scale * scale_factor * float(np.exp(rng.uniform(-SCALE_JITTER, SCALE_JITTER)))
-    shift = rng.uniform(-POSITION_JITTER, POSITION_JITTER, 2) * frame.scale
-    origin = np.array(frame.origin) + shift
+    shift = rng.uniform(-POSITION_JITTER, POSITION_JITTER, 2) + LOCATOR_BIAS
+    origin = np.array(frame.origin) + frame.scale * (shift[0] * np.array(frame.x_dir) + shift[1] * np.array(frame.y_dir))
     return CornerFrame((float(origin[0]), float(origin[1])), (float(x[0]), float(x[1])),
                        (float(y[0]), float(y[1])), scale)
 

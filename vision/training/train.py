@@ -1,7 +1,8 @@
 """Train the corner-index classifier with ultralytics, from its yaml, offline, resumable.
 
 The network is built from `yolov8n-cls.yaml` (never a `.pt` name: that would download
-pretrained weights). A run lives in `<project>/<name>/`; when its `weights/last.pt`
+pretrained weights); `init` may load our own earlier weights into it, to fine-tune on
+more data instead of starting over. A run lives in `<project>/<name>/`; when its `weights/last.pt`
 exists, training resumes from it instead of starting again, so a long run can be
 spread across sessions.
 """
@@ -31,6 +32,7 @@ class TrainConfig:
     seed: int = 0
     patience: int = 100
     lr0: float = 0.002
+    init: Path | None = None  # start from these weights (e.g. the shipped model's run) instead of from scratch
 
 
 def last_checkpoint(config: TrainConfig) -> Path:
@@ -50,6 +52,8 @@ def train(config: TrainConfig) -> Path:
         model.train(resume=True, data=str(Path(config.data).resolve()), workers=config.workers)
     else:
         model = ultralytics.YOLO(MODEL_YAML, task="classify")
+        if config.init is not None:
+            model = model.load(str(config.init))
         model.train(
             data=str(Path(config.data).resolve()),
             epochs=config.epochs,
@@ -84,6 +88,7 @@ def train(config: TrainConfig) -> Path:
             cos_lr=True,
             val=True,
             verbose=False,
+            cache="ram",
         )
     best = best_checkpoint(config)
     return best if best.exists() else last
