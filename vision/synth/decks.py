@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from vision.synth.card_ids import card_codes, map_card_ids
-from vision.synth.indices import IndexLayout, find_index_layout
+from vision.synth.indices import IndexLayout, find_index_layout, french_face
 from vision.synth.screen import SCREEN_CARDS, check_french_suits
 
 __all__ = [
@@ -35,7 +35,7 @@ DECK_ROOTS: tuple[tuple[str, Path, str], ...] = (
     ("kde", Path("/usr/share/carddecks"), "*/*.svgz"),
 )
 CACHE_HEIGHT = 512  # px; a card's short side is then ~360 px, enough to downsample to 250
-CACHE_VERSION = 4
+CACHE_VERSION = 8
 
 # Designs never used for training: whole art families, chosen to differ in style
 # (German-school pictures with four indices, Italian-style modern, Russian Cyrillic
@@ -307,9 +307,12 @@ def load_back(design: DeckDesign) -> np.ndarray | None:
     return _read_png(str(path)) if path.exists() else None
 
 
-def render_face(design: DeckDesign, card: str, height_px: int) -> np.ndarray:
-    """Face of `card` ("QS", "10D", ...) as BGRA uint8, height_px tall; alpha = card shape."""
-    face = load_face(design, card)
+def render_face(design: DeckDesign, card: str, height_px: int, french_indices: bool = False) -> np.ndarray:
+    """Face of `card` ("QS", "10D", ...) as BGRA uint8, height_px tall; alpha = card shape.
+
+    With french_indices, J/Q/K corner glyphs read V/D/R (see indices.frenchify).
+    """
+    face = french_face(design, card) if french_indices else load_face(design, card)
     if height_px == face.shape[0]:
         return face.copy()
     width = max(1, int(round(face.shape[1] * height_px / face.shape[0])))

@@ -41,26 +41,35 @@ def _jitter(rng: np.random.Generator, colour: tuple[float, float, float], amount
     return np.clip(np.array(colour, np.float32) * rng.uniform(1 - amount, 1 + amount, 3), 0, 255)
 
 
+def _streaks(rng: np.random.Generator, height: int, width: int, along_x: bool, cells: int) -> np.ndarray:
+    """Noise stretched along one axis: wood fibres."""
+    shape = (cells, 3) if along_x else (3, cells)
+    grid = rng.random(shape, dtype=np.float32)
+    return cv2.resize(grid, (width, height), interpolation=cv2.INTER_LINEAR)
+
+
 def wood(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
-    """Planks of grained wood, light oak to dark walnut, possibly varnished (a sheen band)."""
+    """Planks of grained wood, light oak to dark walnut, with fibres and plank seams."""
     tones = [((40, 70, 120), (90, 140, 200)), ((20, 40, 75), (55, 95, 150)), ((70, 110, 160), (140, 185, 225)),
              ((25, 30, 45), (60, 75, 100))]
     dark, light = tones[rng.integers(len(tones))]
     dark, light = _jitter(rng, dark, 0.15), _jitter(rng, light, 0.12)
-    plank = int(rng.uniform(0.12, 0.4) * max(height, width))
+    along_x = bool(rng.random() < 0.5)
     ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
-    warp = fractal_noise(rng, height, width, octaves=3, base_cells=3) * rng.uniform(20, 60)
-    along = xs if rng.random() < 0.5 else ys
-    across = ys if along is xs else xs
-    frequency = rng.uniform(0.08, 0.25)
-    grain = 0.5 + 0.5 * np.sin((across + warp) * frequency + 3 * fractal_noise(rng, height, width, 2, 2))
-    fibres = fractal_noise(rng, height, width, octaves=2, base_cells=64)
-    value = np.clip(0.55 * grain + 0.25 * fibres + 0.2 * fractal_noise(rng, height, width, 3, 2), 0, 1)
+    across = ys if along_x else xs
+    plank = rng.uniform(0.12, 0.35) * max(height, width)
+    warp = fractal_noise(rng, height, width, octaves=3, base_cells=3) * rng.uniform(8, 30)
+    frequency = rng.uniform(0.25, 0.8)
+    grain = 0.5 + 0.5 * np.sin((across + warp) * frequency)
+    fibres = _streaks(rng, height, width, along_x, max(8, int((height if along_x else width) / 1.5)))
+    value = np.clip(0.45 * grain ** 2 + 0.3 * fibres + 0.25 * fractal_noise(rng, height, width, 3, 2), 0, 1)
     out = _colourise(value, dark, light)
-    seams = (np.mod(across + rng.uniform(0, plank), plank) < max(1.0, plank * 0.012))
-    out[seams] *= 0.55
-    plank_id = np.floor((across + 0.0) / plank).astype(np.int32) % 7
-    out *= (0.9 + 0.2 * (plank_id[:, :, None] / 6.0)).astype(np.float32)
+    offset = rng.uniform(0, plank)
+    plank_id = np.floor((across + offset) / plank)
+    shade = 0.88 + 0.24 * np.mod(plank_id * 0.618, 1.0)
+    out *= shade[:, :, None].astype(np.float32)
+    seams = np.mod(across + offset, plank) < max(1.0, plank * 0.01)
+    out[seams] *= 0.5
     return out
 
 
