@@ -129,3 +129,13 @@ def test_simulator_calibration_file_matches_the_markers(scene: TableScene) -> No
     from_markers = calibrate_from_markers(scene.render([]), PLAYERS)
     pile_image = from_markers.to_image(from_markers.zones.pile)
     assert np.abs(pile_image - from_file.zones.pile).max() < 3.0
+
+
+def test_zones_are_drawn_over_the_camera_picture(scene: TableScene) -> None:
+    from vision.calibration import draw_zones
+
+    frame = scene.render([])
+    calib = calibrate_from_markers(frame, PLAYERS)
+    drawn = draw_zones(frame, calib)
+    x, y = np.round(calib.to_image(calib.zones.pile)[0]).astype(int)
+    assert tuple(drawn[y, x]) == (0, 200, 255) and tuple(frame[y, x]) != (0, 200, 255)

@@ -225,3 +225,17 @@ def calibrate_from_markers(image: np.ndarray, players: list[str] | tuple[str, ..
     if cal is None:
         raise CalibrationError("the mat's markers are not visible: at least 2 of the 8 must be in view and flat")
     return cal
+
+
+def draw_zones(image: np.ndarray, calib: Calibration) -> np.ndarray:
+    """The camera picture with the pile, boxes and seats outlined and named (the phone's preview)."""
+    out = image.copy()
+    z = calib.zones
+    named = [("pile", z.pile, (0, 200, 255))] + [(b, p, (0, 220, 0)) for b, p in z.boxes.items()] + \
+        [(s, p, (255, 160, 0)) for s, p in z.seats.items()]
+    for name, poly, colour in named:
+        pts = np.round(calib.to_image(poly)).astype(np.int32)
+        cv2.polylines(out, [pts], True, colour, 2, cv2.LINE_AA)
+        x, y = pts.min(axis=0)
+        cv2.putText(out, name, (int(x) + 4, int(y) + 18), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2, cv2.LINE_AA)
+    return out
