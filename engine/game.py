@@ -20,6 +20,7 @@ The fold is incremental: each event updates the state in place, in O(1) for play
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -38,6 +39,16 @@ from engine.state import ANTE, IDLE, OVER, PLAY, SETTLED, CallRecord, DealResult
 
 # per-card flags the fold reads with one lookup
 _HONOUR, _CALLABLE, _ENDS, _WILD = 1, 2, 4, 8
+_DECK_SET = frozenset(DECK)
+
+@functools.lru_cache(maxsize=64)
+def _card_flags(rules: RuleSet) -> dict[Card, int]:
+    """The fold's per-card flags for ``rules`` (honour, callable, ends the run, wild): one lookup
+    per play. Cached per rule-set instance (they are immutable): simulations start many games."""
+    tables = rules.tables()
+    return {c: (_HONOUR if c in HONOURS else 0) | (_CALLABLE if c in tables.callable_cards else 0)
+            | (_ENDS if c in tables.ends else 0) | (_WILD if c in tables.wild else 0) for c in DECK}
+
 
 PlayerRef = str | int
 """A player given by name or by seat number."""
@@ -113,10 +124,11 @@ class Game:
         self._callable_cards = tables.callable_cards
         self._playable_sets: dict[Wanted, frozenset[Card]] = {}
         self._ante_payments: dict[tuple[int, tuple[int, ...]], tuple[Payment, ...]] = {}
-        self._flags = {c: (_HONOUR if c in HONOURS else 0) | (_CALLABLE if c in tables.callable_cards else 0)
-                       | (_ENDS if c in tables.ends else 0) | (_WILD if c in tables.wild else 0) for c in DECK}
+        self._flags = _card_flags(self.rules)
         n = len(players)
-        self._next = tuple(self.rules.next_seat(s, n) for s in range(n))
+        self._next = self.rules.next_seats(n)
+        self._deal_sizes = self.rules.deal_sizes(n)
+        self._deal_starts: dict[int, tuple[dict[int, tuple[int, ...]], int]] = {}
         self.state = self._fresh_state()
         self._on_correction_bound = self._on_correction
         self._dispatch: dict[type, Any] = {
@@ -630,23 +642,30 @@ class Game:
         if st.phase not in (IDLE, SETTLED):
             raise IllegalAction(f"a deal is in progress ({st.phase}); settle it first", kind="deal_in_progress",
                                 index=index)
-        n = st.n_players
         dealer = self._check_seat(ev.dealer, index)
-        rules = self.rules
         if st.game_over:
             raise IllegalAction("the game is over: " + self._why_over(), kind="game_over", index=index)
-        hand_size, talon_size = rules.deal_sizes(n)
         st._reset_deal()
         st.dealer = dealer
         st.phase = ANTE
-        st.hand_size = hand_size
-        st.talon_size = talon_size
-        due = {}
-        for seat in range(n):
-            stakes = tuple(rules.ante(n, dealer, seat))
-            if sum(stakes):
-                due[seat] = stakes
-        st.antes_due = due
+        st.hand_size, st.talon_size = self._deal_sizes
+        due, _ = self._deal_start(dealer)
+        st.antes_due = dict(due)
+
+    def _deal_start(self, dealer: int) -> tuple[dict[int, tuple[int, ...]], int]:
+        """The antes due (by seat, nothing for a seat that stakes nothing) and the first leader of a
+        deal dealt by ``dealer``. Both come from state-free hooks, so they are asked once per dealer."""
+        start = self._deal_starts.get(dealer)
+        if start is None:
+            rules = self.rules
+            n = self.state.n_players
+            due = {}
+            for seat in range(n):
+                stakes = tuple(rules.ante(n, dealer, seat))
+                if sum(stakes):
+                    due[seat] = stakes
+            start = self._deal_starts[dealer] = (due, rules.first_leader(dealer, n))
+        return start
 
     def _why_over(self) -> str:
         st = self.state
@@ -659,27 +678,30 @@ class Game:
 
     def _on_ante(self, ev: Ante, index: int) -> None:
         st = self.state
-        seat = self._check_seat(ev.seat, index)
-        name = st.players[seat]
+        seat = ev.seat
+        if type(seat) is not int or not 0 <= seat < st.n_players:
+            self._check_seat(seat, index)
         if st.phase != ANTE:
-            raise IllegalAction(f"{name} antes but {self._phase_text()}", kind="not_ante", index=index)
+            raise IllegalAction(f"{st.players[seat]} antes but {self._phase_text()}", kind="not_ante", index=index)
         due = st.antes_due.get(seat)
         if due is None:
-            raise IllegalAction(f"{name} has no ante to pay in this deal", kind="ante", index=index)
-        if tuple(ev.stakes) != due:
-            raise IllegalAction(f"{name} must ante {dict(zip(BOXES, due))}, not {dict(zip(BOXES, ev.stakes))}",
-                                kind="ante", index=index)
-        total = sum(due)
-        if st.ledger.chips[seat] < total:
-            raise IllegalAction(f"{name} cannot ante {total} chips (has {st.ledger.chips[seat]})",
-                                kind="cannot_ante", index=index)
-        # enough chips: no payment can be cut, so move them directly (payments are immutable: reuse them)
-        st.ledger.chips[seat] -= total
-        board = st.ledger.board
+            raise IllegalAction(f"{st.players[seat]} has no ante to pay in this deal", kind="ante", index=index)
+        stakes = ev.stakes
+        if stakes is not due and tuple(stakes) != due:
+            raise IllegalAction(f"{st.players[seat]} must ante {dict(zip(BOXES, due))}, "
+                                f"not {dict(zip(BOXES, stakes))}", kind="ante", index=index)
         payments = self._ante_payments.get((seat, due))
         if payments is None:
             payments = self._ante_payments[(seat, due)] = tuple(
                 Payment("ante", seat, box, amount, amount, box) for box, amount in zip(BOXES, due) if amount)
+        ledger = st.ledger
+        total = sum(due)
+        if ledger.chips[seat] < total:
+            raise IllegalAction(f"{st.players[seat]} cannot ante {total} chips (has {ledger.chips[seat]})",
+                                kind="cannot_ante", index=index)
+        # enough chips: no payment can be cut, so move them directly (payments are immutable: reuse them)
+        ledger.chips[seat] -= total
+        board = ledger.board
         for payment in payments:
             board[payment.target] += payment.amount  # type: ignore[index]
         st.payments.extend(payments)
@@ -697,7 +719,7 @@ class Game:
         size = st.hand_size
         hands = ev.hands
         talon = ev.talon
-        groups: list[tuple[str, tuple[Card, ...]]] = []
+        known: list[tuple[Card, ...]] = []   # the hands and talon given, checked together below
         if hands is not None:
             if len(hands) != n:
                 raise IllegalAction(f"{len(hands)} hands dealt to {n} players", kind="malformed", index=index)
@@ -708,24 +730,15 @@ class Game:
                     raise IllegalAction(
                         f"{players[seat]} is dealt {len(hand)} cards; with {n} players each gets {size}",
                         kind="hand_size", index=index)
-                groups.append((f"{players[seat]}'s hand", hand))
+                known.append(hand)
         if talon is not None:
             if len(talon) != st.talon_size:
                 raise IllegalAction(f"the talon has {len(talon)} cards; with {n} players it has {st.talon_size}",
                                     kind="hand_size", index=index)
-            groups.append(("the talon", talon))
-        every = [c for _, cards in groups for c in cards]
-        distinct = set(every)
-        if len(distinct) != len(every) or not distinct <= RANK.keys():
-            seen: dict[Card, str] = {}
-            for where, cards in groups:
-                for card in cards:
-                    if card not in RANK:
-                        raise IllegalAction(f"unknown card {card!r} in {where}", kind="malformed", index=index)
-                    if card in seen:
-                        raise IllegalAction(f"{card} is dealt twice ({seen[card]} and {where})",
-                                            kind="duplicate_card", index=index)
-                    seen[card] = where
+            known.append(talon)
+        distinct = set().union(*known)
+        if len(distinct) != sum(map(len, known)) or not distinct <= _DECK_SET:
+            self._bad_deal(hands, talon, index)
         if talon is None and hands is not None and all(h is not None for h in hands):
             talon = tuple(c for c in DECK if c not in distinct)
         st.dealt = [None] * n if hands is None else list(hands)
@@ -733,9 +746,26 @@ class Game:
         st.talon = talon
         st.counts = [size] * n
         st.phase = PLAY
-        st.to_move = self.rules.first_leader(st.dealer, n)  # type: ignore[arg-type]
+        st.to_move = self._deal_start(st.dealer)[1]  # type: ignore[arg-type]
         st.wanted = None
         st.can_stop = False
+
+    def _bad_deal(self, hands: Sequence[Sequence[Card] | None] | None, talon: Sequence[Card] | None,
+                  index: int) -> None:
+        """Name the unknown or twice-dealt card of a deal (the slow path of :meth:`_on_deal`)."""
+        groups = [] if hands is None else [
+            (f"{self.state.players[seat]}'s hand", hand) for seat, hand in enumerate(hands) if hand is not None]
+        if talon is not None:
+            groups.append(("the talon", talon))
+        seen: dict[Card, str] = {}
+        for where, cards in groups:
+            for card in cards:
+                if card not in RANK:
+                    raise IllegalAction(f"unknown card {card!r} in {where}", kind="malformed", index=index)
+                if card in seen:
+                    raise IllegalAction(f"{card} is dealt twice ({seen[card]} and {where})",
+                                        kind="duplicate_card", index=index)
+                seen[card] = where
 
     def _on_showdown(self, ev: Showdown, index: int) -> None:
         st = self.state
@@ -787,9 +817,9 @@ class Game:
         for seat in range(st.n_players):
             if shown[seat] is None:
                 hand = st.hands[seat]
-                if hand is not None:
+                if hand:
                     shown[seat] = tuple(sort_cards(hand))
-                elif st.counts[seat] == 0:
+                elif hand is not None or st.counts[seat] == 0:
                     shown[seat] = ()
                 else:
                     unknown.append(players[seat])
@@ -812,9 +842,9 @@ class Game:
             payments=tuple(st.payments),
             remaining=tuple(shown),  # type: ignore[arg-type]
             calls=tuple(st.calls),
-            missed_calls=tuple((s, c) for s, c, _ in st.missed_calls),
-            false_sweeps=tuple((s, c) for s, c, _ in st.false_sweeps),
+            missed_calls=tuple([(s, c) for s, c, _ in st.missed_calls]),
+            false_sweeps=tuple([(s, c) for s, c, _ in st.false_sweeps]),
             chips=tuple(ledger.chips),
-            board=tuple(ledger.board[b] for b in BOXES),
+            board=st.board_tuple(),
         ))
         ledger.check()

@@ -36,8 +36,11 @@ class Payment(NamedTuple):
 
     @staticmethod
     def request(reason: str, source: Party, target: Party, amount: int, card: Card | None = None) -> "Payment":
-        """A payment the rules ask for (``due == amount``); the ledger may cut it."""
-        return Payment(reason, source, target, amount, amount, card)
+        """A payment the rules ask for (``due == amount``); the ledger may cut it.
+
+        Built with ``tuple.__new__`` (what the named tuple's own ``__new__`` does) to skip one Python
+        call: settlement and announcements make several of these per deal."""
+        return _new_tuple(Payment, (reason, source, target, amount, amount, card))
 
     def to_dict(self, players: tuple[str, ...]) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -51,6 +54,9 @@ class Payment(NamedTuple):
         if self.card is not None:
             out["card"] = self.card
         return out
+
+
+_new_tuple = tuple.__new__
 
 
 def party_name(party: Party, players: tuple[str, ...]) -> str:
@@ -98,7 +104,7 @@ class Ledger:
             amount = 0
         store[src] -= amount  # type: ignore[index]
         dst = payment.target
-        if isinstance(dst, str):
+        if type(dst) is str:
             self.board[dst] += amount
         else:
             self.chips[dst] += amount
@@ -114,7 +120,7 @@ class Ledger:
         now = self.in_play()
         if now != self.total:
             raise ConservationError(f"chips not conserved: {now} in play, {self.total} at the start")
-        if any(c < 0 for c in self.chips) or any(v < 0 for v in self.board.values()):
+        if min(self.chips, default=0) < 0 or min(self.board.values(), default=0) < 0:
             raise ConservationError("a stack or a box went below zero")
 
     def snapshot(self) -> dict[str, Any]:

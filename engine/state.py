@@ -8,6 +8,7 @@ replay or an undo/redo gives the same state).
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -225,4 +226,8 @@ class State:
         }
 
     def board_tuple(self) -> tuple[int, ...]:
-        return tuple(self.ledger.board[b] for b in BOXES)
+        """The boxes' chips in :data:`engine.cards.BOXES` order."""
+        return _in_box_order(self.ledger.board)
+
+
+_in_box_order = operator.itemgetter(*BOXES)

@@ -210,6 +210,9 @@ class RuleSet:
         self._wanted: dict[Card, Wanted | None] = {c: self._compute_wanted(c) for c in DECK}
         self._boxes: dict[Card, Card] = {c: c for c in BOXES}
         self._playable: dict[Wanted, tuple[Card, ...]] = {}
+        self._next_seats: dict[int, tuple[int, ...]] = {}
+        self._others: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._ante_totals: dict[tuple[int, int], tuple[int, ...]] = {}
         self._tables: RuleTables | None = None
         self._option_values: dict[str, Any] | None = None
 
@@ -265,12 +268,46 @@ class RuleSet:
         """The dealer of the next deal. Default: the player to the right of the last dealer."""
         return (dealer - 1) % n_players
 
+    def next_seats(self, n_players: int) -> tuple[int, ...]:
+        """:meth:`next_seat` of every seat, by seat; computed once per player count (every new game
+        of a simulation asks for it)."""
+        seats = self._next_seats.get(n_players)
+        if seats is None:
+            seats = self._next_seats[n_players] = tuple(self.next_seat(s, n_players) for s in range(n_players))
+        return seats
+
+    def others_in_turn(self, seat: int, n_players: int) -> tuple[int, ...]:
+        """The other seats in the direction of play, starting after ``seat``: the order losers pay
+        in. Derived from :meth:`next_seat` once per ``(seat, n_players)``: settlement walks it twice
+        a deal."""
+        key = (seat, n_players)
+        order = self._others.get(key)
+        if order is None:
+            seats = []
+            other = self.next_seat(seat, n_players)
+            while other != seat:
+                seats.append(other)
+                other = self.next_seat(other, n_players)
+            order = self._others[key] = tuple(seats)
+        return order
+
+    def ante_totals(self, n_players: int, dealer: int) -> tuple[int, ...]:
+        """Chips each seat antes in a deal dealt by ``dealer`` (the sums of :meth:`ante`), computed
+        once per ``(n_players, dealer)``: the end-of-game test runs after every deal."""
+        key = (n_players, dealer)
+        totals = self._ante_totals.get(key)
+        if totals is None:
+            totals = self._ante_totals[key] = tuple(sum(self.ante(n_players, dealer, s)) for s in range(n_players))
+        return totals
+
     def game_over(self, state: State) -> bool:
         """Whether no further deal is played. Default: some player cannot pay their ante."""
         n = state.n_players
         dealer = self.next_dealer(state.dealer, n) if state.dealer is not None else 0
-        chips = state.ledger.chips
-        return any(chips[s] < sum(self.ante(n, dealer, s)) for s in range(n))
+        for have, due in zip(state.ledger.chips, self.ante_totals(n, dealer)):
+            if have < due:
+                return True
+        return False
 
     # ---- runs -----------------------------------------------------------------------------------
 
@@ -365,13 +402,11 @@ class RuleSet:
     def card_payments(self, state: State, winner: int, opera: bool) -> list[Payment]:
         """Step 1 of settlement: every loser pays the winner (starting after the winner, in turn order)."""
         out = []
-        n = state.n_players
-        seat = self.next_seat(winner, n)
-        while seat != winner:
-            due = self.hand_payment(state, seat, state.hand_of(seat), opera)
+        hand_payment, hand_of = self.hand_payment, state.hand_of
+        for seat in self.others_in_turn(winner, state.n_players):
+            due = hand_payment(state, seat, hand_of(seat), opera)
             if due:
                 out.append(Payment.request("cards", seat, winner, due))
-            seat = self.next_seat(seat, n)
         return out
 
     def opera_payments(self, state: State, winner: int) -> list[Payment]:
@@ -390,11 +425,8 @@ class RuleSet:
     def bete_cards(self, state: State, winner: int) -> list[tuple[int, Card]]:
         """``(seat, honour)`` pairs that pay a bête, in turn order after the winner."""
         out: list[tuple[int, Card]] = []
-        n = state.n_players
-        seat = self.next_seat(winner, n)
-        while seat != winner:
+        for seat in self.others_in_turn(winner, state.n_players):
             hand = state.hand_of(seat)
             if not HONOURS.isdisjoint(hand):
-                out.extend((seat, card) for card in BOXES if card in hand)
-            seat = self.next_seat(seat, n)
+                out.extend([(seat, card) for card in BOXES if card in hand])
         return out
