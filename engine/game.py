@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from engine import notices as nt
 from engine.cards import BOXES, DECK, HONOURS, RANK, Card, parse_card, sort_cards
@@ -130,13 +130,6 @@ class Game:
         self._deal_sizes = self.rules.deal_sizes(n)
         self._deal_starts: dict[int, tuple[dict[int, tuple[int, ...]], int]] = {}
         self.state = self._fresh_state()
-        self._on_correction_bound = self._on_correction
-        self._dispatch: dict[type, Any] = {
-            Correction: self._on_correction_bound, Play: self._on_play, Pass: self._on_pass,
-            Call: self._on_call, Sweep: self._on_sweep,
-            NewDeal: self._on_new_deal, Ante: self._on_ante, Deal: self._on_deal,
-            Showdown: self._on_showdown, Settlement: self._on_settlement,
-        }
 
     @classmethod
     def from_setup(cls, setup: GameSetup, events: Iterable[Event] = (), rules: RuleSet | None = None) -> "Game":
@@ -175,13 +168,13 @@ class Game:
         if self._redo:
             self._redo.clear()
         try:
-            handler = self._dispatch[type(event)]
+            handler = _HANDLERS[type(event)]
         except KeyError:
             raise EngineError(f"not an event: {event!r}") from None
         events = self.events
         before = len(self.notices)
         try:
-            handler(event, len(events))
+            handler(self, event, len(events))
         except IllegalAction:
             # handlers check before they change anything: only notices may need dropping
             del self.notices[before:]
@@ -190,7 +183,7 @@ class Game:
             # leave the game as it was: refold the log without this event
             self._rebuild()
             raise
-        if handler is not self._on_correction_bound:
+        if handler is not Game._on_correction:
             events.append(event)
         notices = self.notices  # a correction refolds, which replaces the list
         if len(notices) == before:
@@ -227,9 +220,8 @@ class Game:
         for event in self.events:
             if type(event) is Correction:
                 self._corrections[event.index] = event.replacement
-        dispatch = self._dispatch
         for index, event in self.effective_events():
-            dispatch[type(event)](event, index)
+            _HANDLERS[type(event)](self, event, index)
 
     def _on_correction(self, event: Correction, index: int) -> None:
         target = event.index
@@ -237,7 +229,7 @@ class Game:
             raise IllegalAction(f"a correction must name an earlier event that is not a correction, not {target!r}",
                                 kind="malformed", index=index)
         if event.replacement is not None and (type(event.replacement) is Correction
-                                              or type(event.replacement) not in self._dispatch):
+                                              or type(event.replacement) not in _HANDLERS):
             raise IllegalAction("a correction must put in an event other than a correction", kind="malformed",
                                 index=index)
         before = len(self.notices)
@@ -848,3 +840,13 @@ class Game:
             board=st.board_tuple(),
         ))
         ledger.check()
+
+
+_HANDLERS: dict[type, Callable[[Game, Any, int], None]] = {
+    Correction: Game._on_correction, Play: Game._on_play, Pass: Game._on_pass, Call: Game._on_call,
+    Sweep: Game._on_sweep, NewDeal: Game._on_new_deal, Ante: Game._on_ante, Deal: Game._on_deal,
+    Showdown: Game._on_showdown, Settlement: Game._on_settlement,
+}
+"""The fold step of each event type. Plain functions, not methods bound to each game: bound methods
+kept on the game would make every game a reference cycle, freed only by the cyclic garbage
+collector (which long simulations pause)."""
