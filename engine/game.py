@@ -50,6 +50,27 @@ def _card_flags(rules: RuleSet) -> dict[Card, int]:
             | (_ENDS if c in tables.ends else 0) | (_WILD if c in tables.wild else 0) for c in DECK}
 
 
+@functools.lru_cache(maxsize=64)
+def _playable_sets(rules: RuleSet) -> dict[Wanted, frozenset[Card]]:
+    """:meth:`RuleSet.playable` as sets, filled by :meth:`Game._playable` as wanted cards come up
+    and shared by every game of ``rules`` (a simulation starts a new game every few deals)."""
+    return {}
+
+
+_ANTE_PAYMENTS: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[Payment, ...]]] = {}
+
+
+def _ante_payments(seat: int, stakes: tuple[int, ...]) -> tuple[int, tuple[Payment, ...]]:
+    """The chips ``seat`` antes and the payments that put ``stakes`` on the boxes. Payments are
+    immutable values, so every game shares them: every deal starts with one ante per player."""
+    key = (seat, stakes)
+    entry = _ANTE_PAYMENTS.get(key)
+    if entry is None:
+        entry = _ANTE_PAYMENTS[key] = (sum(stakes), tuple(
+            Payment("ante", seat, box, amount, amount, box) for box, amount in zip(BOXES, stakes) if amount))
+    return entry
+
+
 PlayerRef = str | int
 """A player given by name or by seat number."""
 
@@ -122,8 +143,7 @@ class Game:
         self._leadable = tables.leadable
         self._wanted_after = tables.wanted
         self._callable_cards = tables.callable_cards
-        self._playable_sets: dict[Wanted, frozenset[Card]] = {}
-        self._ante_payments: dict[tuple[int, tuple[int, ...]], tuple[Payment, ...]] = {}
+        self._playable_sets = _playable_sets(self.rules)
         self._flags = _card_flags(self.rules)
         n = len(players)
         self._next = self.rules.next_seats(n)
@@ -634,7 +654,9 @@ class Game:
         if st.phase not in (IDLE, SETTLED):
             raise IllegalAction(f"a deal is in progress ({st.phase}); settle it first", kind="deal_in_progress",
                                 index=index)
-        dealer = self._check_seat(ev.dealer, index)
+        dealer = ev.dealer
+        if type(dealer) is not int or not 0 <= dealer < st.n_players:
+            self._check_seat(dealer, index)
         if st.game_over:
             raise IllegalAction("the game is over: " + self._why_over(), kind="game_over", index=index)
         st._reset_deal()
@@ -682,12 +704,8 @@ class Game:
         if stakes is not due and tuple(stakes) != due:
             raise IllegalAction(f"{st.players[seat]} must ante {dict(zip(BOXES, due))}, "
                                 f"not {dict(zip(BOXES, stakes))}", kind="ante", index=index)
-        payments = self._ante_payments.get((seat, due))
-        if payments is None:
-            payments = self._ante_payments[(seat, due)] = tuple(
-                Payment("ante", seat, box, amount, amount, box) for box, amount in zip(BOXES, due) if amount)
+        total, payments = _ante_payments(seat, due)
         ledger = st.ledger
-        total = sum(due)
         if ledger.chips[seat] < total:
             raise IllegalAction(f"{st.players[seat]} cannot ante {total} chips (has {ledger.chips[seat]})",
                                 kind="cannot_ante", index=index)

@@ -117,10 +117,11 @@ class Ledger:
 
     def check(self) -> None:
         """Raise :class:`ConservationError` unless stacks and boxes still add up to the starting total."""
-        now = self.in_play()
+        chips, boxes = self.chips, self.board.values()
+        now = sum(chips) + sum(boxes)
         if now != self.total:
             raise ConservationError(f"chips not conserved: {now} in play, {self.total} at the start")
-        if min(self.chips, default=0) < 0 or min(self.board.values(), default=0) < 0:
+        if min(chips, default=0) < 0 or min(boxes, default=0) < 0:
             raise ConservationError("a stack or a box went below zero")
 
     def snapshot(self) -> dict[str, Any]:

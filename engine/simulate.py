@@ -274,7 +274,10 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
                 if option_set.isdisjoint(hand):  # nothing to play: the cheapest test first
                     card = None
                 elif random_play:               # inlined: this loop is the simulator's whole cost
-                    legal = [c for c in options if c in hand]
+                    legal = []                  # a plain loop: a few cards, cheaper than a comprehension
+                    for c in options:
+                        if c in hand:
+                            legal.append(c)
                     i = int(rand() * (len(legal) + 1))
                     card = legal[i] if i < len(legal) else None
                 else:
