@@ -72,3 +72,16 @@ def test_every_installed_design_maps_52_distinct_elements(source: DeckSource) ->
     assert mapping is not None, f"{source.name}: no naming style covers the 52 cards"
     assert sorted(mapping) == sorted(card_codes())
     assert len(set(mapping.values())) == 52
+
+
+def test_held_out_designs_are_whole_families_of_installed_designs() -> None:
+    from vision.synth.decks import HELD_OUT_DESIGNS, family_of, split_designs
+
+    assert len(HELD_OUT_DESIGNS) >= 4
+    assert len({family_of(name) for name in HELD_OUT_DESIGNS}) >= 4, "at least four different art families"
+    names = [s.name for s in SOURCES]
+    train, held = split_designs(names)
+    assert sorted(train + held) == sorted(names)
+    assert not {family_of(n) for n in train} & {family_of(n) for n in held}
+    if SOURCES:
+        assert set(HELD_OUT_DESIGNS) <= set(names), "held-out names must match installed designs"

@@ -98,6 +98,17 @@ def test_index_in_one_corner_only_is_a_skip_reason() -> None:
     assert layout is None and "only one corner" in reason
 
 
+def test_court_cards_without_indices_are_a_skip_reason() -> None:
+    faces = deck()
+    for card in faces:
+        if card[:-1] in "JQK":  # a full-length picture instead of an index, not point-symmetric
+            face = synthetic_face(card, corners=())
+            cv2.rectangle(face, (10, 10), (W - 60, H - 200), (60, 120, 200), cv2.FILLED)
+            faces[card] = face
+    layout, reason = find_index_layout(faces)
+    assert layout is None and reason.startswith("faces without corner indices") and "QS" in reason
+
+
 def test_a_corner_ornament_that_never_changes_is_not_an_index() -> None:
     layout, reason = find_index_layout(deck(same_glyph=True))
     assert layout is None, "an identical mark on every card does not name the rank"

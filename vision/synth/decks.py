@@ -35,7 +35,7 @@ DECK_ROOTS: tuple[tuple[str, Path, str], ...] = (
     ("kde", Path("/usr/share/carddecks"), "*/*.svgz"),
 )
 CACHE_HEIGHT = 512  # px; a card's short side is then ~360 px, enough to downsample to 250
-CACHE_VERSION = 8
+CACHE_VERSION = 11
 
 # Designs never used for training: whole art families, chosen to differ in style
 # (German-school pictures with four indices, Italian-style modern, Russian Cyrillic
@@ -258,20 +258,23 @@ def _design_by_name(root: str, name: str) -> DeckDesign:
     return status.design
 
 
-def _held_out_families() -> set[str]:
-    return {family_of(name) for name in HELD_OUT_DESIGNS}
+def split_designs(names: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(train, held out): a design is held out when its family has a member in HELD_OUT_DESIGNS."""
+    held_families = {family_of(name) for name in HELD_OUT_DESIGNS}
+    train, held = [], []
+    for name in names:
+        (held if family_of(name) in held_families else train).append(name)
+    return train, held
 
 
 def train_designs() -> list[str]:
     """Usable designs whose family has no held-out member."""
-    held = _held_out_families()
-    return [d.name for d in list_designs() if d.family not in held]
+    return split_designs(d.name for d in list_designs())[0]
 
 
 def held_out_designs() -> list[str]:
-    """Usable designs of the held-out families (HELD_OUT_DESIGNS that are installed and usable)."""
-    held = _held_out_families()
-    return [d.name for d in list_designs() if d.family in held]
+    """Usable designs of the held-out families."""
+    return split_designs(d.name for d in list_designs())[1]
 
 
 def __getattr__(name: str) -> Any:

@@ -108,32 +108,22 @@ def ink_settings(face: np.ndarray) -> tuple[np.ndarray, int]:
 
 
 def corner_ink(face: np.ndarray, settings: tuple[np.ndarray, int]) -> np.ndarray:
-    """glyph_ink of the top-left 34 % × 34 % window only (cheap)."""
+    """glyph_ink of the top-left 40 % × 40 % window only (cheap)."""
     h, w = face.shape[:2]
-    wy, wx = int(0.34 * h), int(0.34 * w)
+    wy, wx = int(0.4 * h), int(0.4 * w)
     return glyph_ink(face[: wy + 20, : wx + 20], *settings)[:wy, :wx]
 
 
-def _merge_characters(blobs: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
-    """Join side-by-side blobs of about the same height ("1" and "0" of a 10) into one box."""
-    boxes = list(blobs)
-    merged = True
-    while merged:
-        merged = False
-        for i in range(len(boxes)):
-            for j in range(i + 1, len(boxes)):
-                (ax, ay, aw, ah), (bx, by, bw, bh) = boxes[i], boxes[j]
-                overlap = min(ay + ah, by + bh) - max(ay, by)
-                gap = max(ax, bx) - min(ax + aw, bx + bw)
-                if (overlap >= 0.6 * min(ah, bh) and 0.75 <= ah / bh <= 1.33 and gap <= 0.3 * max(ah, bh)):
-                    x0, y0 = min(ax, bx), min(ay, by)
-                    boxes[i] = (x0, y0, max(ax + aw, bx + bw) - x0, max(ay + ah, by + bh) - y0)
-                    del boxes[j]
-                    merged = True
-                    break
-            if merged:
-                break
-    return boxes
+def _second_character(rank: tuple[int, int, int, int], blobs: list[tuple[int, int, int, int]]
+                      ) -> tuple[int, int, int, int]:
+    """The rank box grown over a second glyph just right of it and as tall (the "0" of a 10)."""
+    rx, ry, rw, rh = rank
+    for bx, by, bw, bh in blobs:
+        overlap = min(ry + rh, by + bh) - max(ry, by)
+        if (0 <= bx - (rx + rw) <= 0.3 * rh and overlap >= 0.6 * min(rh, bh) and 0.75 <= rh / bh <= 1.33):
+            x0, y0 = min(rx, bx), min(ry, by)
+            return x0, y0, max(rx + rw, bx + bw) - x0, max(ry + rh, by + bh) - y0
+    return rank
 
 
 def _corner_index(face: np.ndarray, settings: tuple[np.ndarray, int]) -> tuple[Box, Box] | None:
@@ -143,23 +133,26 @@ def _corner_index(face: np.ndarray, settings: tuple[np.ndarray, int]) -> tuple[B
     count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     parts = [tuple(int(v) for v in stats[i][:4]) for i in range(1, count)
              if stats[i][4] >= 0.00004 * h * w and stats[i][0] > 0 and stats[i][1] > 0]
-    blobs = [b for b in _merge_characters(parts) if b[2] <= 0.2 * w and b[3] <= 0.15 * h
-             and b[2] * b[3] >= 0.0002 * h * w]
-    near = [b for b in blobs if b[0] < 0.16 * w and b[1] < 0.14 * h and b[3] >= 0.03 * h]
+    blobs = [b for b in parts if b[2] <= 0.25 * w and b[3] <= 0.3 * h and b[2] * b[3] >= 0.0001 * h * w]
+    near = [b for b in blobs if b[0] < 0.16 * w and b[1] < 0.14 * h and 0.03 * h <= b[3] <= 0.2 * h]
     if not near:
         return None
-    rank = min(near, key=lambda b: (b[0] / w) + (b[1] / h))
+    first = min(near, key=lambda b: (b[0] / w) + (b[1] / h))
+    rank = _second_character(first, [b for b in blobs if b is not first])
     rx, ry, rw, rh = rank
-    below = [b for b in blobs if b is not rank and ry + rh - 0.02 * h <= b[1] <= ry + rh + 0.06 * h
-             and b[0] < rx + rw + 0.03 * w and b[0] + b[2] > rx - 0.03 * w and b[3] < 1.5 * rh + 0.02 * h]
-    beside = [b for b in blobs if b is not rank and rx + rw - 0.01 * w <= b[0] <= rx + rw + 0.05 * w
+    blobs = [b for b in blobs if b is not first and not (b[0] >= rx and b[0] + b[2] <= rx + rw
+                                                        and b[1] >= ry and b[1] + b[3] <= ry + rh)]
+    below = [b for b in blobs if ry + rh - 0.02 * h <= b[1] <= ry + rh + max(0.06 * h, 0.6 * rh)
+             and b[0] < rx + rw + 0.03 * w and b[0] + b[2] > rx - 0.03 * w]
+    beside = [b for b in blobs if rx + rw - 0.01 * w <= b[0] <= rx + rw + 0.05 * w
               and b[1] < ry + rh and b[1] + b[3] > ry and b[3] < 1.5 * rh + 0.02 * h]
     suits = below or beside
     if not suits:
         return None
-    suit = min(suits, key=lambda b: abs(b[1] - (ry + rh)) + abs(b[0] - rx))
-    x0, y0 = min(rx, suit[0]), min(ry, suit[1])
-    x1, y1 = max(rx + rw, suit[0] + suit[2]), max(ry + rh, suit[1] + suit[3])
+    sx, sy, sw, sh = min(suits, key=lambda b: abs(b[1] - (ry + rh)) + abs(b[0] - rx))
+    sh = min(sh, int(1.3 * rh))  # a suit with a long ornament attached (egyptians): keep its head
+    x0, y0 = min(rx, sx), min(ry, sy)
+    x1, y1 = max(rx + rw, sx + sw), max(ry + rh, sy + sh)
     return (rx / w, ry / h, (rx + rw) / w, (ry + rh) / h), (x0 / w, y0 / h, x1 / w, y1 / h)
 
 
@@ -184,6 +177,19 @@ def _glyph_similarity(faces: dict[str, np.ndarray], corner: str, found: dict[str
                 union = np.count_nonzero(masks[i] | masks[j])
                 scores.append(np.count_nonzero(masks[i] & masks[j]) / union if union else 1.0)
     return float(np.mean(scores)) if scores else 1.0
+
+
+def _symmetric_index(face: np.ndarray, box: Box, corners: tuple[str, ...]) -> bool:
+    """The index box holds the same thing in two opposite corners (an index the blob search missed,
+    e.g. touching a court picture), unlike a full-length court picture with no index."""
+    grey = cv2.cvtColor(np.ascontiguousarray(face[:, :, :3]), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    h, w = grey.shape
+    x0, y0, x1, y1 = int(box[0] * w), int(box[1] * h), int(np.ceil(box[2] * w)), int(np.ceil(box[3] * h))
+    a = to_corner(grey, corners[0])[y0:y1, x0:x1]
+    b = to_corner(grey, corners[1])[y0:y1, x0:x1]
+    if a.size == 0 or a.std() < 1 or b.std() < 1:
+        return False
+    return float(np.corrcoef(a.ravel(), b.ravel())[0, 1]) > 0.58
 
 
 def find_index_layout(faces: dict[str, np.ndarray]) -> tuple[IndexLayout | None, str]:
@@ -211,6 +217,10 @@ def find_index_layout(faces: dict[str, np.ndarray]) -> tuple[IndexLayout | None,
     x1, y1 = np.percentile(boxes[:, 2], 95), np.percentile(boxes[:, 3], 95)
     pad_x, pad_y = 0.12 * (x1 - x0) + 0.006, 0.08 * (y1 - y0) + 0.004
     box = (max(0.0, x0 - pad_x), max(0.0, y0 - pad_y), x1 + pad_x, y1 + pad_y)
+    lacking = [card for card in faces if not any(card in per_corner[c] for c in corners)
+               and not _symmetric_index(faces[card], box, corners)]
+    if lacking:
+        return None, "faces without corner indices: " + ", ".join(lacking)
     primary = per_corner[corners[0]]
     digits = np.array([primary[c][0] for c in primary if c[:-1] in "23456789"])
     fallback = tuple(float(v) for v in np.median(digits, axis=0)) if len(digits) else None

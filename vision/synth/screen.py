@@ -69,11 +69,18 @@ def reference_shapes() -> dict[str, np.ndarray]:
 
 
 def paper_colour(face: np.ndarray) -> np.ndarray:
-    """Median colour of a thin band just inside the card edge (paper, for nearly all designs)."""
-    w = face.shape[1]
-    inside = cv2.distanceTransform((face[:, :, 3] > 250).astype(np.uint8), cv2.DIST_L2, 3)
-    ring = (inside > max(2, w // 60)) & (inside <= max(4, w // 60 + w // 40))
-    return np.median(face[:, :, :3][ring], axis=0)
+    """The card's most common colour (paper, for nearly all designs; the dark ground of dark decks).
+
+    A band along the edge would be fooled by thick printed borders, so the mode of coarsely
+    quantised colours over the whole face is taken, then refined to the mean of that bin.
+    """
+    opaque = face[:, :, 3] > 250
+    pixels = face[:, :, :3][opaque][::7].astype(np.int32)
+    if pixels.size == 0:
+        return np.array([255.0, 255.0, 255.0])
+    bins = (pixels[:, 0] // 16) * 256 + (pixels[:, 1] // 16) * 16 + pixels[:, 2] // 16
+    mode = np.bincount(bins).argmax()
+    return pixels[bins == mode].mean(axis=0)
 
 
 def ink_mask(face: np.ndarray, threshold: float = 60.0) -> np.ndarray:
@@ -141,6 +148,6 @@ def check_french_suits(faces: dict[str, np.ndarray]) -> Verdict:
         if good * 2 <= len(cards):
             failures.append(names[suit])
     if failures:
-        return Verdict(False, "not French-suited: the centre pips of " + ", ".join(failures)
-                       + " do not look like French suit symbols")
+        return Verdict(False, "no French suit pips: the centre pips of " + ", ".join(failures)
+                       + " are missing or do not look like French suit symbols")
     return Verdict(True, "French suits")
