@@ -15,6 +15,7 @@ import numpy as np
 MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
 DEFAULT_MODEL = MODELS_DIR / "card-index-cls.onnx"
 NONE_CLASS = "none"
+CHUNK = 128  # crops per onnxruntime call: bounds the activation memory whatever the crop count
 
 
 class ModelMissing(FileNotFoundError):
@@ -51,10 +52,12 @@ class IndexClassifier:
         """Class probabilities, shape (n, classes), for crops of shape (n, s, s, 3) BGR uint8."""
         if len(crops) == 0:
             return np.zeros((0, len(self.names)), np.float32)
-        batch = np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
-        if self.fixed_batch:
-            return np.concatenate([self._run(batch[i:i + 1]) for i in range(len(batch))])
-        return self._run(batch)
+        step = 1 if self.fixed_batch else CHUNK
+        return np.concatenate([self._run(self._tensor(crops[i:i + step])) for i in range(0, len(crops), step)])
+
+    @staticmethod
+    def _tensor(crops: np.ndarray) -> np.ndarray:
+        return np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
 
     def _run(self, batch: np.ndarray) -> np.ndarray:
         return self.session.run(None, {self.input_name: batch})[0]

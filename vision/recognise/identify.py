@@ -33,7 +33,9 @@ SCALES_PX = (62.0, 92.0, 136.0, 200.0, 290.0)
 LADDER_RATIO = 1.45
 MIN_CONFIDENCE = 0.5
 CROP_INSET = 0.025  # where a grown crop's card corners lie, as a fraction of its sides
-MERGE_DISTANCE = 0.45  # in card short sides, between predicted card centres
+MERGE_DISTANCE = 0.9  # in card short sides, between the card centres two readings of one card predict
+PROMISING_NONE = 0.995  # a corner read as "none" more surely than this at the middle scale is not tried further
+SAME_SPOT = 0.22  # closer than this, two readings claim the same card
 
 
 @dataclass(frozen=True)
@@ -65,12 +67,23 @@ class _Reading:
 
 def _read_corners(image: np.ndarray, frames: list[CornerFrame], scales: tuple[float, ...],
                   classifier: IndexClassifier) -> list[_Reading]:
-    """For each corner, the most confident card over all tried scales (none when "none" wins)."""
+    """For each corner, the most confident card over the tried scales (none when "none" wins).
+
+    Every corner is first read at the middle scale; only corners where that reading is not
+    clearly "none" are read at the other scales (most corners are table or card-back corners).
+    """
     if not frames:
         return []
-    trials = [f.with_scale(s) for f in frames for s in scales]
-    crops = np.stack([corner_crop(image, t, classifier.imgsz) for t in trials])
-    probs = classifier.probabilities(crops).reshape(len(frames), len(scales), -1)
+    middle = len(scales) // 2
+    probs = np.zeros((len(frames), len(scales), len(classifier.names)), np.float32)
+    probs[:, :, classifier.none_index] = 1.0
+    probs[:, middle] = _classify(image, [f.with_scale(scales[middle]) for f in frames], classifier)
+    promising = [i for i in range(len(frames)) if probs[i, middle, classifier.none_index] < PROMISING_NONE]
+    others = [k for k in range(len(scales)) if k != middle]
+    if promising and others:
+        trials = [frames[i].with_scale(scales[k]) for i in promising for k in others]
+        probs[np.ix_(promising, others)] = _classify(image, trials, classifier).reshape(
+            len(promising), len(others), -1)
     card_probs = probs.copy()
     card_probs[..., classifier.none_index] = -1.0
     readings: list[_Reading] = []
@@ -82,29 +95,30 @@ def _read_corners(image: np.ndarray, frames: list[CornerFrame], scales: tuple[fl
     return readings
 
 
+def _classify(image: np.ndarray, trials: list[CornerFrame], classifier: IndexClassifier) -> np.ndarray:
+    return classifier.probabilities(np.stack([corner_crop(image, t, classifier.imgsz) for t in trials]))
+
+
 def _merge(readings: list[_Reading], width: int, height: int) -> list[Detection]:
-    """One detection per physical card: readings of the same card near each other are merged,
-    and of readings that claim the same spot with different cards the most confident wins."""
-    readings = sorted(readings, key=lambda r: -r.confidence)
-    groups: list[list[_Reading]] = []
-    for r in readings:
-        for group in groups:
-            head = group[0]
-            distance = np.linalg.norm(r.centre() - head.centre()) / head.frame.scale
-            if (r.card == head.card and distance < MERGE_DISTANCE * 2) or distance < MERGE_DISTANCE / 2:
-                if r.card == head.card:
-                    group.append(r)
-                break
-        else:
-            groups.append([r])
+    """One detection per card code (one deck on the table): the most confident reading of a code
+    wins, and a second reading of it is that card's other index when near enough, else a misreading.
+    A reading whose spot is already claimed by a more confident reading of another card is dropped."""
+    kept: list[_Reading] = []
+    groups: dict[str, list[_Reading]] = {}
+    for r in sorted(readings, key=lambda r: -r.confidence):
+        if any(np.linalg.norm(r.centre() - k.centre()) < SAME_SPOT * k.frame.scale for k in kept if k.card != r.card):
+            continue
+        kept.append(r)
+        group = groups.setdefault(r.card, [])
+        if not group or np.linalg.norm(r.centre() - group[0].centre()) < MERGE_DISTANCE * group[0].frame.scale:
+            group.append(r)
     detections = []
-    for group in groups:
-        quads = np.concatenate([g.card_quad() for g in group])
+    for group in groups.values():
+        points = group[0].card_quad()
         if len(group) > 1:
-            origins = np.array([g.frame.origin for g in group])
-            quads = np.concatenate([origins, group[0].card_quad()])
-        x1, y1 = np.clip(quads.min(axis=0), 0, [width, height])
-        x2, y2 = np.clip(quads.max(axis=0), 0, [width, height])
+            points = np.concatenate([points, [g.frame.origin for g in group[1:]]])
+        x1, y1 = np.clip(points.min(axis=0), 0, [width, height])
+        x2, y2 = np.clip(points.max(axis=0), 0, [width, height])
         detections.append(Detection(group[0].card, group[0].confidence, (float(x1), float(y1), float(x2), float(y2))))
     return detections
 

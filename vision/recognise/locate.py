@@ -19,6 +19,7 @@ from vision.recognise.crops import CornerFrame, frame_from_points
 MIN_CARD_SIDE_PX = 40
 MIN_TURN_DEG, MAX_TURN_DEG = 50.0, 130.0
 PAD = 2
+CLOSE_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 MIN_EDGE_PX = 6.0  # a straight stretch this long counts: in a tight fan a card shows only a few px of its top edge
 
 
@@ -141,10 +142,12 @@ def _single_card_width(contour: np.ndarray) -> float | None:
 
 def _outlines(mask: np.ndarray, location: "Location") -> None:
     padded = cv2.copyMakeBorder(mask, PAD, PAD, PAD, PAD, cv2.BORDER_CONSTANT, value=0)
-    contours, _ = cv2.findContours(padded, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    # Two levels: outer boundaries, and islands inside holes (a card cut out of a pale table
+    # that passed the brightness test) come back as outer boundaries too.
+    contours, hierarchy = cv2.findContours(padded, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     min_area = MIN_CARD_SIDE_PX * MIN_CARD_SIDE_PX * 0.5
-    for contour in contours:
-        if cv2.contourArea(contour) >= min_area:
+    for contour, links in zip(contours, hierarchy[0] if hierarchy is not None else []):
+        if links[3] < 0 and cv2.contourArea(contour) >= min_area:
             location.frames.extend(_contour_corners(contour))
             width = _single_card_width(contour)
             if width:
@@ -184,6 +187,7 @@ def locate(image: np.ndarray) -> Location:
     mask = card_mask(image)
     location = Location()
     _outlines(mask, location)
+    _outlines(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, CLOSE_KERNEL), location)
     _outlines(_edge_cut(image, mask), location)
     location.frames = _dedupe(location.frames)
     return location

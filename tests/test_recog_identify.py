@@ -1,0 +1,85 @@
+"""`identify_image` and `identify_crop` on committed scenes from held-out deck designs.
+
+The scenes in tests/data/identify/ (images/ + labels/, the generator's own output, see
+its README.md for the command) come from designs the shipped model never saw; the
+answers are the generator's geometric labels: a card is expected when one of its
+corner indices shows.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.recognise.classifier import DEFAULT_MODEL
+
+DATA = Path(__file__).resolve().parent / "data" / "identify"
+pytestmark = pytest.mark.skipif(not DEFAULT_MODEL.is_file() or not (DATA / "labels").is_dir(),
+                                reason="shipped model or committed test scenes missing")
+
+
+def _scenes() -> list[tuple[np.ndarray, dict]]:
+    scenes = []
+    for label_file in sorted((DATA / "labels").glob("*.json")):
+        image = cv2.imread(str(DATA / "images" / f"{label_file.stem}.jpg"))
+        assert image is not None, label_file
+        scenes.append((image, json.loads(label_file.read_text())))
+    return scenes
+
+
+def _centre_inside(box: list[float] | tuple[float, ...], quad: list[list[float]]) -> bool:
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    return cv2.pointPolygonTest(np.float32(quad), centre, False) >= 0
+
+
+def test_identify_image_names_the_cards_of_held_out_designs() -> None:
+    from vision.recognise.identify import identify_image
+
+    expected_total = found_total = reported_total = right_total = 0
+    for image, scene in _scenes():
+        detections = identify_image(image)
+        codes = [d.card for d in detections]
+        assert len(codes) == len(set(codes)), f"{scene['image']}: a card reported twice: {codes}"
+        quads = {c["card"]: c["quad"] for c in scene["cards"]}
+        right = {d.card for d in detections if d.card in quads and _centre_inside(d.box, quads[d.card])}
+        expected = {c["card"] for c in scene["cards"] if any(ix["visible"] for ix in c["indices"])}
+        expected_total += len(expected)
+        found_total += len(expected & right)
+        reported_total += len(detections)
+        right_total += len(right)
+    assert expected_total >= 10
+    assert found_total / expected_total >= 0.9
+    assert right_total / reported_total >= 0.9
+
+
+def test_identify_crop_names_a_settled_card() -> None:
+    from vision.recognise.identify import identify_crop
+
+    total = right = 0
+    for image, scene in _scenes():
+        for card in scene["cards"]:
+            if not card["fully_visible"]:
+                continue
+            quad = np.float32(card["quad"])
+            centre = quad.mean(axis=0)
+            grown = centre + (quad - centre) * 1.06
+            crop = cv2.warpPerspective(image, cv2.getPerspectiveTransform(
+                grown, np.float32([[0, 0], [128, 0], [128, 180], [0, 180]])), (128, 180))
+            code, confidence = identify_crop(crop)
+            total += 1
+            right += code == card["card"]
+            assert 0.0 <= confidence <= 1.0
+    assert total >= 5
+    assert right / total >= 0.9
+
+
+def test_identify_crop_of_bare_table_reads_nothing() -> None:
+    from vision.recognise.identify import identify_crop
+
+    rng = np.random.default_rng(1)
+    table = np.clip(rng.normal((60, 100, 40), 12, (180, 128, 3)), 0, 255).astype(np.uint8)
+    assert identify_crop(table) == (None, 0.0)
