@@ -148,15 +148,24 @@ def _run_lengths(successors: dict[Card, tuple[Card, ...]], hand: set[Card]) -> d
     return lengths
 
 
+_LEAD_ORDER: dict[Card, int] = {c: i for i, c in enumerate(sorted(DECK, key=lambda c: (-RANK[c], c)))}
+"""Tie-break between simple leads that shed as many cards: the lower rank, then the higher code; a
+number below 64, so that a whole preference is one int (a ``max`` keyed by a dict lookup instead
+of a Python function per card: leads are most of the simple player's thinking)."""
+
+
 def _simple_choice(state: State, seat: int, legal: list[Card], may_pass: bool, rng: random.Random) -> Card | None:
     rules = state.rules
     wild = rules.tables().wild
-    tame = [c for c in legal if c not in wild]
     if state.wanted is None:
         lengths = _run_lengths(_successors(rules), state.hands[seat] or set())
-        return max(tame or legal, key=lambda c: (lengths.get(c, 1), -RANK[c], c))
-    if tame:
-        return tame[0]
+        candidates = [c for c in legal if c not in wild] or legal
+        order = _LEAD_ORDER
+        preference = {c: lengths.get(c, 1) * 64 + order[c] for c in candidates}
+        return max(candidates, key=preference.__getitem__)
+    for card in legal:          # the first tame card, else a wild one, else pass
+        if card not in wild:
+            return card
     return legal[0] if legal else None
 
 
@@ -264,7 +273,7 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
                 while card not in hand or card not in leadable:
                     card = dealt_hand[int(rand() * size)]
             else:
-                card = choose(state, seat, sorted(c for c in hand if c in leadable), False, rng)
+                card = choose(state, seat, sorted([c for c in hand if c in leadable]), False, rng)
         else:                                   # the wanted card (or a wild one), or pass
             entry = option_sets.get(wanted) or moves.options_for(rules, wanted)
             options, option_set = entry
@@ -273,15 +282,16 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
                 hand = hands[seat]
                 if option_set.isdisjoint(hand):  # nothing to play: the cheapest test first
                     card = None
-                elif random_play:               # inlined: this loop is the simulator's whole cost
+                else:
                     legal = []                  # a plain loop: a few cards, cheaper than a comprehension
                     for c in options:
                         if c in hand:
                             legal.append(c)
-                    i = int(rand() * (len(legal) + 1))
-                    card = legal[i] if i < len(legal) else None
-                else:
-                    card = choose(state, seat, [c for c in options if c in hand], True, rng)
+                    if random_play:             # inlined: this loop is the simulator's whole cost
+                        i = int(rand() * (len(legal) + 1))
+                        card = legal[i] if i < len(legal) else None
+                    else:
+                        card = choose(state, seat, legal, True, rng)
                 if card is not None or not stoppable:
                     break
                 stoppable = False               # the player who just played stops: the next one decides
