@@ -192,7 +192,8 @@ class Game:
         except KeyError:
             raise EngineError(f"not an event: {event!r}") from None
         events = self.events
-        before = len(self.notices)
+        notices = self.notices
+        before = len(notices)
         try:
             handler(self, event, len(events))
         except IllegalAction:
@@ -203,9 +204,10 @@ class Game:
             # leave the game as it was: refold the log without this event
             self._rebuild()
             raise
-        if handler is not Game._on_correction:
+        if handler is _fold_correction:
+            notices = self.notices  # a correction refolds, which replaces the list
+        else:
             events.append(event)
-        notices = self.notices  # a correction refolds, which replaces the list
         if len(notices) == before:
             return ()
         return notices[before:]
@@ -402,11 +404,10 @@ class Game:
         card = ev.card
         if type(seat) is not int or not 0 <= seat < st.n_players:
             self._check_seat(seat, index)
-        if card not in RANK:
-            self._check_card(card, index)
         hand = st.hands[seat]
         wanted = st.wanted
-        # the common, legal case first: it is this player's turn, they hold the card, it fits
+        # the common, legal case first: it is this player's turn, they hold the card, it fits (which
+        # no unknown card does: those are reported by the slow path)
         if (st.phase is PLAY
                 and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))  # type: ignore[index]
                 and (hand is None or card in hand) and card not in st.played_by
@@ -493,7 +494,7 @@ class Game:
         the play is still applied (live mode)."""
         st = self.state
         seat = ev.seat
-        card = ev.card
+        card = self._check_card(ev.card, index)
         players = st.players
         if st.phase != PLAY:
             self._violation(nt.NOT_PLAYING, f"{players[seat]} plays {card} but {self._phase_text()}",
@@ -859,6 +860,8 @@ class Game:
         ))
         ledger.check()
 
+
+_fold_correction = Game._on_correction
 
 _HANDLERS: dict[type, Callable[[Game, Any, int], None]] = {
     Correction: Game._on_correction, Play: Game._on_play, Pass: Game._on_pass, Call: Game._on_call,
