@@ -57,17 +57,20 @@ def _playable_sets(rules: RuleSet) -> dict[Wanted, frozenset[Card]]:
     return {}
 
 
-_ANTE_PAYMENTS: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[Payment, ...]]] = {}
+_Ante = tuple[int, tuple[Payment, ...], tuple[tuple[Card, int], ...]]
+_ANTE_PAYMENTS: dict[tuple[int, tuple[int, ...]], _Ante] = {}
 
 
-def _ante_payments(seat: int, stakes: tuple[int, ...]) -> tuple[int, tuple[Payment, ...]]:
-    """The chips ``seat`` antes and the payments that put ``stakes`` on the boxes. Payments are
-    immutable values, so every game shares them: every deal starts with one ante per player."""
+def _ante_payments(seat: int, stakes: tuple[int, ...]) -> _Ante:
+    """The chips ``seat`` antes, the payments that put ``stakes`` on the boxes and the same as
+    ``(box, chips)`` pairs. Payments are immutable values, so every game shares them: every deal
+    starts with one ante per player."""
     key = (seat, stakes)
     entry = _ANTE_PAYMENTS.get(key)
     if entry is None:
-        entry = _ANTE_PAYMENTS[key] = (sum(stakes), tuple(
-            Payment("ante", seat, box, amount, amount, box) for box, amount in zip(BOXES, stakes) if amount))
+        moves = tuple((box, amount) for box, amount in zip(BOXES, stakes) if amount)
+        entry = _ANTE_PAYMENTS[key] = (
+            sum(stakes), tuple(Payment("ante", seat, box, amount, amount, box) for box, amount in moves), moves)
     return entry
 
 
@@ -705,7 +708,7 @@ class Game:
         if stakes is not due and tuple(stakes) != due:
             raise IllegalAction(f"{st.players[seat]} must ante {dict(zip(BOXES, due))}, "
                                 f"not {dict(zip(BOXES, stakes))}", kind="ante", index=index)
-        total, payments = _ante_payments(seat, due)
+        total, payments, moves = _ante_payments(seat, due)
         ledger = st.ledger
         if ledger.chips[seat] < total:
             raise IllegalAction(f"{st.players[seat]} cannot ante {total} chips (has {ledger.chips[seat]})",
@@ -713,8 +716,8 @@ class Game:
         # enough chips: no payment can be cut, so move them directly (payments are immutable: reuse them)
         ledger.chips[seat] -= total
         board = ledger.board
-        for payment in payments:
-            board[payment.target] += payment.amount  # type: ignore[index]
+        for box, amount in moves:
+            board[box] += amount
         st.payments.extend(payments)
         del st.antes_due[seat]
 
