@@ -120,10 +120,21 @@ def _second_character(rank: tuple[int, int, int, int], blobs: list[tuple[int, in
     rx, ry, rw, rh = rank
     for bx, by, bw, bh in blobs:
         overlap = min(ry + rh, by + bh) - max(ry, by)
-        if (0 <= bx - (rx + rw) <= 0.3 * rh and overlap >= 0.6 * min(rh, bh) and 0.75 <= rh / bh <= 1.33):
+        if (rw <= 0.6 * rh and bw <= 0.9 * bh  # a narrow "1", then a glyph taller than wide
+                and 0 <= bx - (rx + rw) <= 0.2 * rh and overlap >= 0.6 * min(rh, bh) and 0.75 <= rh / bh <= 1.33):
             x0, y0 = min(rx, bx), min(ry, by)
             return x0, y0, max(rx + rw, bx + bw) - x0, max(ry + rh, by + bh) - y0
     return rank
+
+
+def _touching_index(blobs: list[tuple[int, int, int, int]], h: int, w: int) -> tuple[Box, Box] | None:
+    """Rank and suit printed touching each other (blurry bitmap decks): one tall narrow blob."""
+    tall = [b for b in blobs if b[0] < 0.16 * w and b[1] < 0.14 * h and 0.2 * h < b[3] <= 0.36 * h
+            and b[2] <= 0.6 * b[3]]
+    if not tall:
+        return None
+    x, y, bw, bh = min(tall, key=lambda b: (b[0] / w) + (b[1] / h))
+    return (x / w, y / h, (x + bw) / w, (y + 0.5 * bh) / h), (x / w, y / h, (x + bw) / w, (y + bh) / h)
 
 
 def _corner_index(face: np.ndarray, settings: tuple[np.ndarray, int]) -> tuple[Box, Box] | None:
@@ -136,7 +147,7 @@ def _corner_index(face: np.ndarray, settings: tuple[np.ndarray, int]) -> tuple[B
     blobs = [b for b in parts if b[2] <= 0.25 * w and b[3] <= 0.3 * h and b[2] * b[3] >= 0.0001 * h * w]
     near = [b for b in blobs if b[0] < 0.16 * w and b[1] < 0.14 * h and 0.03 * h <= b[3] <= 0.2 * h]
     if not near:
-        return None
+        return _touching_index(blobs, h, w)
     first = min(near, key=lambda b: (b[0] / w) + (b[1] / h))
     rank = _second_character(first, [b for b in blobs if b is not first])
     rx, ry, rw, rh = rank
@@ -180,16 +191,28 @@ def _glyph_similarity(faces: dict[str, np.ndarray], corner: str, found: dict[str
 
 
 def _symmetric_index(face: np.ndarray, box: Box, corners: tuple[str, ...]) -> bool:
-    """The index box holds the same thing in two opposite corners (an index the blob search missed,
-    e.g. touching a court picture), unlike a full-length court picture with no index."""
-    grey = cv2.cvtColor(np.ascontiguousarray(face[:, :, :3]), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    """The index box holds the same thing in another corner (an index the blob search missed, e.g.
+    touching a court picture), unlike a full-length court picture with no index. The other corner
+    is compared turned (a point-symmetric card) and as it is (indices printed upright in all corners)."""
+    grey = cv2.cvtColor(np.ascontiguousarray(face[:, :, :3]), cv2.COLOR_BGR2GRAY)
     h, w = grey.shape
     x0, y0, x1, y1 = int(box[0] * w), int(box[1] * h), int(np.ceil(box[2] * w)), int(np.ceil(box[3] * h))
-    a = to_corner(grey, corners[0])[y0:y1, x0:x1]
-    b = to_corner(grey, corners[1])[y0:y1, x0:x1]
-    if a.size == 0 or a.std() < 1 or b.std() < 1:
+    template = grey[y0:y1, x0:x1]
+    if template.size == 0 or template.std() < 1:
         return False
-    return float(np.corrcoef(a.ravel(), b.ravel())[0, 1]) > 0.58
+    pad = max(3, w // 60)
+    best = -1.0
+    for other in ("br", "tr", "bl"):
+        for turned in (True, False):
+            image = to_corner(grey, other) if turned else grey
+            bx0, by0, bx1, by1 = (x0, y0, x1, y1) if turned else (
+                int(box_at_corner(box, other)[0] * w), int(box_at_corner(box, other)[1] * h),
+                int(np.ceil(box_at_corner(box, other)[2] * w)), int(np.ceil(box_at_corner(box, other)[3] * h)))
+            region = image[max(0, by0 - pad):by1 + pad, max(0, bx0 - pad):bx1 + pad]
+            if region.shape[0] < template.shape[0] or region.shape[1] < template.shape[1]:
+                continue
+            best = max(best, float(cv2.matchTemplate(region, template, cv2.TM_CCOEFF_NORMED).max()))
+    return best > 0.6
 
 
 def find_index_layout(faces: dict[str, np.ndarray]) -> tuple[IndexLayout | None, str]:
@@ -212,7 +235,10 @@ def find_index_layout(faces: dict[str, np.ndarray]) -> tuple[IndexLayout | None,
         return None, f"corner index in only one corner of a diagonal ({', '.join(corners)})"
     if len(corners) == 3:
         corners = ("tl", "br") if {"tl", "br"} <= set(corners) else ("tr", "bl")
-    boxes = np.array([v[1] for c in corners for v in per_corner[c].values()])
+    # Court pictures touch their index on some designs; pip cards give a cleaner box when enough are found.
+    pips = [v[1] for c in corners for card, v in per_corner[c].items() if card[:-1] not in FRENCH_LETTERS]
+    boxes = np.array(pips if len(pips) >= 30 * len(corners) else
+                     [v[1] for c in corners for v in per_corner[c].values()])
     x0, y0 = np.percentile(boxes[:, 0], 5), np.percentile(boxes[:, 1], 5)
     x1, y1 = np.percentile(boxes[:, 2], 95), np.percentile(boxes[:, 3], 95)
     pad_x, pad_y = 0.12 * (x1 - x0) + 0.006, 0.08 * (y1 - y0) + 0.004
