@@ -148,6 +148,8 @@ class Game:
         self._callable_cards = tables.callable_cards
         self._playable_sets = _playable_sets(self.rules)
         self._flags = _card_flags(self.rules)
+        # the default hook pays nothing: not asking it saves a call at every run nobody can follow
+        self._pays_when_stuck = type(self.rules).on_stuck is not RuleSet.on_stuck
         n = len(players)
         self._next = self.rules.next_seats(n)
         self._deal_sizes = self.rules.deal_sizes(n)
@@ -552,9 +554,10 @@ class Game:
         if nxt == st.last_seat:
             # everybody after the last player passed: the rules say what the last player does now
             rules = self.rules
-            for request in rules.on_stuck(st, nxt, st.wanted):  # type: ignore[arg-type]
-                if request.amount > 0:
-                    st.payments.append(st.ledger.pay(request))
+            if self._pays_when_stuck:
+                for request in rules.on_stuck(st, nxt, st.wanted):  # type: ignore[arg-type]
+                    if request.amount > 0:
+                        st.payments.append(st.ledger.pay(request))
             st.wanted = rules.stuck(st, st.wanted)  # type: ignore[arg-type]
             st.can_stop = st.wanted is not None
 
