@@ -283,8 +283,9 @@ def frenchify(face: np.ndarray, card: str, layout: IndexLayout, font: int = cv2.
     for corner in layout.corners:
         turned = to_corner(out, corner).copy()
         x0, y0, x1, y1 = layout.rank_boxes[card]
-        px0, py0 = max(0, int(x0 * w) - 1), max(0, int(y0 * h) - 1)
-        px1, py1 = min(w, int(np.ceil(x1 * w)) + 1), min(h, int(np.ceil(y1 * h)) + 1)
+        grow_x, grow_y = 0.15 * (x1 - x0) * w + 1, 0.06 * (y1 - y0) * h + 1  # cover anti-aliased glyph edges
+        px0, py0 = max(0, int(x0 * w - grow_x)), max(0, int(y0 * h - grow_y))
+        px1, py1 = min(w, int(np.ceil(x1 * w + grow_x))), min(h, int(np.ceil(y1 * h + grow_y)))
         patch = turned[py0:py1, px0:px1, :3]
         ring = np.concatenate([turned[max(0, py0 - 2):py0, px0:px1, :3].reshape(-1, 3),
                                turned[py0:py1, max(0, px0 - 2):px0, :3].reshape(-1, 3),
