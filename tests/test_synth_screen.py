@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -132,3 +134,15 @@ def test_french_indices_repaint_only_the_court_rank_glyph(card: str, french_deck
 
 def test_rank_and_suit_tables_cover_the_deck() -> None:
     assert len(RANKS) * len(SUITS) == len(card_codes())
+
+
+def test_an_installed_swiss_suited_deck_is_skipped(tmp_path: Path) -> None:
+    from vision.synth.decks import discover_sources, screen_source
+
+    swiss = [s for s in discover_sources() if s.name == "aisleriot-swiss-xvii"]
+    if not swiss:
+        pytest.skip("gnome-cards-data not installed (make test installs it)")
+    status = screen_source(swiss[0], tmp_path, progress=False)
+    assert not status.usable and status.design is None
+    assert "French suit" in status.reason
+    assert len(list((tmp_path / swiss[0].name).glob("*.png"))) == len(SCREEN_CARDS), "stops after the pips"
