@@ -35,7 +35,7 @@ DECK_ROOTS: tuple[tuple[str, Path, str], ...] = (
     ("kde", Path("/usr/share/carddecks"), "*/*.svgz"),
 )
 CACHE_HEIGHT = 512  # px; a card's short side is then ~360 px, enough to downsample to 250
-CACHE_VERSION = 13
+CACHE_VERSION = 14
 
 # Designs never used for training: whole art families, chosen to differ in style
 # (German-school pictures with four indices, Italian-style modern, Russian Cyrillic

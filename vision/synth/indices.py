@@ -84,11 +84,11 @@ def printed_border(face: np.ndarray, paper: np.ndarray) -> int:
     """Width in px of a line printed along the card's edge (0 if none), measured mid-edge."""
     h, w = face.shape[:2]
     ink = (_paper_distance(face, paper) > 60) | (face[:, :, 3] < 250)
-    runs = []
-    for line in (ink[int(0.4 * h):int(0.6 * h), : w // 8], ink[:, int(0.4 * w):int(0.6 * w)][: h // 8].T):
-        stops = np.argmin(line, axis=1)  # first paper pixel from the edge
-        runs.append(float(np.median(stops)))
-    return int(max(runs))
+    middle_rows, middle_cols = ink[int(0.4 * h):int(0.6 * h)], ink[:, int(0.4 * w):int(0.6 * w)].T
+    edges = (middle_rows[:, : w // 8], middle_rows[:, ::-1][:, : w // 8],
+             middle_cols[:, : h // 8], middle_cols[:, ::-1][:, : h // 8])
+    # A printed border runs along every edge; a court picture reaching one edge is not a border.
+    return int(min(float(np.median(np.argmin(edge, axis=1))) for edge in edges))
 
 
 def glyph_ink(face: np.ndarray, paper: np.ndarray | None = None, margin: int | None = None) -> np.ndarray:
@@ -112,6 +112,21 @@ def corner_ink(face: np.ndarray, settings: tuple[np.ndarray, int]) -> np.ndarray
     h, w = face.shape[:2]
     wy, wx = int(0.4 * h), int(0.4 * w)
     return glyph_ink(face[: wy + 20, : wx + 20], *settings)[:wy, :wx]
+
+
+def _with_pieces(glyph: tuple[int, int, int, int], blobs: list[tuple[int, int, int, int]]
+                 ) -> tuple[int, int, int, int]:
+    """The glyph box grown over small detached pieces of the same glyph (a serif, a bar, a dot)
+    that touch its box or lie just above or beside it (never below: that is the suit)."""
+    gx, gy, gw, gh = glyph
+    margin = 0.15 * gh
+    for bx, by, bw, bh in blobs:
+        if (bx, by, bw, bh) == glyph or bh > gh or by + bh > gy + gh + 0.05 * gh:
+            continue
+        if bx <= gx + gw + margin and bx + bw >= gx - margin and by <= gy + gh and by + bh >= gy - margin:
+            x0, y0 = min(gx, bx), min(gy, by)
+            gx, gy, gw, gh = x0, y0, max(gx + gw, bx + bw) - x0, max(gy + gh, by + bh) - y0
+    return gx, gy, gw, gh
 
 
 def _second_character(rank: tuple[int, int, int, int], blobs: list[tuple[int, int, int, int]]
@@ -148,7 +163,7 @@ def _corner_index(face: np.ndarray, settings: tuple[np.ndarray, int]) -> tuple[B
     near = [b for b in blobs if b[0] < 0.16 * w and b[1] < 0.14 * h and 0.03 * h <= b[3] <= 0.2 * h]
     if not near:
         return _touching_index(blobs, h, w)
-    first = min(near, key=lambda b: (b[0] / w) + (b[1] / h))
+    first = _with_pieces(min(near, key=lambda b: (b[0] / w) + (b[1] / h)), blobs)
     rank = _second_character(first, [b for b in blobs if b is not first])
     rx, ry, rw, rh = rank
     blobs = [b for b in blobs if b is not first and not (b[0] >= rx and b[0] + b[2] <= rx + rw
@@ -219,6 +234,9 @@ def find_index_layout(faces: dict[str, np.ndarray]) -> tuple[IndexLayout | None,
     """The design's index layout from its 52 faces, or (None, why not)."""
     per_corner: dict[str, dict[str, tuple[Box, Box]]] = {}
     settings = {card: ink_settings(face) for card, face in faces.items()}
+    # Court pictures can reach every edge: take the printed border the design's faces mostly show.
+    margin = int(np.median([m for _, m in settings.values()]))
+    settings = {card: (paper, margin) for card, (paper, _) in settings.items()}
     for corner in CORNERS:
         found = {}
         for card, face in faces.items():
@@ -252,9 +270,14 @@ def find_index_layout(faces: dict[str, np.ndarray]) -> tuple[IndexLayout | None,
     fallback = tuple(float(v) for v in np.median(digits, axis=0)) if len(digits) else None
     rank_boxes = {}
     for card in (rank + suit for rank in FRENCH_LETTERS for suit in SUITS):
-        if card in primary:
-            rank_boxes[card] = primary[card][0]
-        elif fallback is not None:  # the court picture hides the glyph's outline: use the usual place
+        found = primary[card][0] if card in primary else None
+        if found is not None and fallback is not None and (
+                found[2] - found[0] > 1.6 * (fallback[2] - fallback[0]) + 0.02
+                or found[3] - found[1] > 1.4 * (fallback[3] - fallback[1]) + 0.02):
+            found = None  # the glyph merged with the court picture: do not paint over the picture
+        if found is not None:
+            rank_boxes[card] = found
+        elif fallback is not None:  # use where the other ranks' glyphs sit
             rank_boxes[card] = fallback
     return IndexLayout(corners, tuple(float(v) for v in box), rank_boxes), "ok"  # type: ignore[arg-type]
 
