@@ -39,7 +39,7 @@ class PileRead:
 
 
 def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray, threshold: int = 30,
-                    min_fraction: float = 0.03, grow: float = 1.06) -> CardLocation | None:
+                    min_fraction: float = 0.03, grow: float = 1.03) -> CardLocation | None:
     """Where a card appeared between two grey views of the pile (view pixels), or None if nothing did."""
     mask = polygon_mask(after.shape[:2], pile_polygon)
     diff = cv2.absdiff(cv2.GaussianBlur(before, (3, 3), 0), cv2.GaussianBlur(after, (3, 3), 0))
@@ -52,13 +52,37 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     hull = cv2.convexHull(pts)
     if cv2.contourArea(hull) < min_fraction * 4 * area:
         return None
-    (cx, cy), (w, h), angle = cv2.minAreaRect(hull)
+    rect = _bright_card(after, hull) or cv2.minAreaRect(hull)
+    (cx, cy), (w, h), angle = rect
     # The art and indices stop short of the card edge: grow a little, then widen to a card's aspect.
     long_, short = max(w, h) * grow, min(w, h) * grow
     long_, short = max(long_, short * CARD_ASPECT), max(short, long_ / CARD_ASPECT)
     w, h = (long_, short) if w > h else (short, long_)
     box = cv2.boxPoints(((cx, cy), (w, h), angle))
     return CardLocation(_portrait_order(box))
+
+
+def _bright_card(after: np.ndarray, hull: np.ndarray):  # noqa: ANN202 - cv2's rotated rect tuple or None
+    """The new card's own outline: the paper-bright region inside the changed area.
+
+    The changed area also holds the card's shadow (darker, so left out here); the cards underneath are hidden
+    inside it, so what is bright there is the new card.
+    """
+    area = np.zeros(after.shape[:2], np.uint8)
+    cv2.fillConvexPoly(area, hull.reshape(-1, 2).astype(np.int32), 255)
+    values = after[area > 0]
+    if values.size < 50:
+        return None
+    paper = float(np.percentile(values, 90))
+    bright = ((after >= max(120.0, paper * 0.82)) & (area > 0)).astype(np.uint8) * 255
+    bright = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(bright, connectivity=4)
+    if n <= 1:
+        return None
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[best, cv2.CC_STAT_AREA] < 0.5 * values.size:
+        return None
+    return cv2.minAreaRect(cv2.findNonZero((labels == best).astype(np.uint8)))
 
 
 def _portrait_order(box: np.ndarray) -> np.ndarray:

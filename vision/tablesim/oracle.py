@@ -27,10 +27,24 @@ def _mix(bgr: np.ndarray) -> np.ndarray:
 
 
 def _is_red(bgr: np.ndarray) -> bool:
-    """Ink colour of a corner: among the dark pixels, is red well above blue?"""
+    """Ink colour of a corner: are many of the inked pixels clearly red?"""
     img = bgr.reshape(-1, 3).astype(np.float32)
-    ink = img[img.sum(axis=1) < np.percentile(img.sum(axis=1), 15)]
-    return bool(ink.size) and float(np.mean(ink[:, 2] - ink[:, 0])) > 40.0
+    total = img.sum(axis=1)
+    ink = img[total < 0.8 * np.median(total)]
+    if ink.shape[0] < 5:
+        return False
+    red = (ink[:, 2] - ink[:, 0] > 50) & (ink[:, 2] - ink[:, 1] > 40)
+    return float(red.mean()) > 0.25
+
+
+WHOLE = (64, 90)
+"""The whole face at low resolution: pip layout and court art tell most cards apart."""
+
+
+def _whole(bgr: np.ndarray) -> np.ndarray:
+    m = cv2.resize(bgr, WHOLE, interpolation=cv2.INTER_AREA).astype(np.float32)[3:-3, 3:-3].ravel()
+    m = m - m.mean()
+    return m / (np.linalg.norm(m) + 1e-6)
 
 
 @dataclass
@@ -40,6 +54,8 @@ class TemplateIdentifier:
     _names: list[str] = field(default_factory=list)
     _templates: list[np.ndarray] = field(default_factory=list)
     _centres: list[np.ndarray] = field(default_factory=list)
+    _wholes: list[np.ndarray] = field(default_factory=list)
+    _wholes_flipped: list[np.ndarray] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         w, h = self.size
@@ -50,6 +66,8 @@ class TemplateIdentifier:
             bgr = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
             self._names.append(card)
             grey = _mix(bgr)
+            self._wholes.append(_whole(bgr))
+            self._wholes_flipped.append(_whole(bgr[::-1, ::-1]))
             self._templates.append(grey[2:ch, 2:cw].copy())
             self._centres.append(grey[int(h * 0.3):int(h * 0.7), int(w * 0.25):int(w * 0.75)].copy())
 
@@ -63,15 +81,15 @@ class TemplateIdentifier:
         regions = [img[:sh, :sw], flipped[:sh, :sw]]
         middles = [img[int(h * 0.22):int(h * 0.78), int(w * 0.17):int(w * 0.83)],
                    flipped[int(h * 0.22):int(h * 0.78), int(w * 0.17):int(w * 0.83)]]
+        whole = _whole(bgr)
         scores = []
-        for name, corner, centre in zip(self._names, self._templates, self._centres):
-            if (name[-1] in "HD") != red:
-                scores.append(-1.0)
-                continue
+        for name, corner, centre, w0, w1 in zip(self._names, self._templates, self._centres, self._wholes,
+                                                self._wholes_flipped):
             best = max(float(cv2.matchTemplate(r, corner, cv2.TM_CCOEFF_NORMED).max())
                        + 0.5 * float(cv2.matchTemplate(m, centre, cv2.TM_CCOEFF_NORMED).max())
                        for r, m in zip(regions, middles))
-            scores.append(best / 1.5)
+            colour = 0.1 if (name[-1] in "HD") == red else 0.0
+            scores.append((best + 1.5 * max(float(whole @ w0), float(whole @ w1)) + colour) / 3.1)
         i = int(np.argmax(scores))
         return self._names[i], max(0.0, min(1.0, scores[i]))
 
