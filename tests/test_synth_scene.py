@@ -76,11 +76,11 @@ def test_same_seed_same_scene_and_other_seed_other_scene(design: DeckDesign) -> 
 
 
 @needs_deck
-@pytest.mark.parametrize("seed", range(4))
-def test_top_card_of_a_pile_is_fully_visible(design: DeckDesign, seed: int) -> None:
+@pytest.mark.parametrize("seed, kind", [(0, "pile"), (1, "pile"), (2, "pile"), (3, "mixed"), (4, "mixed")])
+def test_top_card_of_a_pile_is_fully_visible(design: DeckDesign, seed: int, kind: str) -> None:
     from vision.synth.scene import scene
 
-    _, labels = scene(seed, design, "pile", SIZE)
+    _, labels = scene(seed, design, kind, SIZE)
     top = max(labels["cards"], key=lambda c: c["z"])
     assert top["fully_visible"] and all(i["visible"] for i in top["indices"])
     assert len(labels["cards"]) >= 1

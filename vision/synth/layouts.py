@@ -144,14 +144,16 @@ def row(rng: np.random.Generator, camera: Camera, deck: _Deck, aspect: float, ki
 
 def mixed(rng: np.random.Generator, camera: Camera, deck: _Deck, aspect: float, kind: str = "mixed") -> Layout:
     """A game in progress: a pile, a played row, a face-down stock, a few loose cards, chips."""
-    parts = [pile(rng, camera, deck, aspect, kind), row(rng, camera, deck, aspect, kind),
-             singles(rng, camera, deck, aspect, kind, count=int(rng.integers(1, 4)), face_down=0.4)]
+    # The pile is laid last, so its top card is the top of the scene (the card the game is about).
+    parts = [row(rng, camera, deck, aspect, kind),
+             singles(rng, camera, deck, aspect, kind, count=int(rng.integers(1, 4)), face_down=0.4),
+             pile(rng, camera, deck, aspect, kind)]
     cards: list[CardPlacement] = []
     keep: list[int] = []
     for part in parts:
         keep += [len(cards) + i for i in part.keep_clear]
         cards += part.cards
-    chips = scatter_chips(rng, camera, cards[0].width if cards else 80.0, int(rng.integers(0, 12)))
+    chips = scatter_chips(rng, camera, cards[-1].width if cards else 80.0, int(rng.integers(0, 12)))
     return Layout(cards, chips, keep)
 
 

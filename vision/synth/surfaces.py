@@ -58,9 +58,9 @@ def wood(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
     ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
     across = ys if along_x else xs
     plank = rng.uniform(0.12, 0.35) * max(height, width)
-    warp = fractal_noise(rng, height, width, octaves=3, base_cells=3) * rng.uniform(8, 30)
-    frequency = rng.uniform(0.25, 0.8)
-    grain = 0.5 + 0.5 * np.sin((across + warp) * frequency)
+    warp = fractal_noise(rng, height, width, octaves=4, base_cells=2) * rng.uniform(4, 14)
+    frequency = rng.uniform(0.3, 1.0)
+    grain = np.abs(np.sin((across + warp) * frequency * (0.8 + 0.4 * fractal_noise(rng, height, width, 2, 2))))
     fibres = _streaks(rng, height, width, along_x, max(8, int((height if along_x else width) / 1.5)))
     value = np.clip(0.45 * grain ** 2 + 0.3 * fibres + 0.25 * fractal_noise(rng, height, width, 3, 2), 0, 1)
     out = _colourise(value, dark, light)
