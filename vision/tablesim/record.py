@@ -43,7 +43,7 @@ def record_deal(stem: Path, script: DealScript, config: SceneConfig, progress: b
     if not writer.isOpened():
         raise OSError(f"cannot write video {stem.with_suffix('.mp4')}")
     try:
-        for frame in tqdm(scene.frames(), desc="filming", unit="frame", disable=not progress):
+        for frame in tqdm(scene.frames(), desc="filming", unit="frame", disable=not progress, mininterval=2.0):
             writer.write(frame)
     finally:
         writer.release()
@@ -69,13 +69,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=720)
     parser.add_argument("--fps", type=float, default=30.0)
+    parser.add_argument("--noise", type=float, default=2.0, help="sensor noise (grey levels); less makes smaller files")
     args = parser.parse_args(argv)
     players = tuple(p.strip() for p in args.players.split(","))
     design = args.design or default_designs()[0]
     script = deal_script(players, args.dealer or players[0], seed=args.seed)
     scale = args.width / 1280
+    pace = args.fps / 30.0  # the same gestures in seconds, whatever the frame rate
     config = SceneConfig(size=(args.width, args.height), fps=args.fps, design=design, seed=args.seed,
-                         mat_px=560.0 * scale, render_scale=600.0 * scale)
+                         mat_px=560.0 * scale, render_scale=600.0 * scale, noise=args.noise,
+                         frames_in=max(4, round(10 * pace)), frames_hold=max(2, round(3 * pace)),
+                         frames_out=max(4, round(8 * pace)), frames_still=max(9, round(14 * pace)))
     record_deal(args.stem, script, config)
     print(f"wrote {args.stem}.mp4 ({design}, {len(script.plays)} plays, winner {script.winner})")
     return 0
