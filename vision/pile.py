@@ -21,7 +21,7 @@ CARD_ASPECT = 88.0 / 63.0
 CROP_SIZE = (128, 180)
 """Width, height of the upright card crop handed to the recogniser."""
 
-Identify = Callable[[np.ndarray], tuple[str, float]]
+Identify = Callable[[np.ndarray], tuple[str | None, float]]
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class CardLocation:
 
 @dataclass(frozen=True)
 class PileRead:
-    card: str
+    card: str | None
     confidence: float
     votes: int
     reads: int
@@ -113,6 +113,8 @@ class PileWatcher:
     polygon: np.ndarray
     identify: Identify
     confirm_frames: int = 3
+    sure: float = 0.85
+    """Two agreeing reads at least this sure end the confirmation early (lower latency)."""
     _reference: np.ndarray | None = None
     _location: CardLocation | None = None
     _reads: list[tuple[str, float]] = field(default_factory=list)
@@ -144,7 +146,9 @@ class PileWatcher:
         if self._location is None:
             return None
         self._reads.append(self.identify(crop_card(image, self._location, view_from_image)))
-        if len(self._reads) < self.confirm_frames:
+        agreed = len(self._reads) >= 2 and len({c for c, _ in self._reads}) == 1 and \
+            min(p for _, p in self._reads) >= self.sure
+        if len(self._reads) < self.confirm_frames and not agreed:
             return None
         return self._verdict()
 
@@ -153,7 +157,8 @@ class PileWatcher:
         return self._verdict() if self._reads else None
 
     def _verdict(self) -> PileRead:
-        votes = Counter(c for c, _ in self._reads)
+        named = [c for c, _ in self._reads if c is not None]
+        votes = Counter(named or [None])
         card, n = max(votes.items(), key=lambda kv: (kv[1], sum(p for c, p in self._reads if c == kv[0])))
         conf = float(np.mean([p for c, p in self._reads if c == card]))
         total = len(self._reads)
