@@ -75,3 +75,38 @@ def test_watch_bad_calibration_file_and_unreadable_video(tmp_path, monkeypatch, 
     assert "missing key(s) seats" in capsys.readouterr().err
     assert main(["watch", "x.mp4", *PLAYERS]) == 2
     assert "cannot open video file x.mp4" in capsys.readouterr().err
+
+
+def _model() -> "Path | None":
+    from pathlib import Path
+
+    try:
+        from vision.recognise.classifier import DEFAULT_MODEL
+    except ImportError:
+        return None
+    return Path(DEFAULT_MODEL) if Path(DEFAULT_MODEL).is_file() else None
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(_model() is None, reason="the recogniser's ONNX model is not installed")
+def test_watch_reads_the_demo_video_without_torch(tmp_path) -> None:
+    """The real command on the bundled video, in a fresh process: events come out, torch never loads."""
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    out = tmp_path / "events.jsonl"
+    code = ("import sys; from nainjaune.cli import main; "
+            f"rc = main(['watch', {str(repo / 'demo' / 'demo_deal.mp4')!r}, '--players', 'Anne,Bruno,Chloé', "
+            f"'--dealer', 'Anne', '--quiet', '--events-out', {str(out)!r}]); "
+            "heavy = [m for m in ('torch', 'ultralytics') if m in sys.modules]; "
+            "print('HEAVY', heavy); sys.exit(rc)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=repo, timeout=600)
+    assert run.returncode == 0, run.stderr[-500:]
+    assert "HEAVY []" in run.stdout
+    events = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    plays = [e for e in events if e["type"] == "card_played"]
+    truth = [json.loads(line) for line in (repo / "demo" / "demo_deal.truth.jsonl").read_text("utf-8").splitlines()]
+    expected = [e for e in truth if e["type"] == "card_played"]
+    assert len(expected) - 3 <= len(plays) <= len(expected) + 2
+    assert all(p["t"] >= 0 and set(p) >= {"card", "player", "candidates", "confidence"} for p in plays)
