@@ -83,7 +83,7 @@ def upright_crop(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(image, cv2.getPerspectiveTransform(grown.astype(np.float32), target), (w, h))
 
 
-def _print_table(title: str, tally: Tally) -> None:
+def _print_table(title: str, tally: Tally, per_card: bool = True) -> None:
     codes = sorted(set(tally.expected) | set(tally.reported))
     total_expected = sum(tally.expected.values())
     total_found = sum(tally.found.values())
@@ -99,6 +99,10 @@ def _print_table(title: str, tally: Tally) -> None:
     print(f"per card: worst recall {min(recalls.values()):.1%} ({min(recalls, key=recalls.get)}), "
           f"worst precision {min(precisions.values(), default=0):.1%} "
           f"({min(precisions, key=precisions.get) if precisions else '-'})")
+    if not per_card:
+        if tally.crops:
+            print(f"identify_crop: {tally.crops_right}/{tally.crops} right")
+        return
     print("card  expected  recall  precision")
     for code in codes:
         r = f"{recalls[code]:.1%}" if code in recalls else "-"
@@ -136,7 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         seconds += time.perf_counter() - start
         timed_pixels += image.shape[0] * image.shape[1]
         group = "french indices (R/D/V)" if labels.get("french_indices") else "english indices"
-        for name in ("all", group):
+        kind = f"scene kind: {labels.get('kind', '?')}"
+        tallies.setdefault(kind, Tally())
+        for name in ("all", group, kind):
             tally = tallies[name]
             tally.images += 1
             score_image(detections, labels["cards"], tally)
@@ -146,14 +152,14 @@ def main(argv: list[str] | None = None) -> int:
                 start = time.perf_counter()
                 code, _ = identify_crop(crop, args.model)
                 crop_seconds.append(time.perf_counter() - start)
-                for name in ("all", group):
+                for name in ("all", group, kind):
                     tallies[name].crops += 1
                     tallies[name].crops_right += code == card["card"]
     sizes = Counter(tuple(json.loads(f.read_text())["size"]) for f in label_files[:20])
     print(f"model {args.model} ({args.model.stat().st_size / 1e6:.2f} MB); scenes {len(label_files)} from "
           f"{args.data}; designs: {', '.join(f'{d} ×{n}' for d, n in sorted(designs.items()))}")
     for title, tally in tallies.items():
-        _print_table(title, tally)
+        _print_table(title, tally, per_card=not title.startswith("scene kind"))
     megapixels = timed_pixels / len(label_files) / 1e6
     print(f"\nspeed: {len(label_files) / seconds:.2f} images/s (mean image {megapixels:.2f} MP; sizes "
           f"{dict(sizes)}) with onnxruntime on 2 threads")

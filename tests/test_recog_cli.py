@@ -21,7 +21,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.skipif(not MODEL.is_file(), reason="shipped model not present")
 def test_identify_reports_bad_files_and_still_reads_the_others(tmp_path: Path) -> None:
-    good = sorted(IMAGES.glob("*.jpg"))[0]
+    good = sorted((IMAGES / "images").glob("*.jpg"))[0]
     junk = tmp_path / "junk.jpg"
     junk.write_text("not an image")
     result = _run("identify", str(tmp_path / "missing.jpg"), str(good), str(junk))
