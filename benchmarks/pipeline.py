@@ -42,23 +42,39 @@ _CHILD = """
 import json, resource, sys, time
 from vision.watch import observe
 from vision.tablesim.oracle import TemplateIdentifier, TemplateHandReader
-stem, mode, card_h = sys.argv[1], sys.argv[2], int(sys.argv[3])
+stem, mode, card_h, model = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 doc = json.load(open(stem + '.script.json'))
 kw = {}
 if mode == 'reference':
     kw = dict(identify=TemplateIdentifier(doc['design']), identify_image=TemplateHandReader(doc['design'], card_h))
+elif model:
+    from functools import partial
+    from vision.recognise.identify import identify_crop, identify_image
+    kw = dict(identify=partial(identify_crop, model_path=model), identify_image=partial(identify_image, model_path=model))
 n = sum(1 for _ in observe(stem + '.mp4', None, players=doc['players'], dealer=doc['dealer'], **kw))
 heavy = sorted(m for m in ('torch', 'ultralytics', 'torchvision') if m in sys.modules)
 print(json.dumps({'events': n, 'peak_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 'heavy': heavy}))
 """
 
 
-def _model_available() -> bool:
+def _model_path(given: Path | None) -> Path | None:
+    if given is not None:
+        return given if given.is_file() else None
     try:
         from vision.recognise.classifier import DEFAULT_MODEL
     except ImportError:
-        return False
-    return Path(DEFAULT_MODEL).is_file()
+        return None
+    return Path(DEFAULT_MODEL) if Path(DEFAULT_MODEL).is_file() else None
+
+
+def _identifiers(mode: str, design: str, card_h: int, model: Path | None) -> dict:
+    if mode == "reference":
+        return dict(identify=TemplateIdentifier(design), identify_image=TemplateHandReader(design, card_h))
+    from functools import partial
+
+    from vision.recognise.identify import identify_crop, identify_image
+
+    return dict(identify=partial(identify_crop, model_path=model), identify_image=partial(identify_image, model_path=model))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,14 +85,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--recogniser", choices=("onnx", "reference"), default=None)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--keep", type=Path, help="keep the filmed deals in this folder")
+    parser.add_argument("--model", type=Path, help="ONNX recogniser to use instead of the installed one")
     args = parser.parse_args(argv)
 
     if args.designs in ("held-out", "train"):
         designs = default_designs(held_out=args.designs == "held-out")
     else:
         designs = [d.strip() for d in args.designs.split(",") if d.strip()]
-    mode = args.recogniser or ("onnx" if _model_available() else "reference")
-    if mode == "onnx" and not _model_available():
+    model = _model_path(args.model)
+    mode = args.recogniser or ("onnx" if model else "reference")
+    if mode == "onnx" and model is None:
         print("the ONNX recogniser model is missing: use --recogniser reference", file=sys.stderr)
         return 2
     card_h = int(CARD_H * VIEW_SCALE)
@@ -86,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     scores: list[Score] = []
     fps_list: list[float] = []
     proc_lat: list[float] = []
+    realtime: list[float] = []
+    """Per play: frames from the first still frame to the emitting frame at 30 fps, plus that frame's work."""
     stems: list[Path] = []
     for i in tqdm(range(args.deals), desc="deals", unit="deal"):
         seed = args.seed + i
@@ -95,9 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         stem = folder / f"deal{seed}"
         scene = record_deal(stem, script, SceneConfig(seed=seed, design=design), progress=False)
         stems.append(stem)
-        kw = {}
-        if mode == "reference":
-            kw = dict(identify=TemplateIdentifier(design), identify_image=TemplateHandReader(design, card_h))
+        kw = _identifiers(mode, design, card_h, model)
         stats: dict = {}
         started = time.perf_counter()
         events = list(observe(str(stem.with_suffix(".mp4")), None, players=players, dealer=script.dealer,
@@ -108,25 +126,23 @@ def main(argv: list[str] | None = None) -> int:
         (stem.with_suffix(".events.jsonl")).write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events),
                                                        encoding="utf-8")
         score = score_deal(script, scene.truth, events, scene.config.fps)
+        for te in (t for t in scene.truth if t.event["type"] == "card_played"):
+            hit = next((e for e in stats["emitted"] if e["frame"] >= te.frame), None)
+            if hit is not None and hit["frame"] - te.frame < scene.config.fps:
+                realtime.append((hit["frame"] - te.frame) / scene.config.fps * 1000 + hit["step_s"] * 1000)
         scores.append(score)
         for problem in score.problems:
             tqdm.write(f"  deal {seed} ({design}, {len(players)} players): {problem}")
 
     total = lambda attr: sum(getattr(s, attr) for s in scores)  # noqa: E731
     pct = lambda a, b: f"{100.0 * a / b:.1f} % ({a}/{b})" if b else "n/a (none in these deals)"  # noqa: E731
-    fps = 30.0
-    # Real-time latency: the gate waits for still frames, the pile stage reads `confirm_frames` frames, then
-    # the processing itself; at the camera's 30 fps the waits are frames / 30.
-    lat_frames = [f for s in scores for f in s.latencies_frames]
-    realtime = [(f + config.confirm_frames - 1) / fps * 1000 + (statistics.mean(proc_lat) * 1000 if proc_lat else 0)
-                for f in lat_frames]
-    child = subprocess.run([sys.executable, "-c", _CHILD, str(stems[0]), mode, str(card_h)],
+    child = subprocess.run([sys.executable, "-c", _CHILD, str(stems[0]), mode, str(card_h), str(model or "")],
                            capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1])
     child_out = json.loads(child.stdout.strip().splitlines()[-1]) if child.returncode == 0 else None
 
     print(f"\nLive pipeline on {len(scores)} simulated deals ({', '.join(sorted(set(designs)))}; "
           f"3-5 players; 1280x720 mp4 read from file)")
-    print(f"recogniser: {'ONNX model (vision.recognise)' if mode == 'onnx' else 'reference matcher of the filmed design (NOT the learned model)'}")
+    print(f"recogniser: {f'ONNX model {model}' if mode == 'onnx' else 'reference matcher of the filmed design (NOT the learned model)'}")
     print(f"plays with the right card:                {pct(total('cards_right'), total('plays'))}   target >= 99.5 %")
     print(f"plays attributed right without asking:    {pct(total('players_right'), total('plays'))}   target >= 98 %"
           f"  (asked: {total('players_asked')}, extra plays seen: {total('extra_plays')})")

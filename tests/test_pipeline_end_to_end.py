@@ -62,8 +62,12 @@ def test_calibration_file_source_reads_the_plays(filmed) -> None:
     events = list(observe(frames[:cut], calib, players=PLAYERS, dealer="Anne",
                           identify=TemplateIdentifier("plain"), identify_image=lambda img: []))
     plays = [e for e in events if e["type"] == "card_played"]
-    assert [p["player"] for p in plays] == [t.event["player"] for t in first_plays]
     assert len(plays) == 6
+    named = [(p["player"], t.event["player"]) for p, t in zip(plays, first_plays) if p["player"] is not None]
+    assert all(seen == truth for seen, truth in named)  # never a wrong name: unsure plays are asked
+    assert len(named) >= 2
+    asked = [(p["candidates"], t.event["player"]) for p, t in zip(plays, first_plays) if p["player"] is None]
+    assert all(truth in candidates[:2] for candidates, truth in asked)  # the phone offers the right one
 
 
 def test_observe_rejects_bad_setup(filmed) -> None:

@@ -15,8 +15,8 @@ import cv2
 import numpy as np
 
 
-def outer_half(seat_mask: np.ndarray, play_hull: np.ndarray) -> np.ndarray:
-    """The half of a seat zone farther from the play area (pile and boxes): the table edge an arm comes from.
+def outer_half(seat_mask: np.ndarray, play_hull: np.ndarray, keep: float = 0.4) -> np.ndarray:
+    """The part of a seat zone farthest from the play area (pile and boxes): the table edge an arm comes from.
 
     An arm reaching across the table passes over the inner part of other seats' zones, never over their
     outer edge, so only the outer half counts as evidence of where an arm comes from.
@@ -28,7 +28,7 @@ def outer_half(seat_mask: np.ndarray, play_hull: np.ndarray) -> np.ndarray:
     if values.size == 0:
         return seat_mask
     out = np.zeros_like(seat_mask)
-    out[(seat_mask > 0) & (dist >= np.median(values))] = 255
+    out[(seat_mask > 0) & (dist >= np.quantile(values, 1.0 - keep))] = 255
     return out
 
 
@@ -45,12 +45,43 @@ class ArmTracker:
 
     seat_masks: dict[str, np.ndarray]
     target_masks: dict[str, np.ndarray]
+    seat_zones: dict[str, np.ndarray] | None = None
+    """Whole seat zones, for pointing: where the arm's line leads when its root is not visible."""
     evidence: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._seat_bool = {s: m > 0 for s, m in self.seat_masks.items()}
         self._target_bool = {t: m > 0 for t, m in self.target_masks.items()}
+        self._centres = {t: np.argwhere(m)[:, ::-1].mean(axis=0) for t, m in self._target_bool.items() if m.any()}
+        self._names = list(self.seat_masks)
+        shape = next(iter(self.target_masks.values())).shape
+        self._zone_index = np.zeros(shape, np.int16)
+        for i, name in enumerate(self._names, start=1):
+            zone = (self.seat_zones or self.seat_masks)[name]
+            self._zone_index[zone > 0] = i
         self.reset()
+
+    def _pointed_seat(self, pts: np.ndarray, target: str) -> str | None:
+        """Follow the arm from the target out through its far end to the seat zone it points at."""
+        centre = self._centres.get(target)
+        if centre is None or len(pts) < 10:
+            return None
+        d = np.hypot(pts[:, 0] - centre[0], pts[:, 1] - centre[1])
+        root = pts[d >= np.quantile(d, 0.9)].mean(axis=0)
+        u = root - centre
+        norm = float(np.hypot(*u))
+        if norm < 3:
+            return None
+        u /= norm
+        h, w = self._zone_index.shape
+        for step in range(0, 2 * (h + w), 2):
+            x, y = int(root[0] + u[0] * step), int(root[1] + u[1] * step)
+            if not (0 <= x < w and 0 <= y < h):
+                return None
+            k = int(self._zone_index[y, x])
+            if k:
+                return self._names[k - 1]
+        return None
 
     def reset(self) -> None:
         self.evidence = {t: {s: 0.0 for s in self.seat_masks} for t in [*self.target_masks, "any"]}
@@ -59,7 +90,7 @@ class ArmTracker:
         if not motion_mask.any():
             return
         # Close the gaps inside a moving arm (uniform skin shows motion mostly at its edges).
-        joined = cv2.dilate(motion_mask, np.ones((7, 7), np.uint8))
+        joined = cv2.dilate(motion_mask, np.ones((3, 3), np.uint8))
         n, labels = cv2.connectedComponents(joined, connectivity=8)
         if n <= 1:
             return
@@ -73,17 +104,24 @@ class ArmTracker:
                 continue
             for s, counts in per_seat.items():
                 self.evidence[t][s] += float(counts[touching].sum())
+            # The biggest blob at the target is the arm at work: its size goes to the seat it points at.
+            sizes = np.bincount(labels.ravel(), minlength=n)
+            arm = int(touching[np.argmax(sizes[touching])])
+            ys, xs = np.nonzero(labels == arm)
+            pointed = self._pointed_seat(np.stack([xs, ys], axis=1).astype(np.float64), t)
+            if pointed is not None:
+                self.evidence[t][pointed] += 1.0 * float(sizes[arm])
 
-    def attribute(self, target: str, allowed: list[str] | tuple[str, ...], min_pixels: float = 40.0,
-                  ratio: float = 3.0) -> Attribution:
+    def attribute(self, target: str, allowed: list[str] | tuple[str, ...], min_pixels: float = 12.0,
+                  ratio: float = 2.0) -> Attribution:
         ev = self.evidence.get(target) or self.evidence["any"]
         if not any(ev.values()):
             ev = self.evidence["any"]
         return decide(ev, allowed, min_pixels, ratio)
 
 
-def decide(evidence: dict[str, float], allowed: list[str] | tuple[str, ...], min_pixels: float = 40.0,
-           ratio: float = 3.0) -> Attribution:
+def decide(evidence: dict[str, float], allowed: list[str] | tuple[str, ...], min_pixels: float = 12.0,
+           ratio: float = 2.0) -> Attribution:
     """Combine seat evidence with the players the rules allow (ordered by turn)."""
     ranked = sorted(evidence, key=lambda s: -evidence[s])
     top = ranked[0] if ranked else None

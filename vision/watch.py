@@ -23,7 +23,7 @@ from vision import mat
 from vision.attribute import ArmTracker, Attribution, outer_half
 from vision.boxes import BoxTracker, count_chips, polygon_mask
 from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
-from vision.gate import GateConfig, MotionGate, small_grey
+from vision.gate import GateConfig, MotionGate
 from vision.pile import Identify, PileRead, PileWatcher
 from vision.showdown import IdentifyImage, ShowdownReader
 from vision.sources import CameraSettings, Frame, SourceError, open_source
@@ -153,7 +153,8 @@ class _Pipeline:
     """State across frames; `step(frame)` returns the events that frame produced."""
 
     def __init__(self, calib: Calibration, players: Sequence[str], referee: LiveReferee | None,
-                 identify: Identify, identify_image: IdentifyImage, config: WatchConfig) -> None:
+                 identify: Identify, identify_image: IdentifyImage, config: WatchConfig,
+                 frame_shape: tuple[int, ...]) -> None:
         self.players = tuple(players)
         self.referee = referee
         self.identify = identify
@@ -168,9 +169,12 @@ class _Pipeline:
         self._settled = False
         self.pending_settle: dict[str, Any] | None = None
         self.latencies: list[float] = []
-        self.configure(calib)
+        self.emitted: list[dict] = []
+        """For each card_played: the frame that emitted it and how long that frame took (latency figures)."""
+        self._step_start = time.perf_counter()
+        self.configure(calib, frame_shape)
 
-    def configure(self, calib: Calibration) -> None:
+    def configure(self, calib: Calibration, frame_shape: tuple[int, ...]) -> None:
         """(Re)build everything that depends on where the view is (first fit, bumped camera)."""
         self.calib = calib
         cfg = self.config
@@ -184,12 +188,15 @@ class _Pipeline:
         for poly in [zones_small.pile, *zones_small.boxes.values(), *zones_small.seats.values()]:
             cv2.fillPoly(play, [np.round(poly).astype(np.int32)], 0)
         self.gate = MotionGate(play, cfg.gate)
+        self._reference_bgr: np.ndarray | None = None
         targets = {"pile": polygon_mask(small, zones_small.pile)}
         targets.update({b: polygon_mask(small, p) for b, p in zones_small.boxes.items()})
         hull = np.vstack([zones_small.pile, *zones_small.boxes.values()])
-        seats = {s: outer_half(polygon_mask(small, p), hull)
-                 for s, p in zones_small.seats.items() if s in self.players}
-        self.arms = ArmTracker(seats, targets)
+        # Only the part of the view the camera really sees can hold evidence of an arm.
+        seen = calib.warp(np.full(frame_shape[:2], 255, np.uint8), f, cv2.INTER_NEAREST)
+        zones = {s: polygon_mask(small, p) for s, p in zones_small.seats.items() if s in self.players}
+        seats = {s: outer_half(cv2.bitwise_and(z, seen), hull) for s, z in zones.items()}
+        self.arms = ArmTracker(seats, targets, zones)
         self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames)
         previous: BoxTracker | None = getattr(self, "boxes", None)
         self.boxes = BoxTracker(cfg.call_window, dict(previous.counts) if previous else {},
@@ -206,14 +213,17 @@ class _Pipeline:
     # --- per frame ------------------------------------------------------------------------------------
 
     def step(self, frame: Frame) -> list[dict]:
+        self._step_start = time.perf_counter()
         image = frame.image
-        small = small_grey(self.calib.warp(image, self.config.gate_factor))
+        small_bgr = cv2.GaussianBlur(self.calib.warp(image, self.config.gate_factor), (5, 5), 0)
+        small = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2GRAY)
         result = self.gate.feed(small)
         self.moving = result.moving
+        if result.settled:
+            self._reference_bgr = small_bgr
         out: list[dict] = []
         if result.moving:
-            foreground = self.gate.foreground(small)
-            self.arms.feed(result.motion_mask if foreground is None else foreground)
+            self.arms.feed(self._foreground(small_bgr, result.motion_mask))
             if self.pile.reading:
                 verdict = self.pile.abort()
                 if verdict is not None:
@@ -243,6 +253,13 @@ class _Pipeline:
                 out += self._after_settle(frame, verdict)
             return out
         return out + self._after_settle(frame, None)
+
+    def _foreground(self, small_bgr: np.ndarray, motion: np.ndarray) -> np.ndarray:
+        """What differs from the last settled view, in colour: a sleeve as grey as the table still shows."""
+        if self._reference_bgr is None or self._reference_bgr.shape != small_bgr.shape:
+            return motion
+        diff = cv2.absdiff(small_bgr, self._reference_bgr).max(axis=2)
+        return (diff > self.config.gate.pixel_threshold * 2).astype(np.uint8) * 255
 
     # --- a settled scene, with its pile verdict -------------------------------------------------------
 
@@ -278,6 +295,7 @@ class _Pipeline:
                 event["flags"] = sorted(set(flags))
             out.append(event)
             self.latencies.append(time.perf_counter() - pending["wall"])
+            self.emitted.append({"card": card, "frame": frame.index, "step_s": time.perf_counter() - self._step_start})
         elif verdict is not None and verdict.card is None:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
         swept, missed = self.boxes.settle(pending["readings"], card, player)
@@ -401,14 +419,15 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
                         status("waiting for the mat: no markers seen yet (at least 2 of the 8 must be visible)")
                     continue
                 if pipeline is None:
-                    pipeline = _Pipeline(calib, players, referee, identify, identify_image, config)
+                    pipeline = _Pipeline(calib, players, referee, identify, identify_image, config,
+                                         frame.image.shape)
                 elif moved:
                     status("the camera moved: re-calibrated from the mat's markers")
-                    pipeline.configure(calib)
+                    pipeline.configure(calib, frame.image.shape)
         if pipeline is None:
             assert fixed is not None
             pipeline = _Pipeline(fit_to_frame(fixed, frame.image.shape), players, referee, identify,
-                                 identify_image, config)
+                                 identify_image, config, frame.image.shape)
         yield from pipeline.step(frame)
     if frames == 0:
         raise SourceError("the source gave no frame")
@@ -416,4 +435,5 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
         raise CalibrationError("the mat's markers were never seen: check that the mat is in view, flat and lit")
     yield from pipeline.finish(last_t)
     if stats is not None:
-        stats.update(frames=frames, seconds=time.perf_counter() - started, latencies=list(pipeline.latencies))
+        stats.update(frames=frames, seconds=time.perf_counter() - started, latencies=list(pipeline.latencies),
+                     emitted=list(pipeline.emitted))

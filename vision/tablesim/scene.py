@@ -122,10 +122,12 @@ class TableScene:
         w, h = self.config.size
         seats = {}
         for p, poly in mat.seat_polygons(self.players).items():
-            img = self.view_to_image(g.to_view(poly))
-            img[:, 0] = np.clip(img[:, 0], 0, w - 1)
-            img[:, 1] = np.clip(img[:, 1], 0, h - 1)
-            seats[p] = [[round(float(x), 1), round(float(y), 1)] for x, y in img]
+            # Cut each seat at the picture's edge (a user taps only what they see).
+            inside = np.zeros((h, w), np.uint8)
+            cv2.fillPoly(inside, [np.round(self.view_to_image(g.to_view(poly))).astype(np.int32)], 255)
+            contours, _ = cv2.findContours(inside, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            outline = cv2.approxPolyDP(max(contours, key=cv2.contourArea), 2.0, True).reshape(-1, 2)
+            seats[p] = [[float(x), float(y)] for x, y in outline]
         return {"pile": pts(mat.pile_polygon()), "boxes": {b: pts(p) for b, p in mat.box_polygons().items()},
                 "seats": seats}
 

@@ -72,7 +72,7 @@ def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], 
     for te in (t for t in truth if t.event["type"] == "card_played"):
         s.plays += 1
         t0 = te.frame / fps
-        match = next((i for i, e in enumerate(plays) if i not in used and t0 - 0.05 <= e["t"] <= t0 + 0.45), None)
+        match = next((i for i, e in enumerate(plays) if i not in used and t0 - 0.3 <= e["t"] <= t0 + 0.45), None)
         if match is None:
             s.problems.append(f"play of {te.event['card']} at {t0:.2f}s not seen")
             continue
