@@ -1,15 +1,29 @@
-"""The bundled demo: a few deals played by the engine with known hands, written as the observations a camera would
-report (in each deal one unsure attribution and one forgotten call), so a new user sees a game unfold at once."""
+"""The bundled demos, so a new user sees a game unfold at once.
+
+- The recorded deal (`demo/demo_deal.mp4`, filmed by the table simulator): played through the real camera
+  pipeline at the video's own pace, a new game each time round (`play_recorded_demo`).
+- The simulated game: a few deals played by the engine with known hands, written as the observations a camera
+  would report (in each deal one unsure attribution and one forgotten call); the fallback when the recording,
+  the recogniser's model or the vision extras are missing (`demo_recording`).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import shutil
+import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import BOXES, DECK, RANK, Card
 from engine.game import Game
+
+if TYPE_CHECKING:
+    from companion_api.service import TableService
+    from companion_api.settings import Settings
 
 DEMO_PLAYERS = ("Anne", "Bruno", "Chloé", "Denis")
 DEMO_CHIPS = 120
@@ -96,3 +110,98 @@ def demo_recording(data_dir: Path) -> Path:
     path = data_dir / "demo-deal.jsonl"
     path.write_text("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in simulated_game()), encoding="utf-8")
     return path
+
+
+def recorded_demo_problem() -> str | None:
+    """Why the recorded deal cannot be played here (None: it can), in one line for the terminal."""
+    try:
+        from vision.recognise.classifier import DEFAULT_MODEL
+        from vision.tablesim.demo import demo_recording as recorded_deal
+        from vision.watch import observe  # noqa: F401 - the pipeline itself must import
+    except ImportError as exc:
+        return f"the camera pipeline is not installed ({exc})"
+    try:
+        rec = recorded_deal()
+    except FileNotFoundError as exc:
+        return str(exc)
+    for path in (rec.video, rec.calibration):
+        if not path.is_file():
+            return f"the demo recording is missing ({path})"
+    if not Path(DEFAULT_MODEL).is_file():
+        return f"the card recogniser's model is missing ({DEFAULT_MODEL})"
+    return None
+
+
+def install_recorded_demo(data_dir: Path) -> Path:
+    """Copy the recording's zones into the demo's data directory (the page draws and may edit them there, never
+    the bundled file); returns the video to play."""
+    from vision.tablesim.demo import demo_recording as recorded_deal
+    from companion_api.settings import CALIBRATION_NAME
+
+    rec = recorded_deal()
+    shutil.copyfile(rec.calibration, data_dir / CALIBRATION_NAME)
+    return rec.video
+
+
+def paced_frames(frames: Iterable[Any], speed: float = 1.0, max_frames: int | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Any] = time.sleep) -> Iterator[Any]:
+    """Frames of a file (read as fast as possible) held back to their own timestamps divided by `speed`, so the
+    recording plays at the pace it was filmed; stops after `max_frames` when given."""
+    start = clock()
+    for count, frame in enumerate(frames):
+        if max_frames is not None and count >= max_frames:
+            return
+        wait = frame.t_seconds / speed - (clock() - start)
+        if wait > 0:
+            sleep(wait)
+        yield frame
+
+
+def recorded_observations(video: Path, calibration: Path, *, players: tuple[str, ...], dealer: str, chips: int,
+                          speed: float = 1.0, max_frames: int | None = None,
+                          on_frame: Callable[[Any], None] | None = None,
+                          on_status: Callable[[str], None] | None = None) -> Iterator[dict[str, Any]]:
+    """The recorded deal's observations from the real pipeline (a blocking generator, for a worker thread)."""
+    from vision.sources import open_source
+    from vision.watch import observe
+
+    def shown(frames: Iterable[Any]) -> Iterator[Any]:
+        for frame in frames:
+            if on_frame is not None:
+                on_frame(frame.image)
+            yield frame
+
+    frames = shown(paced_frames(open_source(str(video)), speed, max_frames))
+    return observe(frames, str(calibration), players=players, dealer=dealer, chips=chips,  # type: ignore[no-any-return]
+                   on_status=on_status)
+
+
+async def play_recorded_demo(service: TableService, settings: Settings, *, max_frames: int | None = None,
+                             rounds: int | None = None) -> None:
+    """The recorded deal, over and over (or `rounds` times): each time a new game with the recording's players,
+    fed by the pipeline as if the video were the camera, then a pause to read the settlement."""
+    from companion_api.runner import DEMO_PAUSE_S, _feed, _live_view, _thread_iter
+    from companion_api.schemas import GameCreate
+    from vision.tablesim.demo import demo_recording as recorded_deal
+
+    rec = recorded_deal()
+    video = Path(str(settings.source))
+    loop = asyncio.get_running_loop()
+
+    def status(message: str) -> None:  # called from the pipeline's thread
+        loop.call_soon_threadsafe(lambda: service.set_source(error=message))
+
+    played = 0
+    while rounds is None or played < rounds:
+        await service.new_game(GameCreate(players=list(rec.players), dealer=rec.dealer, chips=rec.chips))
+        observations = await asyncio.to_thread(
+            recorded_observations, video, settings.calibration_path, players=rec.players, dealer=rec.dealer,
+            chips=rec.chips, speed=settings.replay_speed, max_frames=max_frames,
+            on_frame=_live_view(service, settings, loop), on_status=status)
+        service.set_source(kind="demo", label=f"demo: {video.name}", running=True, error=None)
+        await _feed(service, _thread_iter(iter(observations)), "camera")
+        service.set_source(running=False)
+        played += 1
+        if rounds is None or played < rounds:
+            await asyncio.sleep(DEMO_PAUSE_S)

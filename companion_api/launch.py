@@ -1,9 +1,13 @@
-"""Starting the server from the command line: settings, a free port, the banner with the QR code, uvicorn."""
+"""Starting the server from the command line: settings, a free port, the banner with the QR code, uvicorn; and
+the quiet camera probe `nainjaune demo` uses to choose between the camera and the bundled demo."""
 
 from __future__ import annotations
 
 import errno
+import os
 import socket
+import sys
+import threading
 from pathlib import Path
 
 from nainjaune.errors import CliError
@@ -24,12 +28,51 @@ def _check_port(host: str, port: int) -> None:
             raise CliError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
 
 
+def camera_attached(index: int = 0, timeout_s: float = 3.0) -> bool:
+    """Whether webcam `index` gives a picture, found quickly and without OpenCV's warnings: on Linux no
+    /dev/videoN means no camera at once; otherwise one frame is read in a thread given `timeout_s`."""
+    if sys.platform.startswith("linux") and not Path(f"/dev/video{index}").exists():
+        return False
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
+    try:
+        import cv2
+    except ImportError:
+        return False
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+    seen: list[bool] = []
+
+    def probe() -> None:
+        cap = cv2.VideoCapture(index)
+        try:
+            seen.append(bool(cap.isOpened() and cap.read()[0]))
+        finally:
+            cap.release()
+
+    thread = threading.Thread(target=probe, name="camera-probe", daemon=True)
+    thread.start()
+    thread.join(timeout_s)
+    return bool(seen and seen[0])
+
+
+def _demo_source(data_dir: Path, simulated: bool) -> str:
+    """The recorded deal when it can play here, else the simulated game, saying why in one line."""
+    from companion_api.demo import demo_recording, install_recorded_demo, recorded_demo_problem
+
+    problem = "--simulated asked for it" if simulated else recorded_demo_problem()
+    if problem is None:
+        print("Demo: the recorded deal (demo/demo_deal.mp4) through the camera pipeline, at its own pace", flush=True)
+        return str(install_recorded_demo(data_dir))
+    print(f"Demo: a simulated game, because {problem}", flush=True)
+    return str(demo_recording(data_dir))
+
+
 def launch(*, host: str, port: int, data: Path | None, source: str | None, demo: bool, speed: float,
-           join_code: str | None, calibration: Path | None) -> int:
+           join_code: str | None, calibration: Path | None, simulated: bool = False) -> int:
+    """Run the companion until Ctrl-C. `demo`: the recorded deal (or, with `simulated` or when it cannot play
+    here, the simulated game) over and over, in a `demo` folder of the data directory unless `data` is given."""
     import uvicorn
 
     from companion_api.app import create_app
-    from companion_api.demo import demo_recording
     from companion_api.lan import page_url, print_banner
 
     data_dir = data or default_data_dir()
@@ -39,11 +82,11 @@ def launch(*, host: str, port: int, data: Path | None, source: str | None, demo:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CliError(f"cannot use {data_dir} for the database: {exc.strerror}") from None
-    if demo:
-        source = str(demo_recording(data_dir))
-    elif source and source.endswith((".jsonl", ".json")) and not Path(source).is_file():
+    if source and source.endswith((".jsonl", ".json")) and not Path(source).is_file():
         raise CliError(f"no such events file: {source}")
     _check_port(host, port)
+    if demo:
+        source, calibration = _demo_source(data_dir, simulated), None
     settings = Settings(data_dir=data_dir, join_code=join_code, source=source, replay_speed=speed, loop_demo=demo,
                         calibration=calibration)
     app = create_app(settings)

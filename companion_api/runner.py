@@ -32,6 +32,10 @@ async def run_source(service: TableService, settings: Settings) -> None:
     try:
         if is_recording(source):
             await _replay(service, Path(source), settings)
+        elif settings.loop_demo:  # the bundled recorded deal, through the pipeline at its own pace
+            from companion_api.demo import play_recorded_demo
+
+            await play_recorded_demo(service, settings)
         else:
             await _live(service, source, settings)
     except feed.SourceUnavailable as exc:

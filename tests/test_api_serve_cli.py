@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from companion_api.lan import page_url
 from companion_api.testing import free_port
@@ -44,13 +45,18 @@ def test_lan_links_never_show_the_wildcard_address() -> None:
     assert page_url("127.0.0.1", 9000, None) == "http://127.0.0.1:9000/"
 
 
-def test_the_demo_plays_at_once_and_prints_the_link_with_a_qr(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("flags", "says", "writes"), [
+    ((), "Demo: the recorded deal", "calib.json"),
+    (("--simulated",), "Demo: a simulated game", "demo-deal.jsonl"),
+])
+def test_the_demo_plays_at_once_and_prints_the_link_with_a_qr(tmp_path: Path, flags: tuple[str, ...], says: str,
+                                                               writes: str) -> None:
     port = free_port()
     demo = subprocess.Popen([sys.executable, "-m", "nainjaune", "demo", "--host", "127.0.0.1", "--port", str(port),
-                             "--data", str(tmp_path), "--speed", "50"],
+                             "--data", str(tmp_path), "--speed", "50", *flags],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         plays = 0
         while time.monotonic() < deadline and plays < 3:
             try:
@@ -65,4 +71,4 @@ def test_the_demo_plays_at_once_and_prints_the_link_with_a_qr(tmp_path: Path) ->
         output = demo.communicate(timeout=10)[0]
     assert f"http://127.0.0.1:{port}/?code=" in output
     assert "▀" in output or "█" in output  # the QR code, drawn in the terminal
-    assert (tmp_path / "demo-deal.jsonl").is_file()
+    assert says in output and (tmp_path / writes).is_file()
