@@ -59,7 +59,7 @@ class TableSetup:
 # --- rule sets for the setup form ---------------------------------------------------------------------------
 
 
-def _option_spec(name: str, hint: Any, default: Any, doc: str) -> dict[str, Any]:
+def _option_spec(name: str, hint: Any, default: Any, doc: str, label: str | None = None) -> dict[str, Any]:
     """One engine option in the shape the page renders (OptionSpec): kind, choices, label and help."""
     args = [a for a in typing.get_args(hint) if a is not type(None)]
     origin = typing.get_origin(hint)
@@ -74,9 +74,8 @@ def _option_spec(name: str, hint: Any, default: Any, doc: str) -> dict[str, Any]
         kind, choices = "int", None
     else:
         kind, choices = "number", None
-    label = re.sub(r"_+", " ", name).strip().capitalize()
     return {"name": name, "kind": kind, "default": default, "choices": choices, "nullable": nullable,
-            "label": label, "help": doc}
+            "label": label or re.sub(r"_+", " ", name).strip().capitalize(), "help": doc}
 
 
 def rules_catalogue() -> list[dict[str, Any]]:
@@ -87,8 +86,8 @@ def rules_catalogue() -> list[dict[str, Any]]:
         except EngineError:
             continue  # a rule set not in this version
         hints = typing.get_type_hints(cls.Options)
-        options = [_option_spec(f.name, hints[f.name], f.default, f.metadata.get("doc", ""))
-                   for f in dataclasses.fields(cls.Options)]
+        options = [_option_spec(f.name, hints[f.name], f.default, f.metadata.get("doc", ""),
+                                f.metadata.get("label")) for f in dataclasses.fields(cls.Options)]
         out.append({"name": name, "label": cls.title, "players": list(cls.player_counts), "options": options})
     return out
 

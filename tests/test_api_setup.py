@@ -33,7 +33,12 @@ def test_rules_catalogue_describes_every_option_in_words(client: TestClient) -> 
     options = {o["name"]: o for o in rules["lindor"]["options"]}
     assert options["payment"]["kind"] == "choice" and "cards" in options["payment"]["choices"]
     assert options["bete"]["kind"] == "bool"
-    assert all(o["label"] and o["help"] for o in options.values())
+    assert rules.keys() >= {"lindor", "avantcoureur"}
+    for rule_set in rules.values():
+        for o in rule_set["options"]:
+            # a label in plain words from the engine, not the field name reworded, and its explanation
+            assert o["label"] and o["label"] != o["name"].replace("_", " ").capitalize(), o
+            assert len(o["help"]) > len(o["label"]), o
 
 
 def test_changing_anything_needs_the_join_code(client: TestClient) -> None:

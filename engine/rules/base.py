@@ -88,6 +88,7 @@ class BaseOptions:
         "'play' with the card itself; 'next_action' before anyone's next play or pass; 'next_card' before the "
         "next card lands on the pile; 'turn' before another player acts; 'deal' any time before settlement. "
         "Later, the call is missed and the stake stays.",
+        label="Time allowed to announce an honour",
     )
     min_confidence: float = option(
         0.0,
@@ -95,6 +96,7 @@ class BaseOptions:
         "with a 'low_confidence' notice.",
         minimum=0.0,
         maximum=1.0,
+        label="Camera: flag cards read with a confidence below",
     )
 
     @classmethod

@@ -44,9 +44,11 @@ class LindorOptions(BaseOptions):
         "What a loser pays the winner: 'points' = the card points left in hand (A=1, 2-10 face value, "
         "J/Q/K=10; English, German, 1792); 'cards' = chips_per_card chips for every card left in hand "
         "(German variant; the French text says usually 3 chips a card).",
+        label="What a loser pays the winner",
     )
     chips_per_card: int = option(
         1, "Chips per card left in hand when payment is 'cards'.", minimum=1,
+        label="Chips per card left (when paying by cards)",
     )
     stuck: Literal["lead", "skip"] = option(
         "lead",
@@ -55,6 +57,7 @@ class LindorOptions(BaseOptions):
         "with the next rank up (German main text: nobody has a 6 after the 5, so the player of the 5 goes "
         "on with a 7); if they pass, the others are asked for that rank in turn, and so on; past the king, "
         "they lead anew.",
+        label="When nobody can follow",
     )
     opera: Literal["first_turn", "no_opponent_honour", "no_opponent_card", "off"] = option(
         "first_turn",
@@ -62,26 +65,31 @@ class LindorOptions(BaseOptions):
         "one's first turn (German, English); 'no_opponent_honour' = no opponent laid an honour before (French "
         "'Grand opéra / Main pleine'); 'no_opponent_card' = no opponent laid any card (1760 wording); "
         "'off' = no opéra.",
+        label="Opéra: going out sweeps all five boxes",
     )
     bete: bool = option(
         True,
         "A loser still holding an honour pays into its box as much as the box holds (after the opéra sweep).",
+        label="Bête: an honour left in hand pays its box",
     )
     bete_on_missed_call: bool = option(
         False,
         "German text ('Gleiches gilt für ein Übersehen dieser Karte'): a player who played an honour without "
         "announcing it in time also pays its bête.",
+        label="A forgotten announcement also pays the bête",
     )
     next_dealer: Literal["right", "left"] = option(
         "right",
         "Who deals next: the player to the right of the last dealer (English, French 'sens contraire des "
         "aiguilles d'une montre') or to the left.",
+        label="Who deals next",
     )
     max_deals: int | None = option(
         None,
         "End the game after this many deals (English: 'you can also choose a number of game turns'); "
         "null = play until a player cannot ante.",
         minimum=1,
+        label="Number of deals (empty: until someone is ruined)",
     )
 
 
