@@ -172,6 +172,7 @@ class _Pipeline:
         self.emitted: list[dict] = []
         """For each card_played: the frame that emitted it and how long that frame took (latency figures)."""
         self._step_start = time.perf_counter()
+        self._last_moving = -1
         self.configure(calib, frame_shape)
 
     def configure(self, calib: Calibration, frame_shape: tuple[int, ...]) -> None:
@@ -219,6 +220,8 @@ class _Pipeline:
         small = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2GRAY)
         result = self.gate.feed(small)
         self.moving = result.moving
+        if result.moving:
+            self._last_moving = frame.index
         if result.settled:
             self._reference_bgr = small_bgr
         out: list[dict] = []
@@ -295,7 +298,8 @@ class _Pipeline:
                 event["flags"] = sorted(set(flags))
             out.append(event)
             self.latencies.append(time.perf_counter() - pending["wall"])
-            self.emitted.append({"card": card, "frame": frame.index, "step_s": time.perf_counter() - self._step_start})
+            self.emitted.append({"card": card, "frame": frame.index, "still_since": self._last_moving + 1,
+                                 "step_s": time.perf_counter() - self._step_start})
         elif verdict is not None and verdict.card is None:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
         swept, missed = self.boxes.settle(pending["readings"], card, player)
