@@ -34,6 +34,14 @@ def new_game_body(**overrides: Any) -> dict[str, Any]:
     return {"players": PLAYERS, "dealer": "Anne", "chips": 100, **overrides}
 
 
+def tap(client: Any, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """POST a change with the join code through a TestClient; asserts it was accepted, returns the game."""
+    answer = client.post(path, json=body, headers=EDIT)
+    assert answer.status_code == 200, answer.json()
+    game: dict[str, Any] = answer.json()["game"]
+    return game
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -42,7 +50,7 @@ def free_port() -> int:
 
 def start_server(data: Path, port: int, *extra: str, wait_s: float = 30) -> subprocess.Popen[str]:
     """`nainjaune serve` as a real process, returned once it answers; raises RuntimeError if it does not."""
-    import httpx
+    import httpx2
 
     env = {**os.environ, "NAINJAUNE_DATA": str(data / "unused")}
     proc = subprocess.Popen(
@@ -55,9 +63,9 @@ def start_server(data: Path, port: int, *extra: str, wait_s: float = 30) -> subp
         if proc.poll() is not None:
             raise RuntimeError(f"the server exited: {proc.stdout.read() if proc.stdout else ''}")
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/state", timeout=1).status_code == 200:
+            if httpx2.get(f"http://127.0.0.1:{port}/api/state", timeout=1).status_code == 200:
                 return proc
-        except httpx.TransportError:
+        except httpx2.TransportError:
             time.sleep(0.2)
     proc.kill()
     raise RuntimeError(f"the server did not start within {wait_s:.0f} s")

@@ -16,12 +16,6 @@ ZONES = {"pile": [[100, 100], [300, 100], [300, 250]], "boxes": {"QS": [[10, 10]
          "seats": {"Anne": [[0, 300], [100, 300], [100, 360]]}, "image_size": [640, 360]}
 
 
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(make_app(tmp_path)) as c:
-        yield c
-
-
 def test_without_a_camera_the_views_say_so(client: TestClient) -> None:
     for path in ("/api/camera.jpg", "/api/camera.mjpg"):
         answer = client.get(path)

@@ -1,26 +1,11 @@
 """Corrections and questions: any event fixed or undone with a tap, kept in the database as a training label."""
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from companion_api.testing import EDIT, make_app, new_game_body
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(make_app(tmp_path)) as c:
-        c.post("/api/games", json=new_game_body(), headers=EDIT)
-        yield c
-
-
-def post(client: TestClient, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-    answer = client.post(path, json=body, headers=EDIT)
-    assert answer.status_code == 200, answer.json()
-    return answer.json()["game"]
+from companion_api.testing import EDIT, tap
 
 
 def index_of(game: dict[str, Any], card: str) -> int:
@@ -32,33 +17,33 @@ def export(client: TestClient) -> dict[str, Any]:
     return client.get(f"/api/games/{game_id}/export.json").json()
 
 
-def test_a_wrong_card_is_replaced_and_the_pair_is_kept(client: TestClient) -> None:
-    post(client, "/api/play", {"card": "AS"})
-    game = post(client, "/api/play", {"card": "2S"})
-    game = post(client, "/api/corrections", {"index": index_of(game, "2S"), "card": "2C"})
+def test_a_wrong_card_is_replaced_and_the_pair_is_kept(game_client: TestClient) -> None:
+    tap(game_client, "/api/play", {"card": "AS"})
+    game = tap(game_client, "/api/play", {"card": "2S"})
+    game = tap(game_client, "/api/corrections", {"index": index_of(game, "2S"), "card": "2C"})
     assert game["sequence"] == ["AS", "2C"] and "2S" not in game["played"]
     assert [e["corrected"] for e in game["events"] if e["card"] == "2S"] == [True]
-    [label] = export(client)["corrections"]
+    [label] = export(game_client)["corrections"]
     assert label["before"]["card"] == "2S" and label["after"]["card"] == "2C" and label["source"] == "tap"
 
 
-def test_a_wrong_player_is_fixed(client: TestClient) -> None:
-    game = post(client, "/api/play", {"card": "AS"})
-    game = post(client, "/api/corrections", {"index": index_of(game, "AS"), "player": "Chloé"})
+def test_a_wrong_player_is_fixed(game_client: TestClient) -> None:
+    game = tap(game_client, "/api/play", {"card": "AS"})
+    game = tap(game_client, "/api/corrections", {"index": index_of(game, "AS"), "player": "Chloé"})
     cards_left = {p["name"]: p["cards_left"] for p in game["players"]}
     assert cards_left == {"Anne": 15, "Bruno": 15, "Chloé": 14}
 
 
-def test_undo_removes_the_last_action_only(client: TestClient) -> None:
-    post(client, "/api/play", {"card": "AS"})
-    post(client, "/api/play", {"card": "2S"})
-    game = post(client, "/api/undo")
+def test_undo_removes_the_last_action_only(game_client: TestClient) -> None:
+    tap(game_client, "/api/play", {"card": "AS"})
+    tap(game_client, "/api/play", {"card": "2S"})
+    game = tap(game_client, "/api/undo")
     assert game["sequence"] == ["AS"] and game["played"] == ["AS"]
-    game = post(client, "/api/undo")
+    game = tap(game_client, "/api/undo")
     assert game["played"] == [] and game["turn"] == "Bruno"
-    nothing = client.post("/api/undo", headers=EDIT)
+    nothing = game_client.post("/api/undo", headers=EDIT)
     assert nothing.status_code == 409 and "nothing to undo" in nothing.json()["detail"]
-    assert [c["after"] for c in export(client)["corrections"]] == [None, None]
+    assert [c["after"] for c in export(game_client)["corrections"]] == [None, None]
 
 
 @pytest.mark.parametrize(("body", "status", "words"), [
@@ -70,49 +55,49 @@ def test_undo_removes_the_last_action_only(client: TestClient) -> None:
     ({"index": "@AS"}, 422, "nothing to change"),
     ({"action": "replace", "card": "2C"}, 422, "index"),
 ])
-def test_bad_corrections_are_refused_clearly(client: TestClient, body: dict, status: int, words: str) -> None:
-    game = post(client, "/api/play", {"card": "AS"})
+def test_bad_corrections_are_refused_clearly(game_client: TestClient, body: dict, status: int, words: str) -> None:
+    game = tap(game_client, "/api/play", {"card": "AS"})
     if body.get("index") == "@AS":
         body = {**body, "index": index_of(game, "AS")}
-    answer = client.post("/api/corrections", json=body, headers=EDIT)
+    answer = game_client.post("/api/corrections", json=body, headers=EDIT)
     assert answer.status_code == status and words in answer.json()["detail"]
 
 
-def test_an_event_undone_cannot_be_undone_twice(client: TestClient) -> None:
-    game = post(client, "/api/play", {"card": "AS"})
+def test_an_event_undone_cannot_be_undone_twice(game_client: TestClient) -> None:
+    game = tap(game_client, "/api/play", {"card": "AS"})
     index = index_of(game, "AS")
-    post(client, "/api/corrections", {"index": index, "action": "delete"})
-    again = client.post("/api/corrections", json={"index": index, "action": "delete"}, headers=EDIT)
+    tap(game_client, "/api/corrections", {"index": index, "action": "delete"})
+    again = game_client.post("/api/corrections", json={"index": index, "action": "delete"}, headers=EDIT)
     assert again.status_code == 409 and "already undone" in again.json()["detail"]
 
 
-def test_an_unsure_attribution_becomes_a_question_and_the_answer_a_correction(client: TestClient) -> None:
+def test_an_unsure_attribution_becomes_a_question_and_the_answer_a_correction(game_client: TestClient) -> None:
     unsure = {"type": "card_played", "card": "7H", "player": None, "candidates": ["Bruno", "Chloé"],
               "confidence": 0.64}
-    game = post(client, "/api/observations", unsure)
+    game = tap(game_client, "/api/observations", unsure)
     [question] = game["questions"]
     assert question["card"] == "7H" and question["candidates"] == ["Bruno", "Chloé"]
     assert game["last_play"]["player"] == "Bruno"  # the turn's player, the best guess meanwhile
-    game = post(client, f"/api/questions/{question['id']}", {"player": "Chloé"})
+    game = tap(game_client, f"/api/questions/{question['id']}", {"player": "Chloé"})
     assert game["questions"] == [] and game["last_play"]["player"] == "Chloé"
-    [label] = export(client)["corrections"]
+    [label] = export(game_client)["corrections"]
     assert (label["before"]["player"], label["after"]["player"], label["source"]) == ("Bruno", "Chloé", "question")
-    gone = client.post(f"/api/questions/{question['id']}", json={"player": "Chloé"}, headers=EDIT)
+    gone = game_client.post(f"/api/questions/{question['id']}", json={"player": "Chloé"}, headers=EDIT)
     assert gone.status_code == 404
 
 
-def test_confirming_the_guess_closes_the_question_without_a_correction(client: TestClient) -> None:
-    game = post(client, "/api/observations", {"type": "card_played", "card": "7H", "player": None})
+def test_confirming_the_guess_closes_the_question_without_a_correction(game_client: TestClient) -> None:
+    game = tap(game_client, "/api/observations", {"type": "card_played", "card": "7H", "player": None})
     [question] = game["questions"]
     assert question["candidates"] == ["Anne", "Bruno", "Chloé"]
-    game = post(client, f"/api/questions/{question['id']}", {"player": "Bruno"})
-    assert game["questions"] == [] and export(client)["corrections"] == []
+    game = tap(game_client, f"/api/questions/{question['id']}", {"player": "Bruno"})
+    assert game["questions"] == [] and export(game_client)["corrections"] == []
 
 
-def test_a_call_the_camera_missed_is_put_back_and_the_box_swept(client: TestClient) -> None:
+def test_a_call_the_camera_missed_is_put_back_and_the_box_swept(game_client: TestClient) -> None:
     for card in ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"):
-        game = post(client, "/api/play", {"card": card})
+        game = tap(game_client, "/api/play", {"card": card})
     assert game["board"]["QS"] == 9 and [n["kind"] for n in game["notices"]].count("call_missed") == 1
-    game = post(client, "/api/corrections", {"index": index_of(game, "QS"), "call": True})
+    game = tap(game_client, "/api/corrections", {"index": index_of(game, "QS"), "call": True})
     assert game["board"]["QS"] == 0 and game["players"][1]["chips"] == 85 + 9
     assert [n["kind"] for n in game["notices"]].count("call_missed") == 0

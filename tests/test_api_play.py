@@ -1,35 +1,20 @@
 """Playing by taps over the API: turns, refusals, calls and missed calls, the showdown, settlement, next deal."""
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, EDIT, OPERA_DEAL, make_app, new_game_body
+from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, EDIT, OPERA_DEAL, make_app, new_game_body, tap
 
 
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(make_app(tmp_path)) as c:
-        c.post("/api/games", json=new_game_body(), headers=EDIT)
-        yield c
-
-
-def tap(client: TestClient, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-    answer = client.post(path, json=body, headers=EDIT)
-    assert answer.status_code == 200, answer.json()
-    return answer.json()["game"]
-
-
-def test_a_run_builds_and_another_player_may_continue(client: TestClient) -> None:
+def test_a_run_builds_and_another_player_may_continue(game_client: TestClient) -> None:
     for card in ("AS", "2H", "3S"):
-        game = tap(client, "/api/play", {"card": card})
+        game = tap(game_client, "/api/play", {"card": card})
     assert game["sequence"] == ["AS", "2H", "3S"] and game["wanted"] == "4" and game["turn"] == "Bruno"
-    game = tap(client, "/api/pass", {"player": "Chloé"})
+    game = tap(game_client, "/api/pass", {"player": "Chloé"})
     assert game["turn"] == "Anne" and game["stopped"] is True
-    game = tap(client, "/api/play", {"card": "4D", "player": "Anne"})
+    game = tap(game_client, "/api/play", {"card": "4D", "player": "Anne"})
     assert game["last_play"]["player"] == "Anne" and game["players"][0]["cards_left"] == 14
 
 
@@ -41,32 +26,32 @@ def test_a_run_builds_and_another_player_may_continue(client: TestClient) -> Non
     ({"card": "AS"}, 409, "already played"),
     ({}, 422, "card"),
 ])
-def test_illegal_taps_are_refused_and_leave_no_trace(client: TestClient, body: dict, status: int,
+def test_illegal_taps_are_refused_and_leave_no_trace(game_client: TestClient, body: dict, status: int,
                                                      words: str) -> None:
-    tap(client, "/api/play", {"card": "AS"})
-    before = client.get("/api/state").json()
-    answer = client.post("/api/play", json=body, headers=EDIT)
+    tap(game_client, "/api/play", {"card": "AS"})
+    before = game_client.get("/api/state").json()
+    answer = game_client.post("/api/play", json=body, headers=EDIT)
     assert answer.status_code == status and words in answer.json()["detail"]
-    after = client.get("/api/state").json()
+    after = game_client.get("/api/state").json()
     assert after["game"]["events"] == before["game"]["events"]
 
 
-def test_an_honour_laid_without_its_call_is_announced_once_the_next_card_lands(client: TestClient) -> None:
+def test_an_honour_laid_without_its_call_is_announced_once_the_next_card_lands(game_client: TestClient) -> None:
     for card in OPERA_DEAL[:12]:  # ... up to the queen of spades, not called
-        game = tap(client, "/api/play", {"card": card})
+        game = tap(game_client, "/api/play", {"card": card})
     assert game["pending_call"] == {"player": "Bruno", "box": "QS", "stake": 9}
     assert not [n for n in game["notices"] if n["kind"] == "call_missed"]
-    game = tap(client, "/api/play", {"card": "KS"})
+    game = tap(game_client, "/api/play", {"card": "KS"})
     missed = [n for n in game["notices"] if n["kind"] == "call_missed"]
     assert missed == [{"kind": "call_missed", "message": missed[0]["message"], "player": "Bruno", "card": "QS",
                        "box": "QS", "event_index": missed[0]["event_index"], "stake": 9}]
     assert game["board"]["QS"] == 9 and game["pending_call"] is None
 
 
-def test_a_call_in_time_takes_the_box(client: TestClient) -> None:
+def test_a_call_in_time_takes_the_box(game_client: TestClient) -> None:
     for card in OPERA_DEAL[:12]:
-        tap(client, "/api/play", {"card": card})
-    game = tap(client, "/api/call", {"box": "QS"})
+        tap(game_client, "/api/play", {"card": card})
+    game = tap(game_client, "/api/call", {"box": "QS"})
     assert game["board"]["QS"] == 0
     assert game["players"][1]["chips"] == 85 + 9
 
@@ -98,30 +83,30 @@ def test_a_whole_deal_by_taps_settles_and_the_next_deal_starts(tmp_path: Path) -
         assert client.post("/api/deals", headers=EDIT).status_code == 409
 
 
-def test_a_loser_pays_at_most_what_they_have(client: TestClient) -> None:
+def test_a_loser_pays_at_most_what_they_have(game_client: TestClient) -> None:
     for card in OPERA_DEAL:
-        tap(client, "/api/play", {"card": card})
-    game = tap(client, "/api/showdown", {"hands": {"Anne": ANNE_LEFT, "Chloé": CHLOE_LEFT}})
+        tap(game_client, "/api/play", {"card": card})
+    game = tap(game_client, "/api/showdown", {"hands": {"Anne": ANNE_LEFT, "Chloé": CHLOE_LEFT}})
     assert game["settlements"][-1]["chips"]["Anne"] == 0 and game["settlements"][-1]["chips"]["Chloé"] == 0
     assert game["game_over"] is True
-    answer = client.post("/api/deals", headers=EDIT)
+    answer = game_client.post("/api/deals", headers=EDIT)
     assert answer.status_code == 409 and "cannot ante" in answer.json()["detail"]
 
 
-def test_exports_hold_the_events_and_the_ledger(client: TestClient) -> None:
+def test_exports_hold_the_events_and_the_ledger(game_client: TestClient) -> None:
     for card in OPERA_DEAL:
-        tap(client, "/api/play", {"card": card})
-    tap(client, "/api/showdown", {"hands": {"Anne": ANNE_LEFT, "Chloé": CHLOE_LEFT}})
-    game_id = client.get("/api/state").json()["game"]["id"]
-    export = client.get(f"/api/games/{game_id}/export.json").json()
+        tap(game_client, "/api/play", {"card": card})
+    tap(game_client, "/api/showdown", {"hands": {"Anne": ANNE_LEFT, "Chloé": CHLOE_LEFT}})
+    game_id = game_client.get("/api/state").json()["game"]["id"]
+    export = game_client.get(f"/api/games/{game_id}/export.json").json()
     assert [e["type"] for e in export["events"]].count("play") == 15
     assert export["settlements"]["1"]["winner"] == "Bruno"
-    rows = client.get(f"/api/games/{game_id}/ledger.csv").text.strip().splitlines()
+    rows = game_client.get(f"/api/games/{game_id}/ledger.csv").text.strip().splitlines()
     assert rows[0] == "deal_no,holder,kind,chips"
     after = {r.split(",")[1]: int(r.split(",")[3]) for r in rows[1:] if r.startswith("1,")}
     assert after["Bruno"] == export["settlements"]["1"]["chips"]["Bruno"]
-    assert client.get("/api/games/999/export.json").status_code == 404
-    assert client.get("/api/games/999/ledger.csv").status_code == 404
+    assert game_client.get("/api/games/999/export.json").status_code == 404
+    assert game_client.get("/api/games/999/ledger.csv").status_code == 404
 
 
 def test_no_game_means_a_clear_conflict(tmp_path: Path) -> None:
@@ -136,11 +121,11 @@ def test_no_game_means_a_clear_conflict(tmp_path: Path) -> None:
     ([*ANNE_LEFT[:-1], "6C"], "shown by both"),
     ([*ANNE_LEFT[:-1], "6X"], "unknown card"),
 ])
-def test_a_wrong_showdown_is_refused_and_can_be_sent_again(client: TestClient, anne: list[str], words: str) -> None:
+def test_a_wrong_showdown_is_refused_and_can_be_sent_again(game_client: TestClient, anne: list[str], words: str) -> None:
     for card in OPERA_DEAL:
-        tap(client, "/api/play", {"card": card})
-    answer = client.post("/api/showdown", json={"hands": {"Anne": anne, "Chloé": CHLOE_LEFT}}, headers=EDIT)
+        tap(game_client, "/api/play", {"card": card})
+    answer = game_client.post("/api/showdown", json={"hands": {"Anne": anne, "Chloé": CHLOE_LEFT}}, headers=EDIT)
     assert 400 <= answer.status_code < 500 and words in answer.json()["detail"]
-    assert client.get("/api/state").json()["game"]["phase"] == "showdown"
-    game = tap(client, "/api/showdown", {"hands": {"Anne": ANNE_LEFT, "Chloé": CHLOE_LEFT}})
+    assert game_client.get("/api/state").json()["game"]["phase"] == "showdown"
+    game = tap(game_client, "/api/showdown", {"hands": {"Anne": ANNE_LEFT, "Chloé": CHLOE_LEFT}})
     assert game["phase"] == "settled"

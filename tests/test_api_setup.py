@@ -1,18 +1,9 @@
 """Setting up a game over the API: the join code, validation of every field, the rules catalogue, the schema."""
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
-from companion_api.testing import EDIT, JOIN_CODE, make_app, new_game_body
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(make_app(tmp_path)) as c:
-        yield c
+from companion_api.testing import EDIT, JOIN_CODE, new_game_body
 
 
 def test_page_schema_and_empty_state_are_served(client: TestClient) -> None:
