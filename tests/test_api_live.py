@@ -3,7 +3,7 @@
 import asyncio
 from pathlib import Path
 
-import httpx
+import httpx2
 from fastapi.testclient import TestClient
 
 from companion_api.store import Store
@@ -28,8 +28,8 @@ def test_phones_tapping_at_once_are_applied_one_by_one(tmp_path: Path) -> None:
 
     async def scenario() -> tuple[list[int], dict]:
         async with app.router.lifespan_context(app):
-            transport = httpx.ASGITransport(app=app)
-            async with httpx.AsyncClient(transport=transport, base_url="http://table") as phone:
+            transport = httpx2.ASGITransport(app=app)
+            async with httpx2.AsyncClient(transport=transport, base_url="http://table") as phone:
                 await phone.post("/api/games", json=new_game_body(), headers=EDIT)
                 taps = [phone.post("/api/play", json={"card": f"{rank}{suit}"}, headers=EDIT)
                         for rank in ("A", "2", "3", "4", "5") for suit in "SHDC"]

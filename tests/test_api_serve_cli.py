@@ -6,7 +6,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
 from companion_api.lan import page_url
@@ -60,9 +60,9 @@ def test_the_demo_plays_at_once_and_prints_the_link_with_a_qr(tmp_path: Path, fl
         plays = 0
         while time.monotonic() < deadline and plays < 3:
             try:
-                game = httpx.get(f"http://127.0.0.1:{port}/api/state", timeout=1).json()["game"]
+                game = httpx2.get(f"http://127.0.0.1:{port}/api/state", timeout=1).json()["game"]
                 plays = len(game["played"]) if game else 0
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             time.sleep(0.3)
         assert plays >= 3

@@ -3,7 +3,7 @@
 import signal
 from pathlib import Path
 
-import httpx
+import httpx2
 
 from companion_api.testing import EDIT, OPERA_DEAL, free_port, new_game_body, start_server
 
@@ -13,11 +13,11 @@ def test_killed_mid_deal_the_server_resumes_the_same_game(tmp_path: Path) -> Non
     base = f"http://127.0.0.1:{port}"
     server = start_server(tmp_path, port)
     try:
-        assert httpx.post(f"{base}/api/games", json=new_game_body(), headers=EDIT).status_code == 201
+        assert httpx2.post(f"{base}/api/games", json=new_game_body(), headers=EDIT).status_code == 201
         for card in OPERA_DEAL[:8]:
-            assert httpx.post(f"{base}/api/play", json={"card": card}, headers=EDIT).status_code == 200
-        assert httpx.post(f"{base}/api/undo", headers=EDIT).status_code == 200
-        before = httpx.get(f"{base}/api/state").json()["game"]
+            assert httpx2.post(f"{base}/api/play", json={"card": card}, headers=EDIT).status_code == 200
+        assert httpx2.post(f"{base}/api/undo", headers=EDIT).status_code == 200
+        before = httpx2.get(f"{base}/api/state").json()["game"]
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
@@ -26,10 +26,10 @@ def test_killed_mid_deal_the_server_resumes_the_same_game(tmp_path: Path) -> Non
 
     server = start_server(tmp_path, port)
     try:
-        after = httpx.get(f"{base}/api/state").json()["game"]
+        after = httpx2.get(f"{base}/api/state").json()["game"]
         assert after == before
         assert after["played"] == OPERA_DEAL[:7] and after["wanted"] == "8"
-        resumed = httpx.post(f"{base}/api/play", json={"card": "8H"}, headers=EDIT)
+        resumed = httpx2.post(f"{base}/api/play", json={"card": "8H"}, headers=EDIT)
         assert resumed.status_code == 200 and resumed.json()["game"]["sequence"][-1] == "8H"
     finally:
         server.send_signal(signal.SIGTERM)
