@@ -13,6 +13,7 @@ import asyncio
 import json
 import random
 import shutil
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -144,22 +145,27 @@ def install_recorded_demo(data_dir: Path) -> Path:
 
 
 def paced_frames(frames: Iterable[Any], speed: float = 1.0, max_frames: int | None = None,
-                 clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Any] = time.sleep) -> Iterator[Any]:
+                 stop: threading.Event | None = None, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Any] | None = None) -> Iterator[Any]:
     """Frames of a file (read as fast as possible) held back to their own timestamps divided by `speed`, so the
-    recording plays at the pace it was filmed; stops after `max_frames` when given."""
+    recording plays at the pace it was filmed; stops after `max_frames`, or at once when `stop` is set (the
+    server shutting down must not wait for the pipeline's thread to reach the end of the video)."""
+    stop = stop or threading.Event()
+    wait_for = sleep or stop.wait
     start = clock()
     for count, frame in enumerate(frames):
-        if max_frames is not None and count >= max_frames:
+        if stop.is_set() or (max_frames is not None and count >= max_frames):
             return
         wait = frame.t_seconds / speed - (clock() - start)
         if wait > 0:
-            sleep(wait)
+            wait_for(wait)
+        if stop.is_set():
+            return
         yield frame
 
 
 def recorded_observations(video: Path, calibration: Path, *, players: tuple[str, ...], dealer: str, chips: int,
-                          speed: float = 1.0, max_frames: int | None = None,
+                          speed: float = 1.0, max_frames: int | None = None, stop: threading.Event | None = None,
                           on_frame: Callable[[Any], None] | None = None,
                           on_status: Callable[[str], None] | None = None) -> Iterator[dict[str, Any]]:
     """The recorded deal's observations from the real pipeline (a blocking generator, for a worker thread)."""
@@ -172,7 +178,7 @@ def recorded_observations(video: Path, calibration: Path, *, players: tuple[str,
                 on_frame(frame.image)
             yield frame
 
-    frames = shown(paced_frames(open_source(str(video)), speed, max_frames))
+    frames = shown(paced_frames(open_source(str(video)), speed, max_frames, stop))
     return observe(frames, str(calibration), players=players, dealer=dealer, chips=chips,  # type: ignore[no-any-return]
                    on_status=on_status)
 
@@ -181,11 +187,21 @@ async def play_recorded_demo(service: TableService, settings: Settings, *, max_f
                              rounds: int | None = None) -> None:
     """The recorded deal, over and over (or `rounds` times): each time a new game with the recording's players,
     fed by the pipeline as if the video were the camera, then a pause to read the settlement."""
-    from companion_api.runner import DEMO_PAUSE_S, _feed, _live_view, _thread_iter
-    from companion_api.schemas import GameCreate
     from vision.tablesim.demo import demo_recording as recorded_deal
 
     rec = recorded_deal()
+    stop = threading.Event()
+    try:
+        await _rounds(service, settings, rec, stop, max_frames, rounds)
+    finally:
+        stop.set()  # cancelled (server stopping): the pipeline's thread ends at its next frame
+
+
+async def _rounds(service: TableService, settings: Settings, rec: Any, stop: threading.Event,
+                  max_frames: int | None, rounds: int | None) -> None:
+    from companion_api.runner import DEMO_PAUSE_S, _feed, _live_view, _thread_iter
+    from companion_api.schemas import GameCreate
+
     video = Path(str(settings.source))
     loop = asyncio.get_running_loop()
 
@@ -197,7 +213,7 @@ async def play_recorded_demo(service: TableService, settings: Settings, *, max_f
         await service.new_game(GameCreate(players=list(rec.players), dealer=rec.dealer, chips=rec.chips))
         observations = await asyncio.to_thread(
             recorded_observations, video, settings.calibration_path, players=rec.players, dealer=rec.dealer,
-            chips=rec.chips, speed=settings.replay_speed, max_frames=max_frames,
+            chips=rec.chips, speed=settings.replay_speed, max_frames=max_frames, stop=stop,
             on_frame=_live_view(service, settings, loop), on_status=status)
         service.set_source(kind="demo", label=f"demo: {video.name}", running=True, error=None)
         await _feed(service, _thread_iter(iter(observations)), "camera")

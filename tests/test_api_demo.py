@@ -2,8 +2,11 @@
 camera attached: the server's game receives the recording's card plays."""
 
 import json
+import sys
+import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -52,6 +55,17 @@ def test_frames_are_held_back_to_their_timestamps() -> None:
     assert waits == [0.05, 0.05, 0.05]
 
 
+def test_a_stopped_demo_reads_no_further_frame() -> None:
+    stop = threading.Event()
+    frames = iter(SimpleNamespace(t_seconds=i * 1000.0) for i in range(3))
+    paced = paced_frames(frames, stop=stop)
+    assert next(paced).t_seconds == 0.0
+    threading.Timer(0.1, stop.set).start()  # the server stops while the next frame (1000 s away) is awaited
+    started = time.monotonic()
+    assert list(paced) == [] and time.monotonic() - started < 2.0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the /dev/video check is Linux's")
 def test_no_video_device_means_no_camera_at_once() -> None:
     started = time.monotonic()
     assert camera_attached(97) is False
