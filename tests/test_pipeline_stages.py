@@ -246,3 +246,16 @@ def test_showdown_reveals_on_count_or_stability_and_drops_impossible_cards() -> 
     second = reader.settled(view)
     assert ("Anne", ("KS",)) in second and ("Bruno", ("5H",)) in second
     assert reader.waiting == []
+
+
+def test_a_nudged_top_card_is_not_a_new_play_but_the_same_name_elsewhere_is() -> None:
+    from vision.pile import CardLocation, PileRead
+
+    watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("7H", 1.0))
+    here = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64))
+    watcher.top, watcher.top_location = "7H", here
+    nudged = CardLocation(here.corners + [3, 2])
+    moved = CardLocation(here.corners + [60, 40])
+    assert watcher.same_card_nudged(PileRead("7H", 0.9, 3, 3, nudged))
+    assert not watcher.same_card_nudged(PileRead("7H", 0.9, 3, 3, moved))  # reported, the engine flags it
+    assert not watcher.same_card_nudged(PileRead("8H", 0.9, 3, 3, nudged))

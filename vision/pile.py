@@ -36,6 +36,15 @@ class PileRead:
     confidence: float
     votes: int
     reads: int
+    location: CardLocation | None = None
+
+
+def overlap(a: CardLocation, b: CardLocation) -> float:
+    """Intersection over union of two card outlines (a nudged card overlaps itself almost fully)."""
+    pa, pb = a.corners.astype(np.float32), b.corners.astype(np.float32)
+    inter, _ = cv2.intersectConvexConvex(pa, pb)
+    union = cv2.contourArea(pa) + cv2.contourArea(pb) - inter
+    return float(inter / union) if union > 0 else 0.0
 
 
 def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray, threshold: int = 30,
@@ -119,6 +128,12 @@ class PileWatcher:
     _location: CardLocation | None = None
     _reads: list[tuple[str, float]] = field(default_factory=list)
     top: str | None = None
+    top_location: CardLocation | None = None
+
+    def same_card_nudged(self, read: PileRead) -> bool:
+        """The top card straightened or pushed (same name, same place): not a new play."""
+        return (read.card == self.top and read.location is not None and self.top_location is not None
+                and overlap(read.location, self.top_location) > 0.85)
 
     @property
     def reading(self) -> bool:
@@ -162,5 +177,6 @@ class PileWatcher:
         card, n = max(votes.items(), key=lambda kv: (kv[1], sum(p for c, p in self._reads if c == kv[0])))
         conf = float(np.mean([p for c, p in self._reads if c == card]))
         total = len(self._reads)
+        location = self._location
         self._location, self._reads = None, []
-        return PileRead(card, conf * n / total, n, total)
+        return PileRead(card, conf * n / total, n, total, location)

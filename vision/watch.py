@@ -275,7 +275,7 @@ class _Pipeline:
         out: list[dict] = []
         card = None
         player: str | None = None
-        if verdict is not None and verdict.card and verdict.card != self.pile.top:
+        if verdict is not None and verdict.card and not self.pile.same_card_nudged(verdict):
             card = verdict.card
             attribution = self._attribute("pile", self.referee.allowed() if self.referee else list(self.players))
             player = attribution.player
@@ -288,7 +288,7 @@ class _Pipeline:
             if verdict.confidence < self.config.min_card_confidence:
                 flags.append("low_confidence")
             self.events_seen.add(card)
-            self.pile.top = card
+            self.pile.top, self.pile.top_location = card, verdict.location
             tracked = player or (attribution.candidates[0] if attribution.candidates else None)
             if tracked is not None:
                 self.played_by_me[tracked] += 1
