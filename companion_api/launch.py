@@ -17,6 +17,8 @@ from companion_api.settings import Settings, default_data_dir
 
 def _check_port(host: str, port: int) -> None:
     """Fail early with a clear line rather than a uvicorn traceback."""
+    if not 0 < port < 65536:
+        raise CliError(f"--port must be between 1 and 65535, got {port}")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

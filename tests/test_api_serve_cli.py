@@ -37,6 +37,11 @@ def test_bad_arguments_are_one_clear_line(tmp_path: Path) -> None:
     assert calibration.returncode == 2 and "no such calibration file" in calibration.stderr
     both = serve("--camera", "0", "--source", "x.jsonl")
     assert both.returncode == 2 and "not allowed with" in both.stderr
+    simulated = serve("--simulated")
+    assert simulated.returncode == 2 and "--simulated goes with --demo" in simulated.stderr
+    demo = subprocess.run([sys.executable, "-m", "nainjaune", "demo", "--port", "70000", "--data", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert demo.returncode == 2 and "--port must be between" in demo.stderr and "Traceback" not in demo.stderr
 
 
 def test_lan_links_never_show_the_wildcard_address() -> None:

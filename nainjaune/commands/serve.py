@@ -31,8 +31,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion_api.launch import launch
 
-    if not 0 < args.port < 65536:
-        raise CliError(f"--port must be between 1 and 65535, got {args.port}")
     if args.speed <= 0:
         raise CliError(f"--speed must be positive, got {args.speed}")
     if args.calibration is not None and not args.calibration.is_file():
