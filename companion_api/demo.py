@@ -136,8 +136,8 @@ def recorded_demo_problem() -> str | None:
 def install_recorded_demo(data_dir: Path) -> Path:
     """Copy the recording's zones into the demo's data directory (the page draws and may edit them there, never
     the bundled file); returns the video to play."""
-    from vision.tablesim.demo import demo_recording as recorded_deal
     from companion_api.settings import CALIBRATION_NAME
+    from vision.tablesim.demo import demo_recording as recorded_deal
 
     rec = recorded_deal()
     shutil.copyfile(rec.calibration, data_dir / CALIBRATION_NAME)
