@@ -19,7 +19,7 @@ from nainjaune.errors import CliError
 COMMANDS: dict[str, str] = {
     "settle": "settle one deal transcript (JSON) and print the result",
     "simulate": "play random deals and games; report deals per second",
-    "demo": "start the companion on the bundled demo recording",
+    "demo": "start the companion for the table: webcam 0 if attached, else the bundled demo recording",
     "serve": "start the companion server and phone page",
     "watch": "watch a table (camera, stream or video file) and write game events",
     "identify": "name the playing cards visible in images",
