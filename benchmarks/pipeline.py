@@ -34,7 +34,7 @@ from vision.tablesim.record import record_deal  # noqa: E402
 from vision.tablesim.scene import CARD_H, SceneConfig  # noqa: E402
 from vision.tablesim.script import deal_script  # noqa: E402
 from vision.tablesim.truth import Score, score_deal  # noqa: E402
-from vision.watch import WatchConfig, observe  # noqa: E402
+from vision.watch import WatchConfig, observe, recogniser_model  # noqa: E402
 
 NAMES = ("Anne", "Bruno", "Chloé", "Denis", "Emma")
 
@@ -60,11 +60,7 @@ print(json.dumps({'events': n, 'peak_mb': resource.getrusage(resource.RUSAGE_SEL
 def _model_path(given: Path | None) -> Path | None:
     if given is not None:
         return given if given.is_file() else None
-    try:
-        from vision.recognise.classifier import DEFAULT_MODEL
-    except ImportError:
-        return None
-    return Path(DEFAULT_MODEL) if Path(DEFAULT_MODEL).is_file() else None
+    return recogniser_model()
 
 
 def _identifiers(mode: str, design: str, card_h: int, model: Path | None) -> dict:

@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 from nainjaune.cli import main
+from vision.watch import recogniser_model
 
 PLAYERS = ["--players", "Anne,Bruno,Chloé", "--dealer", "Anne"]
 
@@ -77,18 +78,8 @@ def test_watch_bad_calibration_file_and_unreadable_video(tmp_path, monkeypatch, 
     assert "cannot open video file x.mp4" in capsys.readouterr().err
 
 
-def _model() -> "Path | None":
-    from pathlib import Path
-
-    try:
-        from vision.recognise.classifier import DEFAULT_MODEL
-    except ImportError:
-        return None
-    return Path(DEFAULT_MODEL) if Path(DEFAULT_MODEL).is_file() else None
-
-
 @pytest.mark.slow
-@pytest.mark.skipif(_model() is None, reason="the recogniser's ONNX model is not installed")
+@pytest.mark.skipif(recogniser_model() is None, reason="the recogniser's ONNX model is not installed")
 def test_watch_reads_the_demo_video_without_torch(tmp_path) -> None:
     """The real command on the bundled video, in a fresh process: events come out, torch never loads."""
     import sys

@@ -51,13 +51,22 @@ class WatchConfig:
     """One chip's diameter in view pixels; None: from the mat scale (markers) or 1/40 of the image width."""
 
 
+def recogniser_model() -> Path | None:
+    """The installed recogniser's ONNX file, or None when the recogniser or its model is missing."""
+    try:
+        from vision.recognise.classifier import DEFAULT_MODEL
+    except ImportError:
+        return None
+    return Path(DEFAULT_MODEL) if Path(DEFAULT_MODEL).is_file() else None
+
+
 def _load_recogniser() -> tuple[Identify, IdentifyImage]:
     try:
         from vision.recognise.classifier import DEFAULT_MODEL
         from vision.recognise.identify import identify_crop, identify_image
     except ImportError as exc:
         raise SourceError(f"the card recogniser is not installed ({exc})") from None
-    if not Path(DEFAULT_MODEL).is_file():
+    if recogniser_model() is None:
         raise SourceError(f"the card recogniser's model {DEFAULT_MODEL} is missing: train it with `nainjaune train`")
     return identify_crop, identify_image
 
@@ -307,9 +316,11 @@ class _Pipeline:
             seen = self._attribute(box, list(self.players))
             who = seen.player or honour_player
             if honour_player is not None and seen.player != honour_player:
-                # The honour's player sweeping is the rule; only clear evidence says someone else did.
+                # The honour's player sweeping is the rule: keep them if their arm moved at all in this motion
+                # (an arm reaching across the table can look as if it came from a neighbour's seat).
                 ev = seen.evidence
-                if ev.get(honour_player, 0.0) * 3 >= max(ev.values(), default=0.0):
+                if (ev.get(honour_player, 0.0) * 10 >= max(ev.values(), default=0.0)
+                        or self.arms.evidence["any"].get(honour_player, 0.0) > 0):
                     who = honour_player
             out.append({"t": t, "type": "box_swept", "box": box, "player": who})
             if self.referee is not None and who is not None:

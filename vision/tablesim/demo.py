@@ -38,23 +38,15 @@ def demo_recording(stem: Path = DEMO_STEM) -> DemoRecording:
                          tuple(doc["players"]), doc["dealer"])
 
 
-def _recogniser_installed() -> bool:
-    try:
-        from vision.recognise.classifier import DEFAULT_MODEL
-    except ImportError:
-        return False
-    return Path(DEFAULT_MODEL).is_file()
-
-
 def demo_observations(live: bool | None = None, stem: Path = DEMO_STEM) -> Iterator[dict]:
     """Observation events of the demo deal: from the video through the pipeline (`live`, default when the
     recogniser is installed), or the recorded truth."""
     rec = demo_recording(stem)
-    if live is None:
-        live = _recogniser_installed()
-    if live:
-        from vision.watch import observe
+    from vision.watch import observe, recogniser_model
 
+    if live is None:
+        live = recogniser_model() is not None
+    if live:
         yield from observe(rec.video, None, players=rec.players, dealer=rec.dealer, chips=rec.chips)
         return
     with rec.truth.open(encoding="utf-8") as lines:
