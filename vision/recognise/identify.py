@@ -164,5 +164,9 @@ def identify_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> tuple[
     readings = _read_corners(image, frames, scales, classifier)
     if not readings:
         return None, 0.0
-    best = max(readings, key=lambda r: r.confidence)
-    return best.card, best.confidence
+    # Both index corners of the card vote: the card with the most summed confidence wins.
+    votes: dict[str, float] = {}
+    for r in readings:
+        votes[r.card] = votes.get(r.card, 0.0) + r.confidence
+    card = max(votes, key=votes.__getitem__)
+    return card, max(r.confidence for r in readings if r.card == card)
