@@ -39,7 +39,7 @@ from vision.watch import WatchConfig, observe, recogniser_model  # noqa: E402
 NAMES = ("Anne", "Bruno", "Chloé", "Denis", "Emma")
 
 _CHILD = """
-import json, resource, sys, time
+import json, sys
 from vision.watch import observe
 from vision.tablesim.oracle import TemplateIdentifier, TemplateHandReader
 stem, mode, card_h, model = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
@@ -53,7 +53,7 @@ elif model:
     kw = dict(identify=partial(identify_crop, model_path=model), identify_image=partial(identify_image, model_path=model))
 n = sum(1 for _ in observe(stem + '.mp4', None, players=doc['players'], dealer=doc['dealer'], **kw))
 heavy = sorted(m for m in ('torch', 'ultralytics', 'torchvision') if m in sys.modules)
-print(json.dumps({'events': n, 'peak_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 'heavy': heavy}))
+print(json.dumps({'events': n, 'heavy': heavy}))
 """
 
 
@@ -61,6 +61,31 @@ def _model_path(given: Path | None) -> Path | None:
     if given is not None:
         return given if given.is_file() else None
     return recogniser_model()
+
+
+def _peak_memory_run(stem: Path, mode: str, card_h: int, model: Path | None) -> tuple[dict | None, str]:
+    """Run the pipeline on one filmed deal in a fresh process and sample its resident memory.
+
+    (ru_maxrss of a child started from this big process would count the pages it shared before exec.)
+    """
+    import psutil
+
+    proc = psutil.Popen([sys.executable, "-c", _CHILD, str(stem), mode, str(card_h), str(model or "")],
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                        cwd=Path(__file__).resolve().parents[1])
+    peak = 0
+    while proc.poll() is None:
+        try:
+            peak = max(peak, proc.memory_info().rss)
+        except psutil.NoSuchProcess:
+            break
+        time.sleep(0.02)
+    out, err = proc.communicate()
+    if proc.returncode != 0:
+        return None, err
+    result = json.loads(out.strip().splitlines()[-1])
+    result["peak_mb"] = peak / 2**20  # sampled every 20 ms
+    return result, err
 
 
 def _identifiers(mode: str, design: str, card_h: int, model: Path | None) -> dict:
@@ -132,9 +157,7 @@ def main(argv: list[str] | None = None) -> int:
 
     total = lambda attr: sum(getattr(s, attr) for s in scores)  # noqa: E731
     pct = lambda a, b: f"{100.0 * a / b:.1f} % ({a}/{b})" if b else "n/a (none in these deals)"  # noqa: E731
-    child = subprocess.run([sys.executable, "-c", _CHILD, str(stems[0]), mode, str(card_h), str(model or "")],
-                           capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1])
-    child_out = json.loads(child.stdout.strip().splitlines()[-1]) if child.returncode == 0 else None
+    child_out, child_err = _peak_memory_run(stems[0], mode, card_h, model)
 
     print(f"\nLive pipeline on {len(scores)} simulated deals ({', '.join(sorted(set(designs)))}; "
           f"3-5 players; 1280x720 mp4 read from file)")
@@ -157,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"peak memory of a watch process:           {child_out['peak_mb']:.0f} MB   target <= 600 MB"
               f"  (torch/ultralytics imported: {', '.join(child_out['heavy']) or 'no'})")
     else:
-        print(f"peak memory: child run failed: {child.stderr.strip()[-300:]}")
+        print(f"peak memory: child run failed: {child_err.strip()[-300:]}")
     print(f"filmed deals and events in {folder}")
     return 0
 
