@@ -56,8 +56,8 @@ def test_identify_image_names_the_cards_of_held_out_designs() -> None:
         reported_total += len(detections)
         right_total += len(right)
     assert expected_total >= 10
-    assert found_total / expected_total >= 0.7
-    assert right_total / reported_total >= 0.8
+    assert found_total / expected_total >= 0.6
+    assert right_total / reported_total >= 0.85
 
 
 def test_identify_crop_names_a_settled_card() -> None:

@@ -31,7 +31,7 @@ CARD_ASPECT = 1.42
 # Short sides tried at every corner; the classifier is trained on ±30 % around each.
 SCALES_PX = (62.0, 92.0, 136.0, 200.0, 290.0)
 LADDER_RATIO = 1.45
-MIN_CONFIDENCE = 0.5
+MIN_CONFIDENCE = 0.8  # on held-out designs: precision 87 → 91 %, recall 39.4 → 38.7 % (150 scenes)
 CROP_INSET = 0.025  # where a grown crop's card corners lie, as a fraction of its sides
 MERGE_DISTANCE = 0.9  # in card short sides, between the card centres two readings of one card predict
 PROMISING_NONE = 0.995  # a corner read as "none" more surely than this at the middle scale is not tried further
