@@ -269,16 +269,17 @@ class TableService:
                 if isinstance(obs, feed.CardPlayed):
                     if table.needs_new_deal:
                         table = self._commit(table, table.start_deal(), source, strict=False)
-                    play, guess, candidates = table.observed_play(obs)
+                    events, guess, candidates = table.observed_play(obs)
                     if guess is None:
-                        self._commit(table, [play], source, strict=False)
+                        self._commit(table, events, source, strict=False)
                     else:
                         question = {**feed.observation_to_dict(obs), "guess": guess, "candidates": candidates}
+                        play_index = len(events) - 1  # after the passes nobody saw
 
                         def ask(tx: Any, first: int) -> None:
-                            self.store.add_question(tx, game_id, {**question, "event_index": first})
+                            self.store.add_question(tx, game_id, {**question, "event_index": first + play_index})
 
-                        self._commit(table, [play], source, strict=False, extra=ask)
+                        self._commit(table, events, source, strict=False, extra=ask)
                 elif isinstance(obs, feed.BoxSwept):
                     self._commit(table, [table.sweep(obs.player, obs.box)], source, strict=False)
                 elif isinstance(obs, feed.Passed):

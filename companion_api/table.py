@@ -24,6 +24,7 @@ from engine.events import (
     event_to_dict,
 )
 from engine.game import Game
+from engine.live import unseen_passes
 from engine.ledger import Payment
 from engine.rules import RULESETS, rules_class
 from engine.state import ANTE, IDLE, OVER, PLAY, SETTLED
@@ -287,15 +288,19 @@ class Table:
             return self.showdown({p: list(c) for p, c in self.revealed.items() if p in self.losers_to_reveal()})
         return []
 
-    def observed_play(self, obs: feed.CardPlayed) -> tuple[Play, str | None, list[str]]:
-        """The play, plus (guess, candidates) when the pipeline could not tell who played."""
-        if obs.player is not None:
-            return self.play(obs.player, obs.card, call=obs.call, confidence=obs.confidence), None, []
-        players = self.setup.players
-        candidates = [c for c in obs.candidates if c in players] or list(players)
-        turn = self.name(self.state.to_move)
-        guess = turn if turn in candidates else candidates[0]
-        return self.play(guess, obs.card, call=obs.call, confidence=obs.confidence), guess, candidates
+    def observed_play(self, obs: feed.CardPlayed) -> tuple[list[Event], str | None, list[str]]:
+        """The play with the passes the camera could not see before it, plus (guess, candidates) when the
+        pipeline could not tell who played."""
+        guess: str | None = None
+        candidates: list[str] = []
+        player = obs.player
+        if player is None:
+            players = self.setup.players
+            candidates = [c for c in obs.candidates if c in players] or list(players)
+            turn = self.name(self.state.to_move)
+            guess = player = turn if turn in candidates else candidates[0]
+        play = self.play(player, obs.card, call=obs.call, confidence=obs.confidence)
+        return [*unseen_passes(self.game, play.seat, play.card), play], guess, candidates
 
     # corrections
 

@@ -5,6 +5,7 @@ camera feed and a phone need:
 
 * :func:`start_live_game` — a live game with its first deal started, hands unknown;
 * :func:`observe` — one observed play (card, player, optional confidence) → notices;
+* :func:`unseen_passes` — the passes a camera cannot see that make an observed play legal;
 * :func:`view` — who is to play, what is wanted, how many cards each holds, who went out.
 
 In live mode the engine knows each player's card count from the deal size, so it knows who went
@@ -18,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engine.cards import BOXES
+from engine.cards import BOXES, Card
+from engine.events import Pass
 from engine.game import Game, PlayerRef
 from engine.notices import Notice
 from engine.state import PLAY
@@ -43,6 +45,29 @@ def observe(game: Game, player: PlayerRef, card: str, confidence: float | None =
             call: bool = False) -> Sequence[Notice]:
     """One observed play. Never raises for a rule the table broke: that comes back as notices."""
     return game.play(player, card, call=call, confidence=confidence)
+
+
+def unseen_passes(game: Game, seat: int, card: Card) -> list[Pass]:
+    """The passes that make `seat` laying `card` legal, in table order, or none if no run of passes does.
+
+    A camera sees cards land, never a player declining: when Bruno lays the wanted rank after Anne, Anne
+    passed. Without these passes a live game would flag every such play as out of turn. The game is left
+    as it was (passes are tried, then undone); the caller applies them with the play.
+    """
+    passes: list[Pass] = []
+    legal = False
+    try:
+        for _ in range(2 * len(game.state.players)):
+            st = game.state
+            if st.phase != PLAY or st.to_move is None or st.wanted is None or st.may_play(seat, card):
+                break
+            passes.append(Pass(int(st.to_move)))
+            game.apply(passes[-1])
+        legal = game.state.may_play(seat, card)
+    finally:
+        for _ in passes:
+            game.undo()
+    return passes if legal else []
 
 
 def view(game: Game) -> dict[str, Any]:
@@ -70,4 +95,4 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["observe", "start_live_game", "view"]
+__all__ = ["observe", "start_live_game", "unseen_passes", "view"]

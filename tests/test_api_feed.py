@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from companion_api import feed
 from companion_api.demo import simulated_game
-from companion_api.testing import EDIT, make_app, new_game_body
+from companion_api.testing import EDIT, PLAYERS, make_app, new_game_body
 
 
 @pytest.mark.parametrize(("observation", "words"), [
@@ -161,3 +161,16 @@ def test_hands_revealed_before_a_restart_are_not_lost(tmp_path: Path) -> None:
             client.post("/api/observations", json=obs, headers=EDIT)
         game = client.get("/api/state").json()["game"]
     assert game["phase"] == "settled" and game["settlements"][-1]["chips"] == deal[-1]["chips"]
+
+
+def test_passes_the_camera_cannot_see_are_recorded_before_the_play(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        assert client.post("/api/games", json=new_game_body(), headers=EDIT).status_code == 201
+        first, second, third = PLAYERS[1], PLAYERS[2], PLAYERS[0]
+        for player, card in ((first, "4H"), (first, "5C"), (third, "6S")):
+            body = {"type": "card_played", "card": card, "player": player}
+            assert client.post("/api/observations", json=body, headers=EDIT).status_code == 200
+        game = client.get("/api/state").json()["game"]
+    assert not [n for n in game["notices"] if n["kind"] in ("out_of_turn", "out_of_sequence")]
+    kinds = [(e["kind"], e["player"]) for e in game["events"] if e["kind"] in ("play", "pass")]
+    assert kinds == [("play", first), ("play", first), ("pass", first), ("pass", second), ("play", third)]

@@ -135,3 +135,34 @@ def test_the_same_observations_raise_in_strict_mode():
     game.new_deal(0, None)
     with pytest.raises(IllegalAction, match="out of turn"):
         game.play(2, "5H")
+
+
+def test_passes_nobody_saw_are_inferred_for_a_play_they_make_legal():
+    """A camera sees cards land, never a player declining: Anne laying the wanted 6 after Bruno's 5 means
+    Bruno stopped and Chloé passed."""
+    from engine.events import Pass
+    from engine.live import unseen_passes
+    from engine.cards import parse_card
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "4H")
+    observe(game, "Bruno", "5C")
+    before = len(game.events)
+    passes = unseen_passes(game, 0, parse_card("6S"))
+    assert passes == [Pass(1), Pass(2)]
+    assert len(game.events) == before and view(game)["to_move"] == "Bruno"   # the game is left as it was
+    for event in passes:
+        game.apply(event)
+    assert observe(game, "Anne", "6S") == ()
+
+
+def test_no_passes_are_inferred_for_a_play_no_pass_makes_legal():
+    from engine.live import unseen_passes
+    from engine.cards import parse_card
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "4H")
+    before = len(game.events)
+    assert unseen_passes(game, 0, parse_card("9S")) == []     # 5 is wanted: no pass makes a 9 legal
+    assert unseen_passes(game, 1, parse_card("5S")) == []     # already legal as it stands
+    assert len(game.events) == before

@@ -107,18 +107,10 @@ class LiveReferee:
 
     def _infer_passes(self, player: str, card: str) -> list:
         from engine.cards import parse_card
+        from engine.live import unseen_passes
 
-        st = self.state
-        seat, parsed = self.players.index(player), parse_card(card)
-        added = 0
-        for _ in range(2 * len(self.players)):
-            if st.phase != "play" or st.to_move is None or st.wanted is None or st.may_play(seat, parsed):
-                break
-            self.game.pass_(st.to_move)
-            added += 1
-        if added and not st.may_play(seat, parsed):
-            for _ in range(added):
-                self.game.undo()
+        for event in unseen_passes(self.game, self.players.index(player), parse_card(card)):
+            self.game.apply(event)
         return []
 
     def sweep(self, player: str, box: str) -> list[str]:
