@@ -62,7 +62,12 @@ class ArmTracker:
         self.reset()
 
     def _pointed_seat(self, pts: np.ndarray, target: str) -> str | None:
-        """Follow the arm from the target out through its far end to the seat zone it points at."""
+        """Follow the arm from the target out through its far end to the seat zone it points at.
+
+        When the line leaves the picture without meeting a seat (hand-tapped seats stop short of the picture
+        edge, so an arm's far end often lies beyond them), the seat the arm's line crossed nearest its far end
+        is where it came from.
+        """
         centre = self._centres.get(target)
         if centre is None or len(pts) < 10:
             return None
@@ -74,8 +79,16 @@ class ArmTracker:
             return None
         u /= norm
         h, w = self._zone_index.shape
-        for step in range(0, 2 * (h + w), 2):
-            x, y = int(root[0] + u[0] * step), int(root[1] + u[1] * step)
+        outward = self._first_seat(root, u, range(0, 2 * (h + w), 2))
+        if outward is not None:
+            return outward
+        return self._first_seat(root, u, range(-2, -int(norm), -2))
+
+    def _first_seat(self, start: np.ndarray, u: np.ndarray, steps: range) -> str | None:
+        """The first seat zone met walking from `start` along `u` by `steps` pixels, None if none in the picture."""
+        h, w = self._zone_index.shape
+        for step in steps:
+            x, y = int(start[0] + u[0] * step), int(start[1] + u[1] * step)
             if not (0 <= x < w and 0 <= y < h):
                 return None
             k = int(self._zone_index[y, x])

@@ -61,18 +61,22 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     hull = cv2.convexHull(pts)
     if cv2.contourArea(hull) < min_fraction * 4 * area:
         return None
-    rect = _bright_card(after, hull) or cv2.minAreaRect(hull)
+    outline = _bright_card(after, hull)
+    rect = cv2.minAreaRect(outline if outline is not None else hull)
     (cx, cy), (w, h), angle = rect
     # The art and indices stop short of the card edge: grow a little, then widen to a card's aspect.
     long_, short = max(w, h) * grow, min(w, h) * grow
     long_, short = max(long_, short * CARD_ASPECT), max(short, long_ / CARD_ASPECT)
     w, h = (long_, short) if w > h else (short, long_)
     box = cv2.boxPoints(((cx, cy), (w, h), angle))
+    skew = _perspective(rect, outline) if outline is not None else None
+    if skew is not None:
+        box = cv2.perspectiveTransform(box.reshape(-1, 1, 2).astype(np.float64), skew).reshape(-1, 2)
     return CardLocation(_portrait_order(box))
 
 
-def _bright_card(after: np.ndarray, hull: np.ndarray):  # noqa: ANN202 - cv2's rotated rect tuple or None
-    """The new card's own outline: the paper-bright region inside the changed area.
+def _bright_card(after: np.ndarray, hull: np.ndarray) -> np.ndarray | None:
+    """The new card's own outline points: the paper-bright region inside the changed area.
 
     The changed area also holds the card's shadow (darker, so left out here); the cards underneath are hidden
     inside it, so what is bright there is the new card.
@@ -91,7 +95,47 @@ def _bright_card(after: np.ndarray, hull: np.ndarray):  # noqa: ANN202 - cv2's r
     best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     if stats[best, cv2.CC_STAT_AREA] < 0.5 * values.size:
         return None
-    return cv2.minAreaRect(cv2.findNonZero((labels == best).astype(np.uint8)))
+    contours, _ = cv2.findContours((labels == best).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(contours, key=cv2.contourArea)
+
+
+def _perspective(rect: tuple, outline: np.ndarray, max_shift: float = 0.15) -> np.ndarray | None:
+    """The homography taking the card's fitted rectangle onto its true four sides, None when not measurable.
+
+    Without a rectified view (zones tapped on the camera picture) a card is a slanted quadrilateral, not a
+    rectangle: a rectangle fit misses its corners by several pixels, enough to cut an index or take in the
+    card underneath. Each side is refitted as a line through the outline points along its middle (the rounded
+    corners left out); the corners are where the lines meet.
+    """
+    box = cv2.boxPoints(rect).astype(np.float64)
+    pts = outline.reshape(-1, 2).astype(np.float64)
+    short = min(rect[1])
+    if short < 10:
+        return None
+    lines = []
+    for i in range(4):
+        a, b = box[i], box[(i + 1) % 4]
+        along = b - a
+        length = float(np.hypot(*along))
+        u = along / length
+        n = np.array([-u[1], u[0]])
+        t = (pts - a) @ u / length
+        s = (pts - a) @ n
+        near = pts[(t > 0.2) & (t < 0.8) & (np.abs(s) < 0.15 * short)]
+        if len(near) < 5:
+            return None
+        vx, vy, x0, y0 = cv2.fitLine(near.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append(np.cross([x0, y0, 1.0], [x0 + vx, y0 + vy, 1.0]))
+    corners = []
+    for i in range(4):
+        p = np.cross(lines[i - 1], lines[i])
+        if abs(p[2]) < 1e-9:
+            return None
+        corners.append(p[:2] / p[2])
+    quad = np.array(corners)
+    if np.abs(quad - box).max() > max_shift * short:
+        return None
+    return cv2.getPerspectiveTransform(box.astype(np.float32), quad.astype(np.float32)).astype(np.float64)
 
 
 def _portrait_order(box: np.ndarray) -> np.ndarray:
