@@ -1,6 +1,6 @@
 """The `lindor` rule set, rule by rule and option by option, written from the rules texts.
 
-Texts (in /work/shared/rules/): [DE] the German encyclopaedia article, [EN] the English one,
+Texts (summarised in docs/rules.md): [DE] the German encyclopaedia article, [EN] the English one,
 [FR] the French rules page, [1792] the French article on the 1760 and 1792 (Lindor) rules.
 Each test's docstring says which text says what it checks.
 """
