@@ -164,12 +164,11 @@ def paced_frames(frames: Iterable[Any], speed: float = 1.0, max_frames: int | No
         yield frame
 
 
-def recorded_observations(video: Path, calibration: Path | None, *, players: tuple[str, ...], dealer: str, chips: int,
+def recorded_observations(video: Path, calibration: Path, *, players: tuple[str, ...], dealer: str, chips: int,
                           speed: float = 1.0, max_frames: int | None = None, stop: threading.Event | None = None,
                           on_frame: Callable[[Any], None] | None = None,
                           on_status: Callable[[str], None] | None = None) -> Iterator[dict[str, Any]]:
-    """The recorded deal's observations from the real pipeline (a blocking generator, for a worker thread);
-    `calibration` None: from the printed mat's markers, as a family's camera over the mat is calibrated."""
+    """The recorded deal's observations from the real pipeline (a blocking generator, for a worker thread)."""
     from vision.sources import open_source
     from vision.watch import observe
 
@@ -180,7 +179,7 @@ def recorded_observations(video: Path, calibration: Path | None, *, players: tup
             yield frame
 
     frames = shown(paced_frames(open_source(str(video)), speed, max_frames, stop))
-    return observe(frames, None if calibration is None else str(calibration), players=players, dealer=dealer, chips=chips,  # type: ignore[no-any-return]
+    return observe(frames, str(calibration), players=players, dealer=dealer, chips=chips,  # type: ignore[no-any-return]
                    on_status=on_status)
 
 
@@ -213,7 +212,7 @@ async def _rounds(service: TableService, settings: Settings, rec: Any, stop: thr
     while rounds is None or played < rounds:
         await service.new_game(GameCreate(players=list(rec.players), dealer=rec.dealer, chips=rec.chips))
         observations = await asyncio.to_thread(
-            recorded_observations, video, None, players=rec.players, dealer=rec.dealer,
+            recorded_observations, video, settings.calibration_path, players=rec.players, dealer=rec.dealer,
             chips=rec.chips, speed=settings.replay_speed, max_frames=max_frames, stop=stop,
             on_frame=_live_view(service, settings, loop), on_status=status)
         service.set_source(kind="demo", label=f"demo: {video.name}", running=True, error=None)
