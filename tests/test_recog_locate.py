@@ -22,7 +22,8 @@ def _table_with_card(angle_deg: float, centre=(320, 240), size=(100, 142)) -> tu
 def test_every_corner_of_a_lone_card_is_found_with_a_right_handed_frame(angle: float) -> None:
     image, quad = _table_with_card(angle)
     frames = locate_corners(image)
-    assert len(frames) == 4
+    # Near-copies of a corner may come from both locators; nothing may come from anywhere else.
+    assert all(min(np.linalg.norm(np.array(f.origin) - c) for c in quad) < 6.0 for f in frames)
     for corner in quad:
         nearest = min(frames, key=lambda f: np.linalg.norm(np.array(f.origin) - corner))
         assert np.linalg.norm(np.array(nearest.origin) - corner) < 2.0

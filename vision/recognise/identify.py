@@ -11,7 +11,8 @@
         rectified view). `card` is a code like "QS" or "10D", or None when no index
         could be read (confidence 0.0).
 
-How: `locate` finds convex card corners on the outlines of bright blobs; each corner
+How: `locate` finds convex card corners on the outlines of bright blobs and at the
+junctions of straight edges (cards on cards, pale tables); each corner
 is cut out at a few card scales (`crops`) and classified (`classifier`) into one of
 the 52 cards or "none"; the two corner indices of one card are merged by geometry.
 """
@@ -36,6 +37,7 @@ CROP_INSET = 0.025  # where a grown crop's card corners lie, as a fraction of it
 MERGE_DISTANCE = 0.9  # in card short sides, between the card centres two readings of one card predict
 PROMISING_NONE = 0.995  # a corner read as "none" more surely than this in the first pass is not tried further
 SAME_SPOT = 0.22  # closer than this, two readings claim the same card
+SURE_CROP = 0.97  # a crop's own corners read this surely need no located corners
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ def _read_corners(image: np.ndarray, frames: list[CornerFrame], scales: tuple[fl
     """
     if not frames:
         return []
-    first = list(range(0, len(scales), 2)) if len(scales) > 3 else [len(scales) // 2]
+    first = first_pass(len(scales))
     rest = [k for k in range(len(scales)) if k not in first]
     probs = np.zeros((len(frames), len(scales), len(classifier.names)), np.float32)
     probs[:, :, classifier.none_index] = 1.0
@@ -94,6 +96,13 @@ def _read_corners(image: np.ndarray, frames: list[CornerFrame], scales: tuple[fl
         if confidence >= MIN_CONFIDENCE:
             readings.append(_Reading(classifier.names[c], confidence, frame.with_scale(scales[s])))
     return readings
+
+
+def first_pass(count: int) -> list[int]:
+    """The ladder steps every corner is read at: every other step of a long ladder, else the middle.
+    (On 60 held-out scenes the odd steps of the five-step ladder found as many cards as the even
+    ones with 15 % fewer crops: a card between two read steps is still "not none" at both.)"""
+    return list(range(1, count, 2)) if count > 3 else [count // 2]
 
 
 def _classify(image: np.ndarray, trials: list[CornerFrame], classifier: IndexClassifier) -> np.ndarray:
@@ -155,17 +164,24 @@ def identify_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> tuple[
     """The card of a crop holding one settled card, and its confidence; (None, 0.0) if unreadable.
 
     The crop is expected to hold the card about as large as itself (upright or at any angle,
-    as the pile reader cuts it, ~6 % grown); its corners are tried as well as located ones.
+    as the pile reader cuts it, ~6 % grown). The crop's own corners are read first (a few
+    milliseconds); only when they give no sure reading are the located corners read too.
     """
     classifier = load_classifier(Path(model_path))
     height, width = image.shape[:2]
     short = float(min(height, width))
     scales = tuple(short * k for k in (0.75, 0.93))
-    frames = locate_corners(image) + _crop_corner_frames(width, height)
-    readings = _read_corners(image, frames, scales, classifier)
+    readings = _read_corners(image, _crop_corner_frames(width, height), scales, classifier)
+    card, confidence = _vote(readings)
+    if confidence >= SURE_CROP:
+        return card, confidence
+    return _vote(readings + _read_corners(image, locate_corners(image), scales, classifier))
+
+
+def _vote(readings: list[_Reading]) -> tuple[str | None, float]:
+    """Both index corners of the card vote: the card with the most summed confidence wins."""
     if not readings:
         return None, 0.0
-    # Both index corners of the card vote: the card with the most summed confidence wins.
     votes: dict[str, float] = {}
     for r in readings:
         votes[r.card] = votes.get(r.card, 0.0) + r.confidence

@@ -1,10 +1,12 @@
 """Find card corners in a photo with classical OpenCV, no learning.
 
-Cards are bright, unsaturated regions; the outline of each bright blob (one card or
-several overlapping ones) turns by roughly a right angle at every visible card corner,
-also under up to 45° of perspective. Each convex corner becomes a right-handed
-`CornerFrame` whose scale (the card's short side) is still unknown: the identifier tries
-a few scales and lets the classifier pick.
+Two sources of corners. Cards are bright, unsaturated regions; the outline of each
+bright blob (one card or several overlapping ones) turns by roughly a right angle at
+every visible card corner, also under up to 45° of perspective; whole-card outlines
+also tell the card size. And where that mask fails (a card on a white card, a pale
+table), the junctions of straight edges (`junctions`) still mark the corners. Each
+corner becomes a right-handed `CornerFrame` whose scale (the card's short side) is still
+unknown: the identifier tries a few scales and lets the classifier pick.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.recognise.crops import CornerFrame, frame_from_points
+from vision.recognise.junctions import junction_frames
 
 MIN_CARD_SIDE_PX = 40
 MIN_TURN_DEG, MAX_TURN_DEG = 50.0, 130.0
@@ -163,13 +166,22 @@ def _edge_cut(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return cv2.bitwise_and(mask, cv2.bitwise_not(edges))
 
 
-def _dedupe(frames: list[CornerFrame], distance_px: float = 8.0) -> list[CornerFrame]:
-    kept: list[CornerFrame] = []
-    for frame in frames:
-        if not any(np.hypot(frame.origin[0] - k.origin[0], frame.origin[1] - k.origin[1]) < distance_px
-                   and np.dot(frame.x_dir, k.x_dir) > 0.9 for k in kept):
-            kept.append(frame)
-    return kept
+def _dedupe(frames: list[CornerFrame], distance_px: float = 4.0, min_cos: float = 0.97) -> list[CornerFrame]:
+    """Frames without near-copies (origin within `distance_px`, x axis within ~14°), first ones kept:
+    the crop of a near-copy is nearly the same picture, so classifying it again is wasted work."""
+    if not frames:
+        return []
+    origins = np.array([f.origin for f in frames])
+    x_dirs = np.array([f.x_dir for f in frames])
+    kept: list[int] = []
+    for i in range(len(frames)):
+        if kept:
+            k = np.array(kept)
+            close = np.hypot(*(origins[k] - origins[i]).T) < distance_px
+            if np.any(close & (x_dirs[k] @ x_dirs[i] > min_cos)):
+                continue
+        kept.append(i)
+    return [frames[i] for i in kept]
 
 
 @dataclass
@@ -182,13 +194,14 @@ class Location:
 
 
 def locate(image: np.ndarray) -> Location:
-    """Every convex card-like corner of a BGR image: on the outlines of the bright blobs, and on
-    those blobs cut along strong edges (cards lying on cards)."""
+    """Every card-like corner of a BGR image: on the outlines of the bright blobs, on those blobs
+    cut along strong edges (cards lying on cards), and at the junctions of straight edges."""
     mask = card_mask(image)
     location = Location()
     _outlines(mask, location)
     _outlines(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, CLOSE_KERNEL), location)
     _outlines(_edge_cut(image, mask), location)
+    location.frames.extend(junction_frames(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
     location.frames = _dedupe(location.frames)
     return location
 
