@@ -7,10 +7,17 @@ two corners and hidden indices are "none". Corners are jittered in position, ang
 and scale as much as the run-time locator errs, and extra "none" crops come from
 random points (where overlapping cards make corner-like outlines) and from index
 corners seen at a badly wrong scale, so that only a right reading scores high.
+
+The run-time locator's own corners on the scene are cut too: those on a visible index
+corner as that card (the locator's real errors), the others as "none" (the junctions of
+pips, table grain and chips the classifier must turn down). A share of all crops has its
+ink recoloured, so that suits are told by shape and not by colour alone: some decks print
+spades red or hearts green.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import zlib
 from collections import Counter
@@ -24,6 +31,7 @@ from tqdm import tqdm
 
 from vision.recognise.classifier import NONE_CLASS
 from vision.recognise.crops import CornerFrame, corner_crop, frame_from_points
+from vision.recognise.junctions import junction_frames
 
 VISIBLE_FRACTION = 0.75
 HIDDEN_FRACTION = 0.25
@@ -31,6 +39,10 @@ SCALE_JITTER = 0.25  # log-scale half range: ×0.78–1.28, wider than half a st
 POSITION_JITTER = 0.05  # in card short sides (the edge-cut outline of a card on a pile sits ~0.05 inside)
 ANGLE_JITTER_DEG = 6.0
 LOCATOR_BIAS = 0.015  # located corners sit this far (in short sides) inside the labelled card outline
+RECOLOUR_SHARE = 0.35
+LOCATED_NEGATIVES = 8  # "none" crops per scene from the locator's corners that are no index corner
+MATCH_DISTANCE = 0.12  # a located corner this near an index corner (in short sides), same direction, is it
+AMBIGUOUS_DISTANCE = 0.3  # between the two: neither a clean positive nor a clean negative, skipped
 
 
 @dataclass(frozen=True)
@@ -66,9 +78,71 @@ def _index_label(card: dict, corner: np.ndarray) -> str | None:
     return None
 
 
+def recolour_ink(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The crop redrawn in a random ink on a random paper tint, keeping only its light-dark pattern."""
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    lo, hi = np.percentile(grey, 2), np.percentile(grey, 98)
+    light = np.clip((grey - lo) / max(hi - lo, 1.0), 0.0, 1.0)[..., None]
+    hue = rng.uniform(0, 180)
+    ink_hsv = np.uint8([[[hue, rng.uniform(80, 255), rng.uniform(0, 190)]]])
+    paper_hsv = np.uint8([[[rng.uniform(0, 180), rng.uniform(0, 50), rng.uniform(170, 255)]]])
+    ink = cv2.cvtColor(ink_hsv, cv2.COLOR_HSV2BGR).astype(np.float32)[0, 0]
+    paper = cv2.cvtColor(paper_hsv, cv2.COLOR_HSV2BGR).astype(np.float32)[0, 0]
+    return np.clip(paper * light + ink * (1.0 - light), 0, 255).astype(np.uint8)
+
+
+def _index_corners(labels: dict) -> list[tuple[np.ndarray, np.ndarray, float, str | None]]:
+    """(corner point, top-edge direction, short side, label) of every card's two index corners."""
+    corners = []
+    for card in labels["cards"]:
+        quad = np.asarray(card["quad"], float)
+        short = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
+        for k in (0, 2):
+            edge = quad[(k + 1) % 4] - quad[k]
+            corners.append((quad[k], edge / max(np.linalg.norm(edge), 1e-9), short, _index_label(card, quad[k])))
+    return corners
+
+
+def located_samples(image: np.ndarray, labels: dict, rng: np.random.Generator,
+                    negatives: int = LOCATED_NEGATIVES) -> Iterator[Sample]:
+    """Crops at the run-time locator's corners: the card where one sits on a visible index corner,
+    "none" for a few of those that sit on no index corner."""
+    corners = _index_corners(labels)
+    if not corners:
+        return
+    scales = [c[2] for c in corners]
+    strays: list[CornerFrame] = []
+    for frame in junction_frames(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)):
+        origin, x_dir = np.array(frame.origin), np.array(frame.x_dir)
+        nearest = min(corners, key=lambda c: np.linalg.norm(origin - c[0]) / c[2] if np.dot(x_dir, c[1]) > 0.9 else np.inf)
+        aligned = np.dot(x_dir, nearest[1]) > 0.9
+        distance = np.linalg.norm(origin - nearest[0]) / nearest[2]
+        if aligned and distance <= MATCH_DISTANCE:
+            if nearest[3] is not None and nearest[3] != NONE_CLASS:
+                scale = nearest[2] * float(np.exp(rng.uniform(-SCALE_JITTER, SCALE_JITTER)))
+                yield Sample(corner_crop(image, frame.with_scale(scale)), nearest[3])
+        elif not aligned or distance > AMBIGUOUS_DISTANCE:
+            strays.append(frame)
+    for k in rng.permutation(len(strays))[:negatives]:
+        scale = float(rng.choice(scales)) * float(np.exp(rng.uniform(-0.4, 0.4)))
+        yield Sample(corner_crop(image, strays[k].with_scale(scale)), NONE_CLASS)
+
+
 def scene_samples(image: np.ndarray, labels: dict, rng: np.random.Generator, positives: int = 2,
-                  negatives: int = 3) -> Iterator[Sample]:
-    """Labelled corner crops of one scene (BGR image and its label dict)."""
+                  negatives: int = 3, located: bool = True) -> Iterator[Sample]:
+    """Labelled corner crops of one scene (BGR image and its label dict), a share recoloured."""
+    samples = _geometric_samples(image, labels, rng, positives, negatives)
+    if located:
+        samples = itertools.chain(samples, located_samples(image, labels, rng))
+    for sample in samples:
+        if rng.random() < RECOLOUR_SHARE:
+            sample = Sample(recolour_ink(sample.crop, rng), sample.label)
+        yield sample
+
+
+def _geometric_samples(image: np.ndarray, labels: dict, rng: np.random.Generator, positives: int,
+                       negatives: int) -> Iterator[Sample]:
+    """Crops at the labelled corners (jittered as the locator errs), plus random "none" crops."""
     scales = []
     for card in labels["cards"]:
         quad = np.asarray(card["quad"], float)
