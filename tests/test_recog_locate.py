@@ -63,3 +63,15 @@ def test_the_crop_of_a_turned_card_is_upright() -> None:
         if reference is None:
             reference = crop
         assert np.abs(crop - reference).mean() < 12
+
+
+def test_the_scale_ladder_follows_card_outlines_and_ignores_wider_ones() -> None:
+    from vision.recognise.identify import SCALES_PX, scale_ladder
+
+    assert scale_ladder([]) == SCALES_PX
+    ladder = scale_ladder([100.0, 120.0])
+    assert ladder[0] <= 0.85 * 100.0 + 1e-6 and ladder[-1] >= 1.15 * 120.0 - 1e-6
+    assert len(ladder) <= 3
+    # A printed box or the board's outline is card-shaped but far too big: it must not stretch the ladder.
+    assert scale_ladder([100.0, 120.0, 402.0]) == ladder
+    assert scale_ladder([402.0]) == SCALES_PX

@@ -134,7 +134,9 @@ def _merge(readings: list[_Reading], width: int, height: int) -> list[Detection]
 
 
 def scale_ladder(card_widths: list[float]) -> tuple[float, ...]:
-    """Card short sides to try: around the whole-card outlines seen in the photo, else the full range."""
+    """Card short sides to try: around the whole-card outlines seen in the photo, else the full range.
+    Outlines wider than the widest card we read (a printed box, a board) say nothing about the cards."""
+    card_widths = [w for w in card_widths if w <= SCALES_PX[-1]]
     if not card_widths:
         return SCALES_PX
     lo, hi = 0.85 * min(card_widths), 1.15 * max(card_widths)

@@ -111,8 +111,12 @@ def _contour_corners(contour: np.ndarray) -> list[CornerFrame]:
     approx = cv2.approxPolyDP(contour, epsilon, True).reshape(-1, 2)
     if len(approx) < 3:
         return []
-    index_of = {(int(x), int(y)): i for i, (x, y) in enumerate(pts)}
-    vertex_idx = [index_of[(int(x), int(y))] for x, y in approx]
+    # Each polygon vertex is a contour point: its (last) position along the contour.
+    keys = pts[:, 0].astype(np.int64) * 1_000_000 + pts[:, 1]
+    vertex_keys = approx[:, 0].astype(np.int64) * 1_000_000 + approx[:, 1]
+    hits = np.flatnonzero(np.isin(keys, vertex_keys))
+    index_of = dict(zip(keys[hits].tolist(), hits.tolist()))
+    vertex_idx = [index_of[k] for k in vertex_keys.tolist()]
     m = len(approx)
     edges = []
     for k in range(m):
@@ -169,19 +173,17 @@ def _edge_cut(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
 def _dedupe(frames: list[CornerFrame], distance_px: float = 4.0, min_cos: float = 0.97) -> list[CornerFrame]:
     """Frames without near-copies (origin within `distance_px`, x axis within ~14°), first ones kept:
     the crop of a near-copy is nearly the same picture, so classifying it again is wasted work."""
-    if not frames:
-        return []
-    origins = np.array([f.origin for f in frames])
-    x_dirs = np.array([f.x_dir for f in frames])
-    kept: list[int] = []
-    for i in range(len(frames)):
-        if kept:
-            k = np.array(kept)
-            close = np.hypot(*(origins[k] - origins[i]).T) < distance_px
-            if np.any(close & (x_dirs[k] @ x_dirs[i] > min_cos)):
-                continue
-        kept.append(i)
-    return [frames[i] for i in kept]
+    cells: dict[tuple[int, int], list[CornerFrame]] = {}
+    kept: list[CornerFrame] = []
+    for frame in frames:
+        cx, cy = int(frame.origin[0] // distance_px), int(frame.origin[1] // distance_px)
+        near = (k for dx in (-1, 0, 1) for dy in (-1, 0, 1) for k in cells.get((cx + dx, cy + dy), ()))
+        if any((frame.origin[0] - k.origin[0]) ** 2 + (frame.origin[1] - k.origin[1]) ** 2 < distance_px ** 2
+               and frame.x_dir[0] * k.x_dir[0] + frame.x_dir[1] * k.x_dir[1] > min_cos for k in near):
+            continue
+        kept.append(frame)
+        cells.setdefault((cx, cy), []).append(frame)
+    return kept
 
 
 @dataclass
