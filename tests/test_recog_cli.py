@@ -57,3 +57,9 @@ def test_train_refuses_an_image_size_ultralytics_would_round(tmp_path: Path) -> 
     result = _run("train", "--data", str(tmp_path), "--imgsz", "50")
     assert result.returncode == 2
     assert "multiple of 32" in result.stderr
+
+
+def test_train_refuses_a_model_name_that_is_a_path_before_training(tmp_path: Path) -> None:
+    result = _run("train", "--data", str(tmp_path / "nothing"), "--model-name", "../elsewhere.onnx")
+    assert result.returncode == 2
+    assert "--model-name" in result.stderr and "Traceback" not in result.stderr

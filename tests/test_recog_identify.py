@@ -87,3 +87,25 @@ def test_identify_crop_of_bare_table_reads_nothing() -> None:
     rng = np.random.default_rng(1)
     table = np.clip(rng.normal((60, 100, 40), 12, (180, 128, 3)), 0, 255).astype(np.uint8)
     assert identify_crop(table) == (None, 0.0)
+
+
+@pytest.mark.skipif(not DEFAULT_MODEL.with_name("card-index-gate.onnx").is_file(), reason="gate model missing")
+def test_the_gate_turns_down_most_corners_and_no_card_the_classifier_reads() -> None:
+    """The gate exists for speed: it must drop most located corners but none the classifier would name."""
+    from vision.recognise import identify
+    from vision.recognise.classifier import load_classifier
+    from vision.recognise.locate import locate
+
+    classifier, gate = load_classifier(DEFAULT_MODEL), identify.load_gate(DEFAULT_MODEL)
+    assert gate is not None and gate.imgsz < classifier.imgsz
+    kept_total = located_total = 0
+    for image, _ in _scenes():
+        location = locate(image)
+        scales = identify.scale_ladder(location.card_widths)
+        ungated = {r.card for r in identify._read_corners(image, location.frames, scales, classifier)}
+        gated = {r.card for r in identify._read_corners(image, location.frames, scales, classifier, gate)}
+        assert len(ungated - gated) <= max(1, len(ungated) // 20), f"gate lost {ungated - gated}"
+        firsts = [scales[k] for k in identify.first_pass(len(scales))]
+        kept_total += len(identify._gated(image, location.frames, firsts, gate))
+        located_total += len(location.frames)
+    assert kept_total < 0.5 * located_total

@@ -14,6 +14,7 @@ from pathlib import Path
 from nainjaune.errors import CliError
 
 MODEL_NAME = "card-index-cls.onnx"
+GATE_NAME = "card-index-gate.onnx"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +32,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--init", type=Path, default=None,
                         help="start from these weights (a .pt of an earlier run) instead of from scratch")
     parser.add_argument("--out", type=Path, default=Path("models"), help="where the ONNX model goes (default models/)")
+    parser.add_argument("--model-name", default=MODEL_NAME,
+                        help=f"file name of the ONNX model in --out (default {MODEL_NAME}; the gate is {GATE_NAME})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--imgsz must be a positive multiple of 32, not {args.imgsz}")
     if args.epochs <= 0:
         raise CliError("--epochs must be at least 1")
+    if Path(args.model_name).name != args.model_name or not args.model_name.endswith(".onnx"):
+        raise CliError(f"--model-name must be a plain file name ending in .onnx, not {args.model_name!r}")
     missing = [str(d) for d in args.data if not (Path(d) / "labels").is_dir()]
     if missing:
         raise CliError(f"no generated scenes in {', '.join(missing)} (expected images/ and labels/); "
@@ -65,6 +70,6 @@ def run(args: argparse.Namespace) -> int:
     checkpoint = train(config)
     if not checkpoint.exists():
         raise CliError(f"training produced no checkpoint in {best_checkpoint(config).parent}")
-    target = export_onnx(checkpoint, Path(args.out) / MODEL_NAME)
+    target = export_onnx(checkpoint, Path(args.out) / args.model_name)
     print(f"exported {target} ({target.stat().st_size / 1e6:.1f} MB), onnxruntime output matches the checkpoint")
     return 0
