@@ -1,6 +1,6 @@
 """Card recognition on held-out deck designs: accuracy, confusions, speed, memory, model size.
 
-    python benchmarks/recognition.py [--data data/synth/heldout] [--limit N]
+    python benchmarks/recognition.py [--data data/synth/heldout] [--limit N] [--skip N]
 
 The test set is made by the scene generator from the designs never used in training:
     nainjaune synth --out data/synth/heldout --count 300 --seed 7 --split heldout
@@ -29,7 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.recognise.classifier import DEFAULT_MODEL, load_classifier  # noqa: E402
-from vision.recognise.identify import Detection, identify_crop, identify_image  # noqa: E402
+from vision.recognise.identify import GATE_FILE, Detection, identify_crop, identify_image  # noqa: E402
 
 CROP_SIZE = (128, 180)
 CROP_GROW = 1.06
@@ -120,8 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=Path("data/synth/heldout"))
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
     parser.add_argument("--limit", type=int, default=0, help="use only the first N scenes")
+    parser.add_argument("--skip", type=int, default=0,
+                        help="leave out the first N scenes (e.g. those the thresholds were chosen on)")
     args = parser.parse_args(argv)
-    label_files = sorted((args.data / "labels").glob("*.json"))[: args.limit or None]
+    label_files = sorted((args.data / "labels").glob("*.json"))[args.skip:][: args.limit or None]
     if not label_files:
         print(f"no scenes in {args.data}; make them with: nainjaune synth --out {args.data} --count 300 "
               "--seed 7 --split heldout", file=sys.stderr)
@@ -156,7 +158,9 @@ def main(argv: list[str] | None = None) -> int:
                     tallies[name].crops += 1
                     tallies[name].crops_right += code == card["card"]
     sizes = Counter(tuple(json.loads(f.read_text())["size"]) for f in label_files[:20])
-    print(f"model {args.model} ({args.model.stat().st_size / 1e6:.2f} MB); scenes {len(label_files)} from "
+    gate = args.model.with_name(GATE_FILE)
+    gate_note = f", gate {gate.name} ({gate.stat().st_size / 1e6:.2f} MB)" if gate.is_file() else ", no gate"
+    print(f"model {args.model} ({args.model.stat().st_size / 1e6:.2f} MB){gate_note}; scenes {len(label_files)} from "
           f"{args.data}; designs: {', '.join(f'{d} ×{n}' for d, n in sorted(designs.items()))}")
     for title, tally in tallies.items():
         _print_table(title, tally, per_card=not title.startswith("scene kind"))
