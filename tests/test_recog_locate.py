@@ -75,3 +75,18 @@ def test_the_scale_ladder_follows_card_outlines_and_ignores_wider_ones() -> None
     # A printed box or the board's outline is card-shaped but far too big: it must not stretch the ladder.
     assert scale_ladder([100.0, 120.0, 402.0]) == ladder
     assert scale_ladder([402.0]) == SCALES_PX
+
+
+def test_merging_keeps_row_neighbours_and_drops_rival_names_for_one_card() -> None:
+    from vision.recognise.identify import CARD_ASPECT, _merge, _Reading
+
+    def reading(card: str, confidence: float, corner: tuple[float, float], x: tuple[float, float]) -> _Reading:
+        origin = np.array(corner, float)
+        return _Reading(card, confidence, frame_from_points(origin, origin + x, origin + (-x[1], x[0]), 100.0))
+
+    first = reading("QS", 0.99, (100.0, 100.0), (1.0, 0.0))
+    neighbour = reading("JS", 0.95, (118.0, 102.0), (1.0, 0.0))  # the next card of a tight row
+    same_corner = reading("QC", 0.93, (103.0, 101.0), (1.0, 0.0))  # the same corner read otherwise
+    opposite = reading("9S", 0.92, (200.0, 100.0 + 100.0 * CARD_ASPECT), (-1.0, 0.0))  # the card's other index
+    cards = {d.card for d in _merge([first, neighbour, same_corner, opposite], 640, 480)}
+    assert cards == {"QS", "JS"}
