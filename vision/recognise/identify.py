@@ -33,13 +33,14 @@ CARD_ASPECT = 1.42
 # Short sides tried at every corner; the classifier is trained on ±30 % around each.
 SCALES_PX = (62.0, 92.0, 136.0, 200.0, 290.0)
 LADDER_RATIO = 1.45
-MIN_CONFIDENCE = 0.9  # chosen on held-out scenes 0-99 (see the model card), so figures on 100-299 are unbiased
+MIN_CONFIDENCE = 0.95  # chosen on held-out scenes 0-99 (see the model card), so figures on 100-299 are unbiased
 CROP_INSET = 0.025  # where a grown crop's card corners lie, as a fraction of its sides
 MERGE_DISTANCE = 0.9  # in card short sides, between the card centres two readings of one card predict
 PROMISING_NONE = 0.995  # a corner read as "none" more surely than this in the first pass is not tried further
 SAME_SPOT = 0.22  # closer than this (card centres, in short sides), two readings may claim the same card
 SAME_CORNER = 0.1  # closer than this (corner points, in short sides), two readings are of one corner
 SURE_CROP = 0.97  # a crop's own corners read this surely need no located corners
+CROP_MIN_CONFIDENCE = 0.5  # a crop is known to hold a card: its best reading counts, the caller weighs it
 GATE_FILE = "card-index-gate.onnx"  # the gate model, looked for next to the classifier
 GATE_NONE = 0.9  # on validation crops of the training designs the gate keeps 99.5 % of index corners here
 
@@ -72,7 +73,8 @@ class _Reading:
 
 
 def _read_corners(image: np.ndarray, frames: list[CornerFrame], scales: tuple[float, ...],
-                  classifier: IndexClassifier, gate: IndexClassifier | None = None) -> list[_Reading]:
+                  classifier: IndexClassifier, gate: IndexClassifier | None = None,
+                  min_confidence: float = MIN_CONFIDENCE) -> list[_Reading]:
     """For each corner, the most confident card over the tried scales (none when "none" wins).
 
     Every corner is first read at the middle scale (every other scale of a long ladder); only
@@ -100,7 +102,7 @@ def _read_corners(image: np.ndarray, frames: list[CornerFrame], scales: tuple[fl
     for i, frame in enumerate(frames):
         s, c = np.unravel_index(np.argmax(card_probs[i]), card_probs[i].shape)
         confidence = float(probs[i, s, c])
-        if confidence >= MIN_CONFIDENCE:
+        if confidence >= min_confidence:
             readings.append(_Reading(classifier.names[c], confidence, frame.with_scale(scales[s])))
     return readings
 
@@ -204,11 +206,13 @@ def identify_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> tuple[
     height, width = image.shape[:2]
     short = float(min(height, width))
     scales = tuple(short * k for k in (0.75, 0.93))
-    readings = _read_corners(image, _crop_corner_frames(width, height), scales, classifier)
+    readings = _read_corners(image, _crop_corner_frames(width, height), scales, classifier,
+                             min_confidence=CROP_MIN_CONFIDENCE)
     card, confidence = _vote(readings)
     if confidence >= SURE_CROP:
         return card, confidence
-    located = _read_corners(image, locate_corners(image), scales, classifier, load_gate(Path(model_path)))
+    located = _read_corners(image, locate_corners(image), scales, classifier, load_gate(Path(model_path)),
+                            min_confidence=CROP_MIN_CONFIDENCE)
     return _vote(readings + located)
 
 

@@ -19,7 +19,7 @@ from vision.recognise.crops import CornerFrame, frame_from_points
 MIN_SEGMENT_PX = 9.0
 MIN_TURN_DEG, MAX_TURN_DEG = 50.0, 130.0
 GAP_PX = 14.0  # an end this close to another segment's line (beyond its end or inside it) meets it
-MAX_FRAMES = 600  # keeps the classifier's work bounded on a cluttered photo; the longest edges win
+MAX_FRAMES = 1000  # bounds the work on a cluttered photo, longest edges first (trade-off in the model card)
 
 _DETECTOR = cv2.createLineSegmentDetector(cv2.LSD_REFINE_STD)
 
