@@ -53,14 +53,6 @@ def test_a_card_on_a_pale_table_is_found_by_its_edges() -> None:
     assert _found(locate_corners(image), corner, edge)
 
 
-def test_frames_scale_back_to_full_size_coordinates() -> None:
-    image = np.full((400, 500, 3), (40, 90, 60), np.uint8)
-    quad = _draw_card(image, (250, 200), 31.0)
-    half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    corner, edge = _top_left(quad)
-    assert _found(junction_frames(cv2.cvtColor(half, cv2.COLOR_BGR2GRAY), scale=2.0), corner, edge, 6.0)
-
-
 def test_a_blank_table_has_no_junctions() -> None:
     rng = np.random.default_rng(3)
     image = np.clip(rng.normal(100, 12, (300, 400)), 0, 255).astype(np.uint8)

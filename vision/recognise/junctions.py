@@ -34,8 +34,8 @@ def segments(gray: np.ndarray) -> np.ndarray:
     return lines[length >= MIN_SEGMENT_PX]
 
 
-def junction_frames(gray: np.ndarray, scale: float = 1.0) -> list[CornerFrame]:
-    """Corner frames at the junctions of the segments of `gray` (coordinates multiplied by `scale`).
+def junction_frames(gray: np.ndarray) -> list[CornerFrame]:
+    """Corner frames at the junctions of the segments of `gray`.
 
     A junction is a segment end that meets another segment's line within `GAP_PX`, at a turn of
     50–130°, either near that segment's own end (an L: one frame) or along its length (a T: the
@@ -80,7 +80,7 @@ def junction_frames(gray: np.ndarray, scale: float = 1.0) -> list[CornerFrame]:
             for ray in rays:
                 if np.dot(ray, inward) < cos_lo or np.dot(ray, inward) > cos_hi:
                     continue
-                frames.append(_frame(corner * scale, far_k * scale, (corner + ray) * scale))
+                frames.append(frame_from_points(corner, far_k, corner + ray, 1.0))
     return frames
 
 
@@ -98,7 +98,3 @@ def _near_line(points: np.ndarray, start: np.ndarray, unit: np.ndarray, length: 
     along = rel @ unit
     across = np.abs(rel[:, 0] * unit[1] - rel[:, 1] * unit[0])
     return (across <= GAP_PX) & (along >= -GAP_PX) & (along <= length + GAP_PX)
-
-
-def _frame(corner: np.ndarray, along_a: np.ndarray, along_b: np.ndarray) -> CornerFrame:
-    return frame_from_points(corner, along_a, along_b, 1.0)
