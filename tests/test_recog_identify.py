@@ -90,8 +90,9 @@ def test_identify_crop_of_bare_table_reads_nothing() -> None:
 
 
 @pytest.mark.skipif(not DEFAULT_MODEL.with_name("card-index-gate.onnx").is_file(), reason="gate model missing")
-def test_the_gate_turns_down_most_corners_and_no_card_the_classifier_reads() -> None:
-    """The gate exists for speed: it must drop most located corners but none the classifier would name."""
+def test_the_gate_turns_down_most_corners_and_hardly_a_card_the_classifier_reads() -> None:
+    """The gate exists for speed: it must drop most located corners, and at most one card in twenty
+    (at least one allowed per scene) of those the classifier names without it."""
     from vision.recognise import identify
     from vision.recognise.classifier import load_classifier
     from vision.recognise.locate import locate
