@@ -56,12 +56,6 @@ class MotionGate:
         """Forget the settled reference (after a re-calibration the view moved)."""
         self._prev, self._reference, self._still, self._in_episode = None, None, 0, True
 
-    def foreground(self, small: np.ndarray) -> np.ndarray | None:
-        """What differs from the last settled view: whole arms, not only their moving edges."""
-        if self._reference is None:
-            return None
-        return (cv2.absdiff(small, self._reference) > self.config.pixel_threshold * 2).astype(np.uint8) * 255
-
     def hand_present(self, small: np.ndarray) -> bool:
         if self._reference is None:
             return False
@@ -90,9 +84,3 @@ class MotionGate:
                 self._in_episode = False
                 self._reference = small.copy()
         return GateResult(False, settled, mask, fraction)
-
-
-def small_grey(view_small_bgr: np.ndarray) -> np.ndarray:
-    """Grey and lightly blurred, so noise and JPEG blocks do not read as motion."""
-    g = cv2.cvtColor(view_small_bgr, cv2.COLOR_BGR2GRAY)
-    return cv2.GaussianBlur(g, (5, 5), 0)
