@@ -110,6 +110,7 @@ class ArmTracker:
         per_seat = {s: np.bincount(labels[m], minlength=n).astype(np.float64) for s, m in self._seat_bool.items()}
         for s, counts in per_seat.items():
             self.evidence["any"][s] += float(counts[1:].sum())
+        sizes = np.bincount(labels.ravel(), minlength=n)
         for t, m in self._target_bool.items():
             touching = np.unique(labels[m])
             touching = touching[touching > 0]
@@ -118,12 +119,11 @@ class ArmTracker:
             for s, counts in per_seat.items():
                 self.evidence[t][s] += float(counts[touching].sum())
             # The biggest blob at the target is the arm at work: its size goes to the seat it points at.
-            sizes = np.bincount(labels.ravel(), minlength=n)
             arm = int(touching[np.argmax(sizes[touching])])
             ys, xs = np.nonzero(labels == arm)
             pointed = self._pointed_seat(np.stack([xs, ys], axis=1).astype(np.float64), t)
             if pointed is not None:
-                self.evidence[t][pointed] += 1.0 * float(sizes[arm])
+                self.evidence[t][pointed] += float(sizes[arm])
 
     def attribute(self, target: str, allowed: list[str] | tuple[str, ...], min_pixels: float = 12.0,
                   ratio: float = 2.0) -> Attribution:
