@@ -692,8 +692,8 @@ class Game:
         st = self.state
         n = st.n_players
         dealer = self.rules.next_dealer(st.dealer, n) if st.dealer is not None else 0
-        short = [f"{st.players[s]} cannot ante {sum(self.rules.ante(n, dealer, s))} chips (has {st.chips[s]})"
-                 for s in range(n) if st.chips[s] < sum(self.rules.ante(n, dealer, s))]
+        short = [f"{st.players[s]} cannot ante {due} chips (has {st.chips[s]})"
+                 for s, due in enumerate(self.rules.ante_totals(n, dealer)) if st.chips[s] < due]
         played = st.deals_played
         return "; ".join(short) if short else f"{played} deal{'' if played == 1 else 's'} played, the agreed length"
 
