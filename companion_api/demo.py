@@ -199,22 +199,18 @@ async def play_recorded_demo(service: TableService, settings: Settings, *, max_f
 
 async def _rounds(service: TableService, settings: Settings, rec: Any, stop: threading.Event,
                   max_frames: int | None, rounds: int | None) -> None:
-    from companion_api.runner import DEMO_PAUSE_S, _feed, _live_view, _thread_iter
+    from companion_api.runner import DEMO_PAUSE_S, _feed, _live_view, _status_sink, _thread_iter
     from companion_api.schemas import GameCreate
 
     video = Path(str(settings.source))
     loop = asyncio.get_running_loop()
-
-    def status(message: str) -> None:  # called from the pipeline's thread
-        loop.call_soon_threadsafe(lambda: service.set_source(error=message))
-
     played = 0
     while rounds is None or played < rounds:
         await service.new_game(GameCreate(players=list(rec.players), dealer=rec.dealer, chips=rec.chips))
         observations = await asyncio.to_thread(
             recorded_observations, video, settings.calibration_path, players=rec.players, dealer=rec.dealer,
             chips=rec.chips, speed=settings.replay_speed, max_frames=max_frames, stop=stop,
-            on_frame=_live_view(service, settings, loop), on_status=status)
+            on_frame=_live_view(service, settings, loop), on_status=_status_sink(service, loop))
         service.set_source(kind="demo", label=f"demo: {video.name}", running=True, error=None)
         await _feed(service, _thread_iter(iter(observations)), "camera")
         service.set_source(running=False)

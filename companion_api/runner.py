@@ -7,7 +7,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -94,6 +94,15 @@ async def _thread_iter(iterator: Any) -> AsyncIterator[feed.Observation]:
             log.warning("ignored a malformed observation from the pipeline: %s", exc)
 
 
+def _status_sink(service: TableService, loop: asyncio.AbstractEventLoop) -> Callable[[str], None]:
+    """The pipeline's status lines (called from its thread) shown as the source's error on the event loop."""
+
+    def status(message: str) -> None:
+        loop.call_soon_threadsafe(lambda: service.set_source(error=message))
+
+    return status
+
+
 def _live_view(service: TableService, settings: Settings, loop: asyncio.AbstractEventLoop,
                max_fps: float = 5.0) -> Any:
     """Frames for the phone: at most `max_fps`, the calibrated zones drawn over them."""
@@ -128,16 +137,12 @@ async def _live(service: TableService, source: str, settings: Settings) -> None:
     table = service.table
     assert table is not None
     loop = asyncio.get_running_loop()
-
-    def status(message: str) -> None:  # called from the pipeline's thread
-        loop.call_soon_threadsafe(lambda: service.set_source(error=message))
-
     calibration = settings.calibration_path if settings.calibration_path.is_file() else None
     iterator = await asyncio.to_thread(
         feed.vision_observations, source, calibration=calibration, players=table.setup.players,
         dealer=table.setup.dealer, chips=next(iter(table.setup.chips.values())), rules=table.setup.rules,
         on_frame=_live_view(service, settings, loop),
-        on_status=status)
+        on_status=_status_sink(service, loop))
     service.set_source(kind="camera", label=f"camera: {source}", running=True, error=None)
     await _feed(service, _thread_iter(iter(iterator)), "camera")
     service.set_source(running=False, error="the camera source ended")
