@@ -33,7 +33,7 @@ from engine.events import (
 from engine.ledger import Ledger, Payment
 from engine.notices import Notice
 from engine.rules import DEFAULT_RULES, get_rules
-from engine.rules.base import RuleSet, Wanted
+from engine.rules.base import RuleSet
 from engine.settlement import settle as _settle
 from engine.state import ANTE, IDLE, OVER, PLAY, SETTLED, CallRecord, DealResult, State
 
@@ -48,13 +48,6 @@ def _card_flags(rules: RuleSet) -> dict[Card, int]:
     tables = rules.tables()
     return {c: (_HONOUR if c in HONOURS else 0) | (_CALLABLE if c in tables.callable_cards else 0)
             | (_ENDS if c in tables.ends else 0) | (_WILD if c in tables.wild else 0) for c in DECK}
-
-
-@functools.lru_cache(maxsize=64)
-def _playable_sets(rules: RuleSet) -> dict[Wanted, frozenset[Card]]:
-    """:meth:`RuleSet.playable` as sets, filled by :meth:`Game._playable` as wanted cards come up
-    and shared by every game of ``rules`` (a simulation starts a new game every few deals)."""
-    return {}
 
 
 _Ante = tuple[int, tuple[Payment, ...], tuple[tuple[Card, int], ...]]
@@ -146,7 +139,6 @@ class Game:
         self._leadable = tables.leadable
         self._wanted_after = tables.wanted
         self._callable_cards = tables.callable_cards
-        self._playable_sets = _playable_sets(self.rules)
         self._flags = _card_flags(self.rules)
         # the default hook pays nothing: not asking it saves a call at every run nobody can follow
         self._pays_when_stuck = type(self.rules).on_stuck is not RuleSet.on_stuck
@@ -417,7 +409,7 @@ class Game:
                 and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))  # type: ignore[index]
                 and (hand is None or card in hand) and card not in st.played_by
                 and (card in self._leadable if wanted is None
-                     else card in (self._playable_sets.get(wanted) or self._playable(wanted)))
+                     else card in self.rules.playable_set(wanted))
                 and ev.confidence is None):
             pass
         elif not self._play_exceptions(ev, index):
@@ -470,12 +462,6 @@ class Game:
             self._notice(nt.DEAL_OVER, f"{st.players[seat]} has no card left" + (": opéra!" if st.opera else ""),
                          index, seat)
 
-    def _playable(self, wanted: Wanted) -> frozenset[Card]:
-        cards = self._playable_sets.get(wanted)
-        if cards is None:
-            cards = self._playable_sets[wanted] = frozenset(self.rules.playable(wanted))
-        return cards
-
     def _call_takes_nothing(self, seat: int, card: Card, index: int) -> None:
         self._notice(nt.CALL_WITHOUT_HONOUR, f"{self.state.players[seat]} announces {card}, which takes nothing",
                      index, seat, card)
@@ -524,7 +510,7 @@ class Game:
         if wanted is None:
             if card not in self._leadable:
                 self._violation(nt.OUT_OF_SEQUENCE, f"{players[seat]} cannot lead with {card}", index, seat, card)
-        elif card not in self._playable(wanted):
+        elif card not in self.rules.playable_set(wanted):
             self._violation(nt.OUT_OF_SEQUENCE,
                             f"{players[seat]} plays {card} out of sequence: {wanted} is wanted", index, seat, card)
         if ev.confidence is not None and ev.confidence < self.rules.options.min_confidence:

@@ -28,7 +28,7 @@ from engine.cards import DECK, RANK, Card
 from engine.events import Ante, Deal, NewDeal, Pass, Play, Settlement
 from engine.game import Game
 from engine.rules import get_rules
-from engine.rules.base import RuleSet, Wanted
+from engine.rules.base import RuleSet
 from engine.state import PLAY, State
 
 E = TypeVar("E")
@@ -203,16 +203,6 @@ class _Moves:
     passes: tuple[Pass, ...]                    # by seat
     plays: tuple[dict[Card, Play], ...]         # by seat, then card: the play without a call
     calls: tuple[dict[Card, Play], ...]         # the same, announced
-    options: dict[Wanted, tuple[tuple[Card, ...], frozenset[Card]]]
-    """The cards playable when a card is wanted, as a tuple (deck order) and as a set; filled as
-    wanted cards come up (the rule set decides which exist)."""
-
-    def options_for(self, rules: RuleSet, wanted: Wanted) -> tuple[tuple[Card, ...], frozenset[Card]]:
-        entry = self.options.get(wanted)
-        if entry is None:
-            cards = rules.playable(wanted)
-            entry = self.options[wanted] = (cards, frozenset(cards))
-        return entry
 
 
 @functools.lru_cache(maxsize=64)
@@ -223,7 +213,6 @@ def _moves(rules: RuleSet, n_players: int) -> _Moves:
         passes=tuple(_shared(Pass, seat) for seat in seats),
         plays=tuple({card: _shared(Play, seat, card, False) for card in DECK} for seat in seats),
         calls=tuple({card: _shared(Play, seat, card, True) for card in DECK} for seat in seats),
-        options={},
     )
 
 
@@ -256,7 +245,6 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     leadable, callable_cards = tables.leadable, tables.callable_cards
     moves = _moves(rules, n)
     following, passes, plays_by, calls_by = moves.following, moves.passes, moves.plays, moves.calls
-    option_sets = moves.options
     hands = state.hands
     dealt = state.dealt
     actions = plays = 0
@@ -275,8 +263,7 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
             else:
                 card = choose(state, seat, sorted([c for c in hand if c in leadable]), False, rng)
         else:                                   # the wanted card (or a wild one), or pass
-            entry = option_sets.get(wanted) or moves.options_for(rules, wanted)
-            options, option_set = entry
+            options, option_set = rules.playable(wanted), rules.playable_set(wanted)
             stoppable = state.can_stop
             while True:
                 hand = hands[seat]
