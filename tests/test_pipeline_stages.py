@@ -214,6 +214,46 @@ def test_pile_watcher_votes_over_frames() -> None:
     assert verdict is not None and verdict.card == "7H" and verdict.votes == 2 and verdict.reads == 3
 
 
+def _watcher_reading(reads: list, prior: dict[str, float] | None = None) -> PileWatcher:
+    """A watcher that has seen a card land and will read it from `reads`, one per frame."""
+    it = iter(reads)
+    polygon = np.array([[10, 10], [150, 10], [150, 190], [10, 190]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: next(it), confirm_frames=len(reads),
+                          prior=None if prior is None else (lambda: prior))
+    empty = np.full((200, 160), 200, np.uint8)
+    watcher.baseline(empty)
+    card = empty.copy()
+    cv2.rectangle(card, (40, 40), (110, 140), 30, -1)
+    assert watcher.settled(card)
+    return watcher
+
+
+def _verdict(watcher: PileWatcher, frames: int):  # noqa: ANN202
+    image = np.zeros((200, 160, 3), np.uint8)
+    verdicts = [watcher.read(image, np.eye(3)) for _ in range(frames)]
+    assert all(v is None for v in verdicts[:-1])
+    return verdicts[-1]
+
+
+def test_pile_verdict_weighs_hesitating_scores_by_the_rules() -> None:
+    hesitant = [{"KC": 0.6, "QS": 0.3}, {"KC": 0.55, "QS": 0.35}]
+    assert _verdict(_watcher_reading(hesitant), 2).card == "KC"
+    verdict = _verdict(_watcher_reading(hesitant, prior={"QS": 20.0}), 2)
+    # The wanted queen wins, and keeps the low confidence it was read with (the phone may ask).
+    assert verdict.card == "QS" and verdict.confidence == pytest.approx(0.325) and verdict.votes == 0
+    # A sure read is not overruled by a card the rules prefer but the corners did not see.
+    sure = [{"AH": 0.99, "2H": 0.002}, {"AH": 0.98}]
+    assert _verdict(_watcher_reading(sure, prior={"2H": 20.0}), 2).card == "AH"
+    # A card seen before weighs little: the runner-up wins when the read hesitated.
+    again = [{"9D": 0.5, "9H": 0.45}, {"9D": 0.5, "9H": 0.4}]
+    assert _verdict(_watcher_reading(again, prior={"9D": 0.05}), 2).card == "9H"
+
+
+def test_pile_verdict_of_unreadable_frames_names_nothing() -> None:
+    verdict = _verdict(_watcher_reading([(None, 0.0), {}]), 2)
+    assert verdict.card is None and verdict.confidence == 0.0 and verdict.reads == 2
+
+
 # --- showdown -------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -246,6 +286,18 @@ def test_showdown_reveals_on_count_or_stability_and_drops_impossible_cards() -> 
     second = reader.settled(view)
     assert ("Anne", ("KS",)) in second and ("Bruno", ("5H",)) in second
     assert reader.waiting == []
+
+
+def test_a_hand_keeps_a_card_the_pile_read_less_surely() -> None:
+    """A pile card read wrong (a 2S taken for the 2C) must not take the real 2C out of the hand that holds it."""
+    from vision.showdown import read_hand
+
+    zone = np.array([[0, 0], [50, 0], [50, 50], [0, 50]], np.float64)
+    view = np.zeros((60, 60, 3), np.uint8)
+    hand = lambda crop: [_Det("KS", 0.99), _Det("2C", 0.97)]  # noqa: E731
+    assert read_hand(view, zone, hand, exclude={"2C": 0.62}) == {"KS": 0.99, "2C": 0.97}
+    assert read_hand(view, zone, hand, exclude={"2C": 0.998}) == {"KS": 0.99}
+    assert read_hand(view, zone, hand, exclude={"2C"}) == {"KS": 0.99}  # a plain set: sure pile reads
 
 
 def test_a_nudged_top_card_is_not_a_new_play_but_the_same_name_elsewhere_is() -> None:

@@ -61,7 +61,7 @@ def test_identify_image_names_the_cards_of_held_out_designs() -> None:
 
 
 def test_identify_crop_names_a_settled_card() -> None:
-    from vision.recognise.identify import identify_crop
+    from vision.recognise.identify import identify_crop, read_crop
 
     total = right = 0
     for image, scene in _scenes():
@@ -77,6 +77,12 @@ def test_identify_crop_names_a_settled_card() -> None:
             total += 1
             right += code == card["card"]
             assert 0.0 <= confidence <= 1.0
+            read = read_crop(crop)
+            assert (read.card, read.confidence) == (code, confidence)
+            if code is not None:
+                # The scores rank the cards the corners saw: the named card is among them, as sure as it was read.
+                assert read.scores[code] >= confidence - 1e-6
+                assert all(0.0 < p <= 1.0 for p in read.scores.values())
     assert total >= 5
     assert right / total >= 0.8
 
@@ -110,3 +116,31 @@ def test_the_gate_turns_down_most_corners_and_hardly_a_card_the_classifier_reads
         kept_total += len(identify._gated(image, location.frames, firsts, gate))
         located_total += len(location.frames)
     assert kept_total < 0.5 * located_total
+
+
+def test_identify_hand_reads_a_shown_hand_of_a_held_out_design_in_the_seat_zone_pixels() -> None:
+    """A loser's row of overlapping cards, filmed by the table simulator in a deck the model never saw."""
+    from vision.calibration import calibrate_from_markers
+    from vision.recognise.identify import identify_hand
+    from vision.showdown import seat_crop
+    from vision.tablesim.faces import default_designs
+    from vision.tablesim.scene import SceneConfig, TableScene
+    from vision.tablesim.script import deal_script
+
+    design = default_designs(held_out=True)[0]
+    if design == "plain":
+        pytest.skip("deck art packages not installed")
+    players = ("Anne", "Bruno", "Chloé")
+    table = TableScene(deal_script(players, "Anne", seed=3, max_cards=3), SceneConfig(seed=3, design=design))
+    hand = ("2C", "5H", "9S", "JD", "KH", "7C")
+    table.shown.extend(table.showdown_poses("Bruno", hand))
+    image = table.render([])
+    calib = calibrate_from_markers(image, players)
+    crop = seat_crop(calib.warp(image), calib.zones.seats["Bruno"])
+    detections = identify_hand(crop)
+    found = {d.card for d in detections}
+    assert len(found & set(hand)) >= 5 and len(found - set(hand)) <= 1, found
+    height, width = crop.shape[:2]
+    for d in detections:  # boxes are in the zone's own pixels, not the enlarged ones
+        x1, y1, x2, y2 = d.box
+        assert 0 <= x1 < x2 <= width and 0 <= y1 < y2 <= height

@@ -3,14 +3,17 @@
 The changed pixels between two settled views of the pile lie on the new card (whatever it covers is hidden
 now), so their rotated bounding rectangle, slightly grown, is the new card. The crop is taken straight from the
 camera image through the calibration (one small warp) and identified on a few consecutive still frames; the
-majority wins, which removes single-frame misreads without waiting long.
+scores of the reads add up, which removes single-frame misreads without waiting long. When the caller knows
+which cards are likely (the rules: the card that continues the sequence; a card already seen cannot come
+again), those weights multiply the scores before the verdict: a read that hesitates between the wanted
+card and another goes to the wanted card, with the low confidence it had.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Mapping
 
 import cv2
 import numpy as np
@@ -21,7 +24,19 @@ CARD_ASPECT = 88.0 / 63.0
 CROP_SIZE = (128, 180)
 """Width, height of the upright card crop handed to the recogniser."""
 
-Identify = Callable[[np.ndarray], tuple[str | None, float]]
+CardScores = Mapping[str, float]
+Identify = Callable[[np.ndarray], "tuple[str | None, float] | CardScores"]
+"""A crop -> its card and confidence, or a score per card (the recogniser's `read_crop(...).scores`)."""
+Prior = Callable[[], CardScores]
+"""Weight per card for the read now pending (1 for a card not named)."""
+
+
+def as_scores(result: "tuple[str | None, float] | CardScores") -> dict[str, float]:
+    """One identify result as a score per card (a (card, confidence) pair is one card's score)."""
+    if isinstance(result, tuple):
+        card, confidence = result
+        return {card: float(confidence)} if card else {}
+    return {card: float(p) for card, p in result.items()}
 
 
 @dataclass(frozen=True)
@@ -168,9 +183,10 @@ class PileWatcher:
     confirm_frames: int = 3
     sure: float = 0.85
     """Two agreeing reads at least this sure end the confirmation early (lower latency)."""
+    prior: Prior | None = None
     _reference: np.ndarray | None = None
     _location: CardLocation | None = None
-    _reads: list[tuple[str, float]] = field(default_factory=list)
+    _reads: list[dict[str, float]] = field(default_factory=list)
     top: str | None = None
     top_location: CardLocation | None = None
 
@@ -204,9 +220,9 @@ class PileWatcher:
         """Identify the pending card on one more still frame; the verdict once enough frames were read."""
         if self._location is None:
             return None
-        self._reads.append(self.identify(crop_card(image, self._location, view_from_image)))
-        agreed = len(self._reads) >= 2 and len({c for c, _ in self._reads}) == 1 and \
-            min(p for _, p in self._reads) >= self.sure
+        self._reads.append(as_scores(self.identify(crop_card(image, self._location, view_from_image))))
+        tops = [max(r.items(), key=lambda kv: kv[1], default=(None, 0.0)) for r in self._reads]
+        agreed = len(tops) >= 2 and len({c for c, _ in tops}) == 1 and min(p for _, p in tops) >= self.sure
         if len(self._reads) < self.confirm_frames and not agreed:
             return None
         return self._verdict()
@@ -216,11 +232,15 @@ class PileWatcher:
         return self._verdict() if self._reads else None
 
     def _verdict(self) -> PileRead:
-        named = [c for c, _ in self._reads if c is not None]
-        votes = Counter(named or [None])
-        card, n = max(votes.items(), key=lambda kv: (kv[1], sum(p for c, p in self._reads if c == kv[0])))
-        conf = float(np.mean([p for c, p in self._reads if c == card]))
-        total = len(self._reads)
-        location = self._location
+        """The card with the highest summed score, times its prior weight; its confidence is its mean score."""
+        reads, location = self._reads, self._location
         self._location, self._reads = None, []
-        return PileRead(card, conf * n / total, n, total, location)
+        totals: Counter = Counter()
+        for scores in reads:
+            totals.update(scores)
+        if not totals:
+            return PileRead(None, 0.0, 0, len(reads), location)
+        weights = self.prior() if self.prior is not None else {}
+        card = max(totals, key=lambda c: (totals[c] * weights.get(c, 1.0), totals[c]))
+        votes = sum(1 for scores in reads if max(scores, key=scores.__getitem__, default=None) == card)
+        return PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location)

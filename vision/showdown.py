@@ -3,12 +3,14 @@
 Each seat zone is cut out of the rectified view (outside the polygon blanked) and given to the multi-card
 recogniser. A hand is revealed once the reading is stable over two settled frames, or matches the number of
 cards the engine says that player still holds; a duplicate name in one hand keeps the more confident reading.
+A card read in a hand that was also read on the pile goes to the surer of the two sightings: a pile card read
+wrong must not take the real card out of the hand that holds it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Collection, Mapping, Protocol, Sequence
 
 import cv2
 import numpy as np
@@ -34,11 +36,14 @@ def seat_crop(view_bgr: np.ndarray, polygon: np.ndarray, fill: int = 128) -> np.
 
 
 def read_hand(view_bgr: np.ndarray, polygon: np.ndarray, identify_image: IdentifyImage,
-              min_confidence: float = 0.5, exclude: set[str] | frozenset[str] = frozenset()) -> dict[str, float]:
-    """Card -> confidence in one seat zone; cards in `exclude` (already on the pile) cannot be in a hand."""
+              min_confidence: float = 0.5, exclude: Collection[str] | Mapping[str, float] = frozenset()
+              ) -> dict[str, float]:
+    """Card -> confidence in one seat zone. `exclude`: cards seen on the pile, which a hand cannot hold — as a
+    mapping, with the confidence of that pile read, which only a surer reading in the hand overrules."""
+    pile = exclude if isinstance(exclude, Mapping) else dict.fromkeys(exclude, 1.0)
     best: dict[str, float] = {}
     for det in identify_image(seat_crop(view_bgr, polygon)):
-        if det.card in exclude or det.confidence < min_confidence:
+        if det.confidence < min_confidence or det.confidence <= pile.get(det.card, -1.0):
             continue
         if det.confidence > best.get(det.card, -1.0):
             best[det.card] = det.confidence
@@ -53,8 +58,8 @@ class ShowdownReader:
     identify_image: IdentifyImage
     expected: dict[str, int]
     """Cards each loser still holds (from the engine); 0 or missing = nothing to wait for."""
-    exclude: set[str] = field(default_factory=set)
-    """Cards seen on the pile: a hand cannot hold them."""
+    exclude: Collection[str] | Mapping[str, float] = field(default_factory=set)
+    """Cards seen on the pile: a hand cannot hold them (with a mapping: unless read there more surely)."""
     revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _last: dict[str, tuple[str, ...]] = field(default_factory=dict)
 

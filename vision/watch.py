@@ -4,8 +4,9 @@
 
 Per frame only a small warp and a difference run (the motion gate); while something moves, the arm tracker
 notes which seats the moving blobs cross; when the table settles, the pile, the boxes and (after the deal) the
-seat zones are read. A live `engine.game.Game` follows the deal: it says who may be playing, spots the end of
-the deal and settles it. Events: card_played, box_swept, call_missed, deal_over, hand_revealed, settlement.
+seat zones are read. A live `engine.game.Game` follows the deal: it says who may be playing and which card
+continues the sequence (a pile read that hesitates leans to it), spots the end of the deal and settles it.
+Events: card_played, box_swept, call_missed, deal_over, hand_revealed, settlement.
 """
 
 from __future__ import annotations
@@ -47,6 +48,12 @@ class WatchConfig:
     marker_every: int = 15
     """Frames between two marker checks (bumped camera) in automatic calibration."""
     min_card_confidence: float = 0.5
+    wanted_weight: float = 5.0
+    """Prior weight of the card that continues the sequence when a pile read hesitates (others weigh 1).
+    On 12 filmed deals of held-out designs (seeds 3000-3011), 5 and 20 both read 416 of 429 plays right, 1
+    read 414."""
+    seen_weight: float = 0.2
+    """Prior weight of a card already seen on the pile: it cannot come again, unless it was misread then."""
     chip_diameter_px: float | None = None
     """One chip's diameter in view pixels; None: from the mat scale (markers) or 1/40 of the image width."""
 
@@ -63,12 +70,12 @@ def recogniser_model() -> Path | None:
 def _load_recogniser() -> tuple[Identify, IdentifyImage]:
     try:
         from vision.recognise.classifier import DEFAULT_MODEL
-        from vision.recognise.identify import identify_crop, identify_image
+        from vision.recognise.identify import crop_scores, identify_hand
     except ImportError as exc:
         raise SourceError(f"the card recogniser is not installed ({exc})") from None
     if recogniser_model() is None:
         raise SourceError(f"the card recogniser's model {DEFAULT_MODEL} is missing: train it with `nainjaune train`")
-    return identify_crop, identify_image
+    return crop_scores, identify_hand
 
 
 class LiveReferee:
@@ -84,6 +91,13 @@ class LiveReferee:
     @property
     def state(self):  # noqa: ANN201 - engine.state.State
         return self.game.state
+
+    def wanted(self) -> str | None:
+        """The card that continues the sequence now (None when any card may start a new one)."""
+        from engine.state import PLAY
+
+        st = self.state
+        return str(st.wanted) if st.phase == PLAY and st.wanted is not None and st.winner is None else None
 
     def allowed(self) -> list[str]:
         """Players who still hold cards, from the player to move clockwise (the likeliest first)."""
@@ -161,7 +175,8 @@ class _Pipeline:
         self.identify = identify
         self.identify_image = identify_image
         self.config = config
-        self.events_seen: set[str] = set()
+        self.events_seen: dict[str, float] = {}
+        """Cards reported on the pile, with the surest confidence each was read with."""
         self.played_by_me: dict[str, int] = {p: 0 for p in players}
         self.deal_over = False
         self.showdown: ShowdownReader | None = None
@@ -199,7 +214,7 @@ class _Pipeline:
         zones = {s: polygon_mask(small, p) for s, p in zones_small.seats.items() if s in self.players}
         seats = {s: outer_half(cv2.bitwise_and(z, seen), hull) for s, z in zones.items()}
         self.arms = ArmTracker(seats, targets, zones)
-        self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames)
+        self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames, prior=self._rule_prior)
         previous: BoxTracker | None = getattr(self, "boxes", None)
         self.boxes = BoxTracker(cfg.call_window, dict(previous.counts) if previous else {},
                                 dict(previous.pending) if previous else {})
@@ -258,6 +273,14 @@ class _Pipeline:
             return out
         return out + self._after_settle(frame, None)
 
+    def _rule_prior(self) -> dict[str, float]:
+        """What the rules make likely for the card being read: the wanted card; hardly a card seen before."""
+        weights = {card: self.config.seen_weight for card in self.events_seen}
+        wanted = self.referee.wanted() if self.referee is not None else None
+        if wanted is not None and wanted not in self.events_seen:
+            weights[wanted] = self.config.wanted_weight
+        return weights
+
     def _foreground(self, small_bgr: np.ndarray, motion: np.ndarray) -> np.ndarray:
         """What differs from the last settled view, in colour: a sleeve as grey as the table still shows."""
         if self._reference_bgr is None or self._reference_bgr.shape != small_bgr.shape:
@@ -288,7 +311,7 @@ class _Pipeline:
                 flags.append("seen_twice")
             if verdict.confidence < self.config.min_card_confidence:
                 flags.append("low_confidence")
-            self.events_seen.add(card)
+            self.events_seen[card] = max(self.events_seen.get(card, 0.0), float(verdict.confidence))
             self.pile.top, self.pile.top_location = card, verdict.location
             tracked = player or (attribution.candidates[0] if attribution.candidates else None)
             if tracked is not None:
@@ -325,7 +348,7 @@ class _Pipeline:
             winner, opera, left = ended
             out.append({"t": t, "type": "deal_over", "winner": winner, "opera": opera})
             self.showdown = ShowdownReader({p: z for p, z in self.calib.zones.seats.items()}, self.identify_image,
-                                           {p: n for p, n in left.items() if n > 0}, exclude=set(self.events_seen))
+                                           {p: n for p, n in left.items() if n > 0}, exclude=dict(self.events_seen))
         elif self.deal_over and self.showdown is not None and card is None:
             out += self._read_showdown(pending["view"], t)
         self.arms.reset()
