@@ -139,6 +139,7 @@ class Game:
         self._leadable = tables.leadable
         self._wanted_after = tables.wanted
         self._callable_cards = tables.callable_cards
+        self._playable_sets = self.rules.playable_sets
         self._flags = _card_flags(self.rules)
         # the default hook pays nothing: not asking it saves a call at every run nobody can follow
         self._pays_when_stuck = type(self.rules).on_stuck is not RuleSet.on_stuck
@@ -409,7 +410,7 @@ class Game:
                 and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))  # type: ignore[index]
                 and (hand is None or card in hand) and card not in st.played_by
                 and (card in self._leadable if wanted is None
-                     else card in self.rules.playable_set(wanted))
+                     else card in (self._playable_sets.get(wanted) or self.rules.playable_set(wanted)))
                 and ev.confidence is None):
             pass
         elif not self._play_exceptions(ev, index):

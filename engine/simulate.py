@@ -243,6 +243,7 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     call_rate = CALL_RATE_RANDOM if random_play else 1.0
     tables = rules.tables()
     leadable, callable_cards = tables.leadable, tables.callable_cards
+    playable, playable_set, playable_sets = rules.playable, rules.playable_set, rules.playable_sets
     moves = _moves(rules, n)
     following, passes, plays_by, calls_by = moves.following, moves.passes, moves.plays, moves.calls
     hands = state.hands
@@ -263,7 +264,7 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
             else:
                 card = choose(state, seat, sorted([c for c in hand if c in leadable]), False, rng)
         else:                                   # the wanted card (or a wild one), or pass
-            options, option_set = rules.playable(wanted), rules.playable_set(wanted)
+            option_set = playable_sets.get(wanted) or playable_set(wanted)
             stoppable = state.can_stop
             while True:
                 hand = hands[seat]
@@ -271,7 +272,7 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
                     card = None
                 else:
                     legal = []                  # a plain loop: a few cards, cheaper than a comprehension
-                    for c in options:
+                    for c in playable(wanted):
                         if c in hand:
                             legal.append(c)
                     if random_play:             # inlined: this loop is the simulator's whole cost

@@ -212,7 +212,9 @@ class RuleSet:
         self._wanted: dict[Card, Wanted | None] = {c: self._compute_wanted(c) for c in DECK}
         self._boxes: dict[Card, Card] = {c: c for c in BOXES}
         self._playable: dict[Wanted, tuple[Card, ...]] = {}
-        self._playable_sets: dict[Wanted, frozenset[Card]] = {}
+        self.playable_sets: dict[Wanted, frozenset[Card]] = {}
+        """The cache behind :meth:`playable_set`; a hot loop reads it first:
+        ``rules.playable_sets.get(wanted) or rules.playable_set(wanted)``."""
         self._next_seats: dict[int, tuple[int, ...]] = {}
         self._others: dict[tuple[int, int], tuple[int, ...]] = {}
         self._ante_totals: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -350,9 +352,9 @@ class RuleSet:
 
     def playable_set(self, wanted: Wanted) -> frozenset[Card]:
         """:meth:`playable` as a set, for the membership tests of the fold and the simulator (cached)."""
-        cards = self._playable_sets.get(wanted)
+        cards = self.playable_sets.get(wanted)
         if cards is None:
-            cards = self._playable_sets[wanted] = frozenset(self.playable(wanted))
+            cards = self.playable_sets[wanted] = frozenset(self.playable(wanted))
         return cards
 
     def is_wild(self, card: Card) -> bool:
