@@ -2,7 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-APT_PACKAGES := gnome-cards-data kdegames-card-data-kf5 chromium poppler-utils libcairo2
+APT_PACKAGES := gnome-cards-data kdegames-card-data-kf5 fonts-dejavu-core fonts-liberation chromium poppler-utils \
+  libcairo2
 
 .PHONY: run test system-deps clean
 
@@ -20,7 +21,7 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[train,test]'
 	touch $@ $(VENV)/.run-installed
 
-# Debian packages: deck art for the scene generator, chromium for the page tests.
+# Debian packages: deck art and index typefaces for the scene generator, chromium for the page tests.
 system-deps:
 	@dpkg -s $(APT_PACKAGES) >/dev/null 2>&1 || { \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \

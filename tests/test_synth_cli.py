@@ -46,6 +46,7 @@ def test_a_folder_of_other_files_is_not_written_into(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args, message", [
     (("--count", "0"), "--count"), (("--french-indices", "1.5"), "--french-indices"),
+    (("--restyle-indices", "-0.1"), "--restyle-indices"),
     (("--kinds", "pile,tower"), "--kinds"), (("--designs", "no-such-deck"), "--designs"),
 ])
 def test_other_bad_options(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
@@ -55,7 +56,8 @@ def test_other_bad_options(tmp_path: Path, args: tuple[str, ...], message: str) 
 
 @needs_deck
 def test_same_seed_writes_identical_datasets(tmp_path: Path) -> None:
-    common = ("--count", "3", "--seed", "5", "--size", "320x240", "--designs", DESIGN, "--french-indices", "0.5")
+    common = ("--count", "3", "--seed", "5", "--size", "320x240", "--designs", DESIGN, "--french-indices", "0.5",
+              "--restyle-indices", "0.5")
     first, second = tmp_path / "a", tmp_path / "b"
     for out in (first, second):
         result = _synth("--out", str(out), *common)
@@ -69,6 +71,7 @@ def test_same_seed_writes_identical_datasets(tmp_path: Path) -> None:
     label = json.loads((first / "labels/000001.json").read_text())
     assert label["image"] == "images/000001.jpg" and label["size"] == [320, 240] and label["design"] == DESIGN
     assert isinstance(label["french_indices"], bool)
+    assert json.loads((first / "manifest.json").read_text())["restyled_indices"] == 0.5
     for card in label["cards"]:
         assert set(card) >= {"card", "quad", "indices", "fully_visible", "z"}
         assert all(set(i) == {"quad", "visible", "visible_fraction"} for i in card["indices"])

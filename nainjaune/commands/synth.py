@@ -31,6 +31,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="1280x720", help="image size WIDTHxHEIGHT (default: 1280x720)")
     parser.add_argument("--french-indices", type=float, default=0.2, metavar="SHARE",
                         help="share of scenes whose J/Q/K read V/D/R, 0 to 1 (default: 0.2)")
+    parser.add_argument("--restyle-indices", type=float, default=0.0, metavar="SHARE",
+                        help="share of scenes whose corner indices are repainted in another typeface and suit "
+                             "shape, 0 to 1: more index styles than the installed decks have (default: 0)")
     parser.add_argument("--kinds", default=None,
                         help="comma-separated scene kinds: single,pile,fan,row,mixed (default: all)")
     parser.add_argument("--designs", default=None,
@@ -67,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--count must be at least 1")
     if not 0.0 <= args.french_indices <= 1.0:
         raise CliError("--french-indices is a share between 0 and 1")
+    if not 0.0 <= args.restyle_indices <= 1.0:
+        raise CliError("--restyle-indices is a share between 0 and 1")
     from vision.synth.layouts import KINDS
 
     kinds = tuple(k.strip() for k in args.kinds.split(",")) if args.kinds else KINDS
@@ -101,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"no usable deck design for the {args.split} split")
     try:
         summary = dataset.write_dataset(out, args.count, args.seed, designs, size, args.french_indices, kinds,
-                                        args.split, progress=True)
+                                        args.split, progress=True, restyle_share=args.restyle_indices)
     except OSError as exc:
         raise CliError(f"cannot write to --out {out}: {exc.strerror or exc}") from None
     source = f"designs {', '.join(designs)}" if args.designs else f"{args.split}: {len(designs)} designs"

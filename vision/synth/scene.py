@@ -20,6 +20,7 @@ from vision.synth.decks import DeckDesign, get_design, load_back, load_face
 from vision.synth.effects import camera_effects
 from vision.synth.indices import french_face, index_regions
 from vision.synth.labels import Placed, scene_labels, visible_fraction
+from vision.synth.restyle import restyled_face
 from vision.synth.layouts import KINDS, CardPlacement, ChipPlacement, Layout, make_layout
 from vision.synth.surfaces import make_surface
 
@@ -120,9 +121,12 @@ _BUCKET = 16  # px: drawn heights are rounded up to this, so resized faces can b
 
 
 @lru_cache(maxsize=512)
-def _sized_face(design: DeckDesign, card: str, french: bool, height: int) -> np.ndarray:
+def _sized_face(design: DeckDesign, card: str, french: bool, height: int, style: int | None = None) -> np.ndarray:
     """The face of `card` downsampled (area filter: no aliasing) to `height` px, cached."""
-    face = french_face(design, card) if french else load_face(design, card)
+    if style is not None:
+        face = restyled_face(design, card, style, french)
+    else:
+        face = french_face(design, card) if french else load_face(design, card)
     if height >= face.shape[0]:
         return face
     width = max(1, round(face.shape[1] * height / face.shape[0]))
@@ -131,11 +135,12 @@ def _sized_face(design: DeckDesign, card: str, french: bool, height: int) -> np.
     return small
 
 
-def _face_at(design: DeckDesign, card: str | None, french: bool, back: np.ndarray, drawn_h: float) -> np.ndarray:
+def _face_at(design: DeckDesign, card: str | None, french: bool, back: np.ndarray, drawn_h: float,
+             style: int | None = None) -> np.ndarray:
     """A face (or the back) at about 1.3× the height it is drawn at."""
     height = int(np.ceil(drawn_h * 1.3 / _BUCKET) * _BUCKET)
     if card is not None:
-        return _sized_face(design, card, french, max(_BUCKET, height))
+        return _sized_face(design, card, french, max(_BUCKET, height), style)
     if height >= back.shape[0]:
         return back
     return cv2.resize(back, (max(1, round(back.shape[1] * height / back.shape[0])), height),
@@ -155,8 +160,10 @@ def _layout_fits(layout: Layout, camera: Camera, aspect: float, size: tuple[int,
 
 
 def render_scene(rng_seed: int, design: DeckDesign, kind: str, size: tuple[int, int] = (1280, 720),
-                 french_indices: bool = False) -> tuple[np.ndarray, list[dict[str, Any]]]:
-    """(BGR uint8 image, card label dicts) for one scene."""
+                 french_indices: bool = False, index_style: int | None = None
+                 ) -> tuple[np.ndarray, list[dict[str, Any]]]:
+    """(BGR uint8 image, card label dicts) for one scene; `index_style` repaints the corner indices
+    (see vision.synth.restyle)."""
     if kind not in KINDS:
         raise ValueError(f"unknown scene kind {kind!r}; choose from {', '.join(KINDS)}")
     width, height = size
@@ -183,7 +190,7 @@ def render_scene(rng_seed: int, design: DeckDesign, kind: str, size: tuple[int, 
         homography_full = _card_homography(camera, placement, fw, fh)
         quad = _project(homography_full, np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float64))
         drawn_h = float(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
-        face = _face_at(design, placement.card, french_indices, back, drawn_h)
+        face = _face_at(design, placement.card, french_indices, back, drawn_h, index_style)
         scale_back = np.diag([fw / face.shape[1], fh / face.shape[0], 1.0])
         _drop_shadow(canvas, quad, drawn_h, rng, light)
         _paste(canvas, face, homography_full @ scale_back)
@@ -217,10 +224,12 @@ def _table(rng: np.random.Generator, camera: Camera) -> np.ndarray:
 
 
 def scene(rng_seed: int, design: DeckDesign | str, kind: str = "mixed", size: tuple[int, int] = (1280, 720),
-          french_indices: bool = False) -> tuple[np.ndarray, dict[str, Any]]:
+          french_indices: bool = False, index_style: int | None = None) -> tuple[np.ndarray, dict[str, Any]]:
     """One scene in memory: (BGR uint8 image, label dict as written to labels/<id>.json, "image" = None)."""
     deck = get_design(design) if isinstance(design, str) else design
-    image, cards = render_scene(rng_seed, deck, kind, size, french_indices)
+    image, cards = render_scene(rng_seed, deck, kind, size, french_indices, index_style)
     labels = {"image": None, "size": [size[0], size[1]], "design": deck.name, "french_indices": bool(french_indices),
               "kind": kind, "seed": int(rng_seed), "cards": cards}
+    if index_style is not None:
+        labels["index_style"] = int(index_style)
     return image, labels
