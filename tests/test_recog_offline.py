@@ -44,9 +44,18 @@ for split, n in (("train", 4), ("val", 1)):
                   root / "crops", split)
 from vision.training.train import TrainConfig, train
 from vision.training.export import export_onnx
-checkpoint = train(TrainConfig(data=root / "crops", project=root / "runs", epochs=1, imgsz=32, batch=4))
+checkpoint = train(TrainConfig(data=root / "crops", project=root / "runs", epochs=1, imgsz=32, batch=4, lr0=0.05))
 onnx = export_onnx(checkpoint, root / "model.onnx")
-print("RESULT " + json.dumps({"attempts": attempts, "onnx": str(onnx), "font": (root / "cache" / "Ultralytics" / "Arial.ttf").is_file()}))
+# Fine-tuning from that checkpoint, at a learning rate too small to move anything, keeps its head.
+import torch
+tuned = train(TrainConfig(data=root / "crops", project=root / "runs", name="tuned", epochs=1, imgsz=32, batch=4,
+                          lr0=1e-9, init=checkpoint))
+def head(path):
+    ckpt = torch.load(path, map_location="cpu", weights_only=False)
+    return (ckpt.get("ema") or ckpt["model"]).float().model[-1].linear.weight.detach()
+head_change = float((head(tuned) - head(checkpoint)).abs().max())
+print("RESULT " + json.dumps({"attempts": attempts, "onnx": str(onnx), "head_change": head_change,
+                              "font": (root / "cache" / "Ultralytics" / "Arial.ttf").is_file()}))
 """
 
 
@@ -59,6 +68,7 @@ def test_tiny_training_and_export_make_no_network_attempt(tmp_path: Path) -> Non
     line = next(l for l in result.stdout.splitlines() if l.startswith("RESULT "))
     report = json.loads(line.removeprefix("RESULT "))
     assert report["attempts"] == []
+    assert report["head_change"] < 1e-4, f"fine-tuning must start from the given head ({report['head_change']})"
     assert report["font"], "the offline font must be in place before ultralytics looks for Arial.ttf"
     assert Path(report["onnx"]).stat().st_size > 10_000
 

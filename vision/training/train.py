@@ -1,10 +1,11 @@
 """Train the corner-index classifier with ultralytics, from its yaml, offline, resumable.
 
 The network is built from `yolov8n-cls.yaml` (never a `.pt` name: that would download
-pretrained weights); `init` may load our own earlier weights into it, to fine-tune on
-more data instead of starting over. A run lives in `<project>/<name>/`; when its `weights/last.pt`
-exists, training resumes from it instead of starting again, so a long run can be
-spread across sessions.
+pretrained weights); `init` starts instead from our own earlier checkpoint, to fine-tune on
+more data. That checkpoint is opened as the model itself: loaded into the yaml's network
+(1000 classes) its 53-class head would not fit and be drawn at random again. A run lives
+in `<project>/<name>/`; when its `weights/last.pt` exists, training resumes from it instead
+of starting again, so a long run can be spread across sessions.
 """
 
 from __future__ import annotations
@@ -51,9 +52,7 @@ def train(config: TrainConfig) -> Path:
         model = ultralytics.YOLO(str(last))
         model.train(resume=True, data=str(Path(config.data).resolve()), workers=config.workers)
     else:
-        model = ultralytics.YOLO(MODEL_YAML, task="classify")
-        if config.init is not None:
-            model = model.load(str(config.init))
+        model = ultralytics.YOLO(str(config.init) if config.init is not None else MODEL_YAML, task="classify")
         model.train(
             data=str(Path(config.data).resolve()),
             epochs=config.epochs,
