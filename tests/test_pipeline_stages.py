@@ -288,6 +288,44 @@ def test_showdown_reveals_on_count_or_stability_and_drops_impossible_cards() -> 
     assert reader.waiting == []
 
 
+def _two_zones() -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """Anne's zone (pixels 1) and Bruno's (pixels 2) side by side, so a fake reader knows whose crop it got."""
+    zone = np.array([[0, 0], [50, 0], [50, 50], [0, 50]], np.float64)
+    view = np.zeros((100, 200, 3), np.uint8)
+    view[:50, :50] = 1
+    view[:50, 100:150] = 2
+    return {"Anne": zone, "Bruno": zone + [100, 0]}, view
+
+
+def _whose(crop: np.ndarray) -> str:
+    return "Anne" if crop[0, 0, 0] == 1 else "Bruno"
+
+
+def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has() -> None:
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": [_Det("5H", 0.99), _Det("9C", 0.99)]}
+    scores = {"Anne": {"KS": 0.99, "4D": 0.98, "9C": 0.9, "2C": 0.8, "7H": 0.6, "8H": 0.45},
+              "Bruno": {"5H": 0.99, "9C": 0.99}}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 4, "Bruno": 2}, exclude={"2C": 0.9},
+                            score_image=lambda crop: scores[_whose(crop)])
+    assert reader.settled(view) == [("Bruno", ("5H", "9C"))]  # Bruno's count is met; Anne's reading is short
+    # Anne, stable and two short: not 9C (Bruno's), not 2C (on the pile); 7H, and 8H is under the floor
+    assert reader.settled(view) == [("Anne", ("4D", "7H", "KS"))]
+
+
+def test_without_scores_or_at_the_end_a_short_hand_is_as_read_or_completed_the_same() -> None:
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("KS", 0.99)], "Bruno": []}
+    scores = {"Anne": {"KS": 0.99, "3S": 0.7}, "Bruno": {}}
+    plain = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2})
+    plain.settled(view)
+    assert plain.settled(view) == [("Anne", ("KS",))]
+    ending = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2},
+                            score_image=lambda crop: scores[_whose(crop)])
+    assert ending.settled(view) == []  # first sight: neither the count nor a second look yet
+    assert ending.finish() == [("Anne", ("3S", "KS"))]
+
+
 def test_a_hand_keeps_a_card_the_pile_read_less_surely() -> None:
     """A pile card read wrong (a 2S taken for the 2C) must not take the real 2C out of the hand that holds it."""
     from vision.showdown import read_hand

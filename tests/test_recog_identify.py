@@ -121,8 +121,8 @@ def test_the_gate_turns_down_most_corners_and_hardly_a_card_the_classifier_reads
 def test_identify_hand_reads_a_shown_hand_of_a_held_out_design_in_the_seat_zone_pixels() -> None:
     """A loser's row of overlapping cards, filmed by the table simulator in a deck the model never saw."""
     from vision.calibration import calibrate_from_markers
-    from vision.recognise.identify import identify_hand
-    from vision.showdown import seat_crop
+    from vision.recognise.identify import hand_scores, identify_hand
+    from vision.showdown import FILL_FLOOR, seat_crop
     from vision.tablesim.scene import SceneConfig, TableScene
     from vision.tablesim.script import deal_script
 
@@ -145,3 +145,9 @@ def test_identify_hand_reads_a_shown_hand_of_a_held_out_design_in_the_seat_zone_
     for d in detections:  # boxes are in the zone's own pixels, not the enlarged ones
         x1, y1, x2, y2 = d.box
         assert 0 <= x1 < x2 <= width and 0 <= y1 < y2 <= height
+    # The zone's scores, which complete a hand read short: every reading scores at least its confidence,
+    # and what could complete this hand above the floor is mostly the hand itself.
+    scores = hand_scores(crop)
+    assert all(scores.get(d.card, 0.0) >= d.confidence - 1e-6 for d in detections)
+    likely = [c for c in sorted(scores, key=lambda c: -scores[c]) if scores[c] >= FILL_FLOOR][:len(hand)]
+    assert len(set(likely) & set(hand)) >= len(hand) - 1, sorted(scores.items(), key=lambda kv: -kv[1])[:10]

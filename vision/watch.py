@@ -26,7 +26,7 @@ from vision.boxes import BoxTracker, count_chips, polygon_mask
 from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
 from vision.gate import GateConfig, MotionGate
 from vision.pile import Identify, PileRead, PileWatcher
-from vision.showdown import IdentifyImage, ShowdownReader
+from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader
 from vision.sources import CameraSettings, Frame, SourceError, open_source
 
 log = logging.getLogger("nainjaune.watch")
@@ -67,15 +67,15 @@ def recogniser_model() -> Path | None:
     return Path(DEFAULT_MODEL) if Path(DEFAULT_MODEL).is_file() else None
 
 
-def _load_recogniser() -> tuple[Identify, IdentifyImage]:
+def _load_recogniser() -> tuple[Identify, IdentifyImage, ScoreImage]:
     try:
         from vision.recognise.classifier import DEFAULT_MODEL
-        from vision.recognise.identify import crop_scores, identify_hand
+        from vision.recognise.identify import crop_scores, hand_scores, identify_hand
     except ImportError as exc:
         raise SourceError(f"the card recogniser is not installed ({exc})") from None
     if recogniser_model() is None:
         raise SourceError(f"the card recogniser's model {DEFAULT_MODEL} is missing: train it with `nainjaune train`")
-    return crop_scores, identify_hand
+    return crop_scores, identify_hand, hand_scores
 
 
 class LiveReferee:
@@ -168,12 +168,13 @@ class _Pipeline:
     """State across frames; `step(frame)` returns the events that frame produced."""
 
     def __init__(self, calib: Calibration, players: Sequence[str], referee: LiveReferee | None,
-                 identify: Identify, identify_image: IdentifyImage, config: WatchConfig,
-                 frame_shape: tuple[int, ...]) -> None:
+                 identify: Identify, identify_image: IdentifyImage, hand_scores: ScoreImage | None,
+                 config: WatchConfig, frame_shape: tuple[int, ...]) -> None:
         self.players = tuple(players)
         self.referee = referee
         self.identify = identify
         self.identify_image = identify_image
+        self.hand_scores = hand_scores
         self.config = config
         self.events_seen: dict[str, float] = {}
         """Cards reported on the pile, with the surest confidence each was read with."""
@@ -348,7 +349,8 @@ class _Pipeline:
             winner, opera, left = ended
             out.append({"t": t, "type": "deal_over", "winner": winner, "opera": opera})
             self.showdown = ShowdownReader({p: z for p, z in self.calib.zones.seats.items()}, self.identify_image,
-                                           {p: n for p, n in left.items() if n > 0}, exclude=dict(self.events_seen))
+                                           {p: n for p, n in left.items() if n > 0}, exclude=dict(self.events_seen),
+                                           score_image=self.hand_scores)
         elif self.deal_over and self.showdown is not None and card is None:
             out += self._read_showdown(pending["view"], t)
         self.arms.reset()
@@ -412,13 +414,14 @@ class _Pipeline:
 def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
             calibration: str | Path | Calibration | None = None, *, players: Sequence[str], dealer: str,
             chips: int = 100, rules: str = "lindor", identify: Identify | None = None,
-            identify_image: IdentifyImage | None = None, config: WatchConfig | None = None,
-            settings: CameraSettings | None = None, on_status: Callable[[str], None] | None = None,
-            stats: dict[str, Any] | None = None) -> Iterator[dict]:
+            identify_image: IdentifyImage | None = None, hand_scores: ScoreImage | None = None,
+            config: WatchConfig | None = None, settings: CameraSettings | None = None,
+            on_status: Callable[[str], None] | None = None, stats: dict[str, Any] | None = None) -> Iterator[dict]:
     """Observation events of one deal, as the frames come. Raises `CalibrationError` / `SourceError`.
 
     `calibration`: a calib.json path, a `Calibration`, or None / "auto" for the mat's markers. `identify` and
-    `identify_image` default to the ONNX recogniser. `stats`, when given, receives frame counts and latencies.
+    `identify_image` default to the ONNX recogniser, and so does `hand_scores` (what completes a shown hand read
+    short) when `identify_image` is not given. `stats`, when given, receives frame counts and latencies.
     """
     players = tuple(players)
     if len(set(players)) != len(players) or len(players) < 3:
@@ -430,9 +433,10 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
     fixed, markers = _calibrator(calibration, players)
     frame_source = _frames(source, settings, status)
     if identify is None or identify_image is None:
-        default_crop, default_image = _load_recogniser()
+        default_crop, default_image, default_scores = _load_recogniser()
         identify = identify or default_crop
-        identify_image = identify_image or default_image
+        if identify_image is None:
+            identify_image, hand_scores = default_image, hand_scores or default_scores
     referee = LiveReferee(players, dealer, chips, rules)
     pipeline: _Pipeline | None = None
     last_t: float | None = None
@@ -449,7 +453,7 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
                         status("waiting for the mat: no markers seen yet (at least 2 of the 8 must be visible)")
                     continue
                 if pipeline is None:
-                    pipeline = _Pipeline(calib, players, referee, identify, identify_image, config,
+                    pipeline = _Pipeline(calib, players, referee, identify, identify_image, hand_scores, config,
                                          frame.image.shape)
                 elif moved:
                     status("the camera moved: re-calibrated from the mat's markers")
@@ -457,7 +461,7 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
         if pipeline is None:
             assert fixed is not None
             pipeline = _Pipeline(fit_to_frame(fixed, frame.image.shape), players, referee, identify,
-                                 identify_image, config, frame.image.shape)
+                                 identify_image, hand_scores, config, frame.image.shape)
         yield from pipeline.step(frame)
     if frames == 0:
         raise SourceError("the source gave no frame")

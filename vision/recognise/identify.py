@@ -12,7 +12,8 @@
         could be read (confidence 0.0). `read_crop` adds a score for every card.
 
     identify_hand(image) -> list[Detection]
-        `identify_image` for a seat zone holding a hand laid out at the showdown.
+        `identify_image` for a seat zone holding a hand laid out at the showdown;
+        `hand_scores` gives every card's best score there, however unsure.
 
 How: `locate` finds convex card corners on the outlines of bright blobs and at the
 junctions of straight edges (cards on cards, pale tables); a small fast gate model
@@ -215,13 +216,27 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[D
     losers' zones read by `ShowdownReader`, model v5): 245 of 268 shown cards found instead of 233,
     59 of 72 hands exactly instead of 51, no wrong card instead of 1. Boxes are in the given image's
     pixels."""
-    big = cv2.resize(image, None, fx=HAND_ENLARGE, fy=HAND_ENLARGE, interpolation=cv2.INTER_CUBIC)
     out = []
-    for d in identify_image(big, model_path):
+    for d in identify_image(_enlarged(image), model_path):
         x1, y1, x2, y2 = d.box
         out.append(Detection(d.card, d.confidence, (x1 / HAND_ENLARGE, y1 / HAND_ENLARGE, x2 / HAND_ENLARGE,
                                                     y2 / HAND_ENLARGE)))
     return out
+
+
+def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> dict[str, float]:
+    """Per card, its best probability at any corner of a shown hand's zone, read as `identify_hand`
+    reads it but however unsure: what can complete a hand read short of the cards its player holds."""
+    classifier = load_classifier(Path(model_path))
+    big = _enlarged(image)
+    location = locate(big)
+    _, probs = _corner_probabilities(big, location.frames, scale_ladder(location.card_widths), classifier,
+                                     load_gate(Path(model_path)))
+    return _card_scores(probs, classifier)
+
+
+def _enlarged(image: np.ndarray) -> np.ndarray:
+    return cv2.resize(image, None, fx=HAND_ENLARGE, fy=HAND_ENLARGE, interpolation=cv2.INTER_CUBIC)
 
 
 def _crop_corner_frames(width: int, height: int) -> list[CornerFrame]:
