@@ -7,7 +7,7 @@ A stable reading short of that number is completed from the zone's scores (`scor
 that nobody else was seen with, if they score at least `FILL_FLOOR`. The engine's count says how many are
 missing; on the last frames of 12 filmed deals (seeds 3000-3011, held-out designs, model v5) this took the
 hands read exactly from 29 to 32 of 36 and added no wrong card with the floor at 0.5 (0.05 or 0.2: as many
-hands, 3 or 2 wrong cards).
+hands, 3 or 2 wrong cards); on seeds 1000-1011, not used to choose it: from 29 to 34, no wrong card added.
 A card read in a hand that was also read on the pile goes to the surer of the two sightings: a pile card read
 wrong must not take the real card out of the hand that holds it.
 """
