@@ -96,7 +96,7 @@ def _trim(mask: np.ndarray) -> np.ndarray:
 
 
 def _text_mask(text: str, height: int, style: IndexStyle, font_path: str | None) -> np.ndarray:
-    """A tight anti-aliased mask of `text`, `height` px tall, natural width times the style's stretch."""
+    """A tight anti-aliased mask of `text` at its natural width, drawn about `height` px tall (supersampled)."""
     big = height * _SUPERSAMPLE
     if font_path is not None:
         from PIL import Image, ImageDraw
