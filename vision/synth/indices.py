@@ -30,6 +30,7 @@ Quad = list[list[float]]  # 4 × [x, y], clockwise from the top-left
 CORNERS = ("tl", "tr", "br", "bl")
 FRENCH_LETTERS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
 _FOUND_SHARE = 0.7  # a corner holds an index when found on this share of the cards (courts may hide it)
+INK_DISTANCE = 60  # a pixel this far from the paper colour (max over channels) is ink
 _MAX_GLYPH_SIMILARITY = 0.8  # mean IoU of rank glyphs across ranks above this: not an index
 
 
@@ -296,6 +297,13 @@ def _letter_mask(letter: str, height: int, width: int, font: int) -> np.ndarray:
     return cv2.resize(canvas, (max(1, width), max(1, height)), interpolation=cv2.INTER_AREA)
 
 
+def ink_colour(pixels: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """The median colour of the pixels far from the paper colour (a glyph's ink); black when none is."""
+    distance = np.abs(pixels.astype(np.int16) - paper.astype(np.int16)).max(axis=-1)
+    inked = distance > INK_DISTANCE
+    return np.median(pixels[inked], axis=0) if np.count_nonzero(inked) else np.zeros(3)
+
+
 def frenchify(face: np.ndarray, card: str, layout: IndexLayout, font: int = cv2.FONT_HERSHEY_TRIPLEX) -> np.ndarray:
     """Copy of a J/Q/K face whose corner rank glyphs read V/D/R; other cards are returned as they are."""
     rank = card[:-1]
@@ -314,8 +322,7 @@ def frenchify(face: np.ndarray, card: str, layout: IndexLayout, font: int = cv2.
                                turned[py0:py1, max(0, px0 - 2):px0, :3].reshape(-1, 3),
                                turned[py0:py1, px1:px1 + 2, :3].reshape(-1, 3)])
         paper = np.median(ring, axis=0) if len(ring) else np.array([255, 255, 255])
-        distance = np.abs(patch.astype(np.int16) - paper.astype(np.int16)).max(axis=2)
-        ink = np.median(patch[distance > 60], axis=0) if np.count_nonzero(distance > 60) else np.zeros(3)
+        ink = ink_colour(patch, paper)
         height, width = py1 - py0 - 2, px1 - px0 - 2
         letter = FRENCH_LETTERS[rank]
         glyph_w = min(width + 2, max(1, int(round(height * (0.8 if letter != "D" else 0.78)))))

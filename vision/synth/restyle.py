@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.synth.indices import FRENCH_LETTERS, IndexLayout, to_corner
+from vision.synth.indices import FRENCH_LETTERS, IndexLayout, ink_colour, to_corner
 
 if TYPE_CHECKING:
     from vision.synth.decks import DeckDesign
@@ -31,7 +31,6 @@ SUIT_CHARS = {"S": "\u2660", "C": "\u2663", "H": "\u2665", "D": "\u2666"}
 _HERSHEY = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
             cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN)
 _SKIP_FONTS = ("math",)  # symbol faces whose digits and letters are not a deck's
-_INK_DISTANCE = 60  # a pixel this far from the paper colour (max over channels) is ink
 _SUPERSAMPLE = 4
 
 
@@ -220,11 +219,7 @@ def _paper_and_ink(turned: np.ndarray, box_px: tuple[int, int, int, int],
                            turned[y0:y1, x1:x1 + 3, :3].reshape(-1, 3)])
     paper = np.median(ring, axis=0) if len(ring) else np.full(3, 255.0)
     rx0, ry0, rx1, ry1 = rank_px
-    glyph = turned[ry0:ry1, rx0:rx1, :3]
-    distance = np.abs(glyph.astype(np.int16) - paper.astype(np.int16)).max(axis=2) if glyph.size else glyph
-    ink = np.median(glyph[distance > _INK_DISTANCE], axis=0) if np.count_nonzero(distance > _INK_DISTANCE) \
-        else np.zeros(3)
-    return paper, ink
+    return paper, ink_colour(turned[ry0:ry1, rx0:rx1, :3], paper)
 
 
 def restyle(face: np.ndarray, card: str, layout: IndexLayout, style: IndexStyle, french: bool = False) -> np.ndarray:
