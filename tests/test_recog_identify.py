@@ -109,8 +109,9 @@ def test_the_gate_turns_down_most_corners_and_hardly_a_card_the_classifier_reads
     for image, _ in _scenes():
         location = locate(image)
         scales = identify.scale_ladder(location.card_widths)
-        ungated = {r.card for r in identify._read_corners(image, location.frames, scales, classifier)}
-        gated = {r.card for r in identify._read_corners(image, location.frames, scales, classifier, gate)}
+        ungated, gated = ({r.card for r in identify._readings(
+            *identify._corner_probabilities(image, location.frames, scales, classifier, g), scales, classifier,
+            identify.MIN_CONFIDENCE)} for g in (None, gate))
         assert len(ungated - gated) <= max(1, len(ungated) // 20), f"gate lost {ungated - gated}"
         firsts = [scales[k] for k in identify.first_pass(len(scales))]
         kept_total += len(identify._gated(image, location.frames, firsts, gate))

@@ -120,14 +120,6 @@ def _readings(frames: list[CornerFrame], probs: np.ndarray, scales: tuple[float,
     return readings
 
 
-def _read_corners(image: np.ndarray, frames: list[CornerFrame], scales: tuple[float, ...],
-                  classifier: IndexClassifier, gate: IndexClassifier | None = None,
-                  min_confidence: float = MIN_CONFIDENCE) -> list[_Reading]:
-    """For each corner, the most confident card over the tried scales (none when "none" wins)."""
-    frames, probs = _corner_probabilities(image, frames, scales, classifier, gate)
-    return _readings(frames, probs, scales, classifier, min_confidence)
-
-
 def first_pass(count: int) -> list[int]:
     """The ladder steps every corner is read at: every other step of a long ladder, else the middle.
     (On 60 held-out scenes the odd steps of the five-step ladder found as many cards as the even
@@ -197,14 +189,21 @@ def scale_ladder(card_widths: list[float]) -> tuple[float, ...]:
     return tuple(float(lo * (hi / lo) ** (k / steps)) for k in range(steps + 1))
 
 
-def identify_image(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[Detection]:
-    """Every readable card of a BGR image, each physical card once (see the module docstring)."""
+def _located_probabilities(image: np.ndarray, model_path: Path
+                           ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], IndexClassifier]:
+    """The located corners of a whole image worth reading, their probabilities, the ladder and the classifier."""
     classifier = load_classifier(Path(model_path))
     location = locate(image)
-    readings = _read_corners(image, location.frames, scale_ladder(location.card_widths), classifier,
-                             load_gate(Path(model_path)))
+    scales = scale_ladder(location.card_widths)
+    frames, probs = _corner_probabilities(image, location.frames, scales, classifier, load_gate(Path(model_path)))
+    return frames, probs, scales, classifier
+
+
+def identify_image(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[Detection]:
+    """Every readable card of a BGR image, each physical card once (see the module docstring)."""
+    frames, probs, scales, classifier = _located_probabilities(image, model_path)
     height, width = image.shape[:2]
-    return _merge(readings, width, height)
+    return _merge(_readings(frames, probs, scales, classifier, MIN_CONFIDENCE), width, height)
 
 
 def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[Detection]:
@@ -227,11 +226,7 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[D
 def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> dict[str, float]:
     """Per card, its best probability at any corner of a shown hand's zone, read as `identify_hand`
     reads it but however unsure: what can complete a hand read short of the cards its player holds."""
-    classifier = load_classifier(Path(model_path))
-    big = _enlarged(image)
-    location = locate(big)
-    _, probs = _corner_probabilities(big, location.frames, scale_ladder(location.card_widths), classifier,
-                                     load_gate(Path(model_path)))
+    _, probs, _, classifier = _located_probabilities(_enlarged(image), model_path)
     return _card_scores(probs, classifier)
 
 
