@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from vision.synth.layouts import KINDS
+from vision.synth.restyle import STYLE_COUNT
 
 KIND_WEIGHTS = {"single": 0.15, "pile": 0.25, "fan": 0.15, "row": 0.2, "mixed": 0.25}
 JPEG_QUALITY = 92
@@ -55,8 +56,6 @@ def scene_spec(seed: int, index: int, designs: Sequence[str], french_share: floa
                kinds: Sequence[str] = KINDS, restyle_share: float = 0.0) -> SceneSpec:
     """What scene `index` of a dataset with this seed shows. (The restyle draw comes last, so
     datasets made before it existed come out the same with `restyle_share` 0.)"""
-    from vision.synth.restyle import STYLE_COUNT
-
     rng = np.random.default_rng(np.random.SeedSequence([seed, index]))
     weights = np.array([KIND_WEIGHTS.get(k, 0.2) for k in kinds], np.float64)
     kind = kinds[int(rng.choice(len(kinds), p=weights / weights.sum()))]

@@ -20,8 +20,8 @@ from vision.synth.decks import DeckDesign, get_design, load_back, load_face
 from vision.synth.effects import camera_effects
 from vision.synth.indices import french_face, index_regions
 from vision.synth.labels import Placed, scene_labels, visible_fraction
-from vision.synth.restyle import restyled_face
 from vision.synth.layouts import KINDS, CardPlacement, ChipPlacement, Layout, make_layout
+from vision.synth.restyle import restyled_face
 from vision.synth.surfaces import make_surface
 
 __all__ = ["KINDS", "scene", "render_scene"]
