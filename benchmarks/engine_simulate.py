@@ -1,4 +1,4 @@
-"""Deals simulated per second on one core, through the real engine (`engine.simulate`).
+"""Deals simulated per second on one core, through the real engine (`engine.nain_jaune.simulate`).
 
 Usage: python benchmarks/engine_simulate.py [--deals N] [--repeat R] [--profile]
 
@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import random  # noqa: E402
 
-from engine.game import Game  # noqa: E402
-from engine.simulate import SimulationRequest, Tally, new_game, play_deal, simulate  # noqa: E402
+from engine.nain_jaune.game import Game  # noqa: E402
+from engine.nain_jaune.simulate import SimulationRequest, Tally, new_game, play_deal, simulate  # noqa: E402
 
 CASES: tuple[tuple[str, int, str], ...] = (
     ("lindor", 4, "random"),

@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import BOXES, DECK, RANK, Card
-from engine.game import Game
+from engine.nain_jaune.cards import BOXES, DECK, RANK, Card
+from engine.nain_jaune.game import Game
 
 if TYPE_CHECKING:
     from companion_api.service import TableService

@@ -1,4 +1,4 @@
-"""The only module that speaks to the engine: a live `engine.game.Game` with the table's names, the builders
+"""The only module that speaks to the engine: a live `engine.nain_jaune.game.Game` with the table's names, the builders
 that turn taps and observations into engine events, and the view the phone page shows.
 
 The engine works with seats and card codes; everything here is by player name, so the API and the page never
@@ -16,21 +16,31 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine import notices as nt
-from engine.cards import BOXES, Card, CardError, parse_card
-from engine.errors import EngineError, IllegalAction
-from engine.events import (
-    Ante, Call, Correction, Deal, Event, NewDeal, Pass, Play, Settlement, Showdown, Sweep, event_from_dict,
-    event_to_dict,
-)
-from engine.game import Game
-from engine.live import unseen_passes
-from engine.ledger import Payment
-from engine.rules import RULESETS, rules_class
-from engine.state import ANTE, IDLE, OVER, PLAY, SETTLED
-
 from companion_api import feed
 from companion_api.store import GameRecord, Question
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.ledger import Payment
+from engine.nain_jaune import notices as nt
+from engine.nain_jaune.cards import BOXES, Card, CardError, parse_card
+from engine.nain_jaune.events import (
+    Ante,
+    Call,
+    Correction,
+    Deal,
+    Event,
+    NewDeal,
+    Pass,
+    Play,
+    Settlement,
+    Showdown,
+    Sweep,
+    event_from_dict,
+    event_to_dict,
+)
+from engine.nain_jaune.game import Game
+from engine.nain_jaune.live import unseen_passes
+from engine.nain_jaune.rules import RULESETS, rules_class
+from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
 log = logging.getLogger("nainjaune.companion")
 

@@ -1,27 +1,38 @@
-"""The Nain Jaune rules engine: pure Python, no I/O, fully typed.
+"""The rules engines: pure Python, no I/O, fully typed.
 
-A game is a list of events (:mod:`engine.events`); its state (:mod:`engine.state`) is a fold over
-them, computed by :class:`engine.game.Game`. Rule sets (:mod:`engine.rules`) are named presets
-whose every rule is a documented option. See ``docs/rules.md``.
+:mod:`engine.core` is what every game shares (the pack, seats, the chip ledger, the event log,
+notices, errors); each game is a package of its own that imports the core and never another game:
+:mod:`engine.nain_jaune` and :mod:`engine.nap`. A third game is a new package and a line in
+:data:`GAMES`. Importing ``engine`` imports no game.
 """
 
-from engine.cards import BOXES, DECK, HONOURS, POINTS, RANK, SUIT, Card, parse_card
-from engine.errors import ConservationError, EngineError, IllegalAction, RulesError, TranscriptError
-from engine.events import (
-    Ante, Call, Correction, Deal, Event, NewDeal, Pass, Play, Settlement, Showdown, Sweep,
-    event_from_dict, event_to_dict,
-)
-from engine.game import Game, GameSetup
-from engine.ledger import Ledger, Payment
-from engine.notices import Notice
-from engine.rules import RULESETS, RuleSet, Wanted, get_rules
-from engine.state import DealResult, State
-from engine.transcript import settle_transcript
+from __future__ import annotations
 
-__all__ = [
-    "Ante", "BOXES", "Call", "Card", "ConservationError", "Correction", "DECK", "Deal", "DealResult",
-    "EngineError", "Event", "Game", "GameSetup", "HONOURS", "IllegalAction", "Ledger", "NewDeal", "Notice",
-    "POINTS", "Pass", "Payment", "Play", "RANK", "RULESETS", "RuleSet", "RulesError", "SUIT", "Settlement",
-    "Showdown", "State", "Sweep", "TranscriptError", "Wanted", "event_from_dict", "event_to_dict",
-    "get_rules", "parse_card", "settle_transcript",
-]
+import importlib
+from types import ModuleType
+from typing import Final
+
+GAMES: Final[dict[str, str]] = {"nain_jaune": "engine.nain_jaune", "nap": "engine.nap"}
+"""game name → its package. Each package names the ``"rules"`` values of its transcripts in
+``RULE_NAMES`` and reads them with ``transcript.settle_transcript``."""
+
+DEFAULT_GAME: Final = "nain_jaune"
+"""The game of a transcript that names no rules (the companion was a Nain Jaune companion first)."""
+
+
+def game_package(name: str) -> ModuleType:
+    """The package of the game ``name`` (a key of :data:`GAMES`)."""
+    return importlib.import_module(GAMES[name])
+
+
+def game_of_rules(rules: object) -> str | None:
+    """The game whose transcripts use the rule set ``rules``; ``None`` when no game has it."""
+    for name in GAMES:
+        if rules in game_package(name).RULE_NAMES:
+            return name
+    return None
+
+
+def rule_names() -> list[str]:
+    """Every rule set of every game, for error messages."""
+    return [rules for name in GAMES for rules in game_package(name).RULE_NAMES]

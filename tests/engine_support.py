@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engine.cards import DECK, parse_card
-from engine.game import Game
-from engine.rules import get_rules
+from engine.nain_jaune.cards import DECK, parse_card
+from engine.nain_jaune.game import Game
+from engine.nain_jaune.rules import get_rules
 
 NAMES = ("Anne", "Bruno", "Chloé", "Denis", "Emma", "Félix", "Gaëlle", "Hugo")
 

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from engine.cards import BOXES, DECK
-from engine.errors import IllegalAction, RulesError
-from engine.game import Game
-from engine.notices import CALL_MISSED
-from engine.rules import get_rules
-from engine.rules.base import Wanted
-from engine.simulate import SimulationRequest, simulate
+from engine.core.errors import IllegalAction, RulesError
+from engine.nain_jaune.cards import BOXES, DECK
+from engine.nain_jaune.game import Game
+from engine.nain_jaune.notices import CALL_MISSED
+from engine.nain_jaune.rules import get_rules
+from engine.nain_jaune.rules.base import Wanted
+from engine.nain_jaune.simulate import SimulationRequest, simulate
 
 PLAYERS = ("Anne", "Bruno", "Chloé")
 SPADES = [r + "S" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import BOXES, DECK, POINTS, RANK, CardError, card_name, parse_card, points, sort_cards
-from engine.rules.base import STAKES
+from engine.nain_jaune.cards import BOXES, DECK, POINTS, RANK, CardError, card_name, parse_card, points, sort_cards
+from engine.nain_jaune.rules.base import STAKES
 
 
 def test_a_full_french_pack_of_52():

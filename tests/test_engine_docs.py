@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.rules import RULESETS, rules_class
+from engine.nain_jaune.rules import RULESETS, rules_class
 
 ROOT = Path(__file__).resolve().parents[1]
 

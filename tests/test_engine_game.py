@@ -6,17 +6,27 @@ import json
 import random
 
 import pytest
-
-from engine.cards import BOXES, DECK, HONOURS
-from engine.errors import ConservationError, EngineError, IllegalAction
-from engine.events import (
-    EVENT_TYPES, Ante, Call, Correction, Deal, NewDeal, Pass, Play, Settlement, Showdown, Sweep,
-    event_from_dict, event_to_dict,
-)
-from engine.game import Game
-from engine.ledger import Ledger, Payment
-
 from engine_support import NAMES, deal, play_all
+
+from engine.core.errors import ConservationError, EngineError, IllegalAction
+from engine.core.ledger import Ledger, Payment
+from engine.nain_jaune.cards import BOXES, DECK, HONOURS
+from engine.nain_jaune.events import (
+    EVENT_TYPES,
+    Ante,
+    Call,
+    Correction,
+    Deal,
+    NewDeal,
+    Pass,
+    Play,
+    Settlement,
+    Showdown,
+    Sweep,
+    event_from_dict,
+    event_to_dict,
+)
+from engine.nain_jaune.game import Game
 
 
 def random_deal(game: Game, rng: random.Random, call_rate: float = 0.8) -> None:
@@ -239,7 +249,7 @@ def test_plays_after_the_deal_is_over_are_refused():
 
 def test_on_stuck_hook_moves_chips_when_everybody_passed():
     """Base hook for rule sets that pay when nobody can follow (1760 accidental hoc)."""
-    from engine.rules.lindor import LindorRules
+    from engine.nain_jaune.rules.lindor import LindorRules
 
     class Paying(LindorRules):
         def on_stuck(self, state, seat, wanted):

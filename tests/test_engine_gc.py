@@ -1,6 +1,6 @@
 """The simulator pauses the cyclic garbage collector; these check that it is safe to.
 
-`engine.simulate.simulate` turns the collector off while it runs (collections cost 5-10 % of a long
+`engine.nain_jaune.simulate.simulate` turns the collector off while it runs (collections cost 5-10 % of a long
 simulation and find nothing). That is only right if games free themselves by reference counting,
 and if the collector's state is put back however the simulation ends.
 """
@@ -13,8 +13,8 @@ import weakref
 
 import pytest
 
-from engine.game import Game
-from engine.simulate import SimulationRequest, new_game, play_deal, simulate
+from engine.nain_jaune.game import Game
+from engine.nain_jaune.simulate import SimulationRequest, new_game, play_deal, simulate
 
 
 @pytest.fixture

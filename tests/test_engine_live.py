@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import notices as nt
-from engine.errors import IllegalAction
-from engine.game import Game
-from engine.live import observe, start_live_game, view
-
 from engine_support import NAMES
+
+from engine.core.errors import IllegalAction
+from engine.nain_jaune import notices as nt
+from engine.nain_jaune.game import Game
+from engine.nain_jaune.live import observe, start_live_game, view
 
 
 def kinds(notices):
@@ -140,9 +139,9 @@ def test_the_same_observations_raise_in_strict_mode():
 def test_passes_nobody_saw_are_inferred_for_a_play_they_make_legal():
     """A camera sees cards land, never a player declining: Anne laying the wanted 6 after Bruno's 5 means
     Bruno stopped and Chloé passed."""
-    from engine.events import Pass
-    from engine.live import unseen_passes
-    from engine.cards import parse_card
+    from engine.nain_jaune.cards import parse_card
+    from engine.nain_jaune.events import Pass
+    from engine.nain_jaune.live import unseen_passes
 
     game = start_live_game(NAMES[:3], dealer="Anne")
     observe(game, "Bruno", "4H")
@@ -157,8 +156,8 @@ def test_passes_nobody_saw_are_inferred_for_a_play_they_make_legal():
 
 
 def test_no_passes_are_inferred_for_a_play_no_pass_makes_legal():
-    from engine.live import unseen_passes
-    from engine.cards import parse_card
+    from engine.nain_jaune.cards import parse_card
+    from engine.nain_jaune.live import unseen_passes
 
     game = start_live_game(NAMES[:3], dealer="Anne")
     observe(game, "Bruno", "4H")

@@ -13,12 +13,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import BOXES
-from engine.events import Deal, Settlement, Showdown
-from engine.game import Game
-from engine.notices import CALL_MISSED, DEAL_OVER
-from engine.simulate import STRATEGIES, play_deal
-from engine.state import SETTLED, DealResult
+from engine.nain_jaune.cards import BOXES
+from engine.nain_jaune.events import Deal, Settlement, Showdown
+from engine.nain_jaune.game import Game
+from engine.nain_jaune.notices import CALL_MISSED, DEAL_OVER
+from engine.nain_jaune.simulate import STRATEGIES, play_deal
+from engine.nain_jaune.state import SETTLED, DealResult
 
 PLAYERS = ("Anne", "Bruno", "Chloé", "Denis", "Emma", "Félix", "Gaëlle", "Hugo")
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import TranscriptError
-from engine.transcript import settle_transcript
+from engine.core.errors import TranscriptError
+from engine.nain_jaune.transcript import settle_transcript
 from nainjaune.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

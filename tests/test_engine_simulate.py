@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from engine.cards import RANKS
-from engine.events import Play
-from engine.game import Game
-from engine.simulate import SimulationRequest, Tally, play_deal, simulate
+from engine.nain_jaune.cards import RANKS
+from engine.nain_jaune.events import Play
+from engine.nain_jaune.game import Game
+from engine.nain_jaune.simulate import SimulationRequest, Tally, play_deal, simulate
 from nainjaune.cli import main
 
 
@@ -152,7 +152,7 @@ def test_same_seed_same_games_across_processes() -> None:
     import subprocess
     import sys
 
-    code = ("from engine.simulate import SimulationRequest, simulate\n"
+    code = ("from engine.nain_jaune.simulate import SimulationRequest, simulate\n"
             "for rules, n in (('lindor', 4), ('avantcoureur', 3)):\n"
             "    for strategy in ('random', 'simple'):\n"
             "        r = SimulationRequest.build(rules=rules, players=n, strategy=strategy, seed=5, deals=15)\n"

@@ -4,7 +4,7 @@
 
 Per frame only a small warp and a difference run (the motion gate); while something moves, the arm tracker
 notes which seats the moving blobs cross; when the table settles, the pile, the boxes and (after the deal) the
-seat zones are read. A live `engine.game.Game` follows the deal: it says who may be playing and which card
+seat zones are read. A live `engine.nain_jaune.game.Game` follows the deal: it says who may be playing and which card
 continues the sequence (a pile read that hesitates leans to it), spots the end of the deal and settles it.
 Events: card_played, box_swept, call_missed, deal_over, hand_revealed, settlement.
 """
@@ -82,19 +82,19 @@ class LiveReferee:
     """A live-mode engine game for one deal: who may play, when it is over, and the settlement."""
 
     def __init__(self, players: Sequence[str], dealer: str, chips: int, rules: str) -> None:
-        from engine.game import Game
+        from engine.nain_jaune.game import Game
 
         self.game = Game(list(players), rules=rules, chips=chips, live=True)
         self.game.new_deal(dealer=dealer)
         self.players = tuple(players)
 
     @property
-    def state(self):  # noqa: ANN201 - engine.state.State
+    def state(self):  # noqa: ANN201 - engine.nain_jaune.state.State
         return self.game.state
 
     def wanted(self) -> str | None:
         """The card that continues the sequence now (None when any card may start a new one)."""
-        from engine.state import PLAY
+        from engine.nain_jaune.state import PLAY
 
         st = self.state
         return str(st.wanted) if st.phase == PLAY and st.wanted is not None and st.winner is None else None
@@ -120,8 +120,8 @@ class LiveReferee:
         return self._guarded(f"{player} plays {card}", lambda: self.game.play(player, card, confidence=confidence))
 
     def _infer_passes(self, player: str, card: str) -> list:
-        from engine.cards import parse_card
-        from engine.live import unseen_passes
+        from engine.nain_jaune.cards import parse_card
+        from engine.nain_jaune.live import unseen_passes
 
         for event in unseen_passes(self.game, self.players.index(player), parse_card(card)):
             self.game.apply(event)
@@ -138,7 +138,7 @@ class LiveReferee:
         return {p: int(self.state.counts[i]) for i, p in enumerate(self.players)}
 
     def settle(self, hands: dict[str, tuple[str, ...]]) -> dict[str, Any]:
-        from engine.cards import BOXES
+        from engine.nain_jaune.cards import BOXES
 
         self.game.showdown({p: list(c) for p, c in hands.items()})
         result = self.game.settle()

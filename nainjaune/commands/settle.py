@@ -44,8 +44,8 @@ def _read(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.errors import TranscriptError
-    from engine.transcript import settle_transcript
+    from engine.core.errors import TranscriptError
+    from engine.nain_jaune.transcript import settle_transcript
 
     path: str = args.file
     text = _read(path)

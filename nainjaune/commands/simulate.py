@@ -1,7 +1,7 @@
 """`nainjaune simulate`: play many random or simple-strategy deals through the real engine.
 
 It measures how fast the engine plays and gives a feel for a rule set (deal length, opéra rate)
-without a table. The simulation itself lives in `engine.simulate` (pure, seeded); this module only
+without a table. The simulation itself lives in `engine.nain_jaune.simulate` (pure, seeded); this module only
 parses arguments, times the run, shows progress and prints the summary.
 """
 
@@ -40,15 +40,15 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
 
 
 def _default_players(rules: str) -> int:
-    from engine.rules import rules_class
+    from engine.nain_jaune.rules import rules_class
 
     counts = rules_class(rules).player_counts
     return 4 if 4 in counts else counts[0]
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.errors import EngineError
-    from engine.simulate import STRATEGIES, SimulationRequest, Tally, simulate
+    from engine.core.errors import EngineError
+    from engine.nain_jaune.simulate import STRATEGIES, SimulationRequest, Tally, simulate
 
     if args.strategy not in STRATEGIES:
         raise CliError(f"--strategy {args.strategy!r}: choose one of {', '.join(STRATEGIES)}")

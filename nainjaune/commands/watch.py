@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     if args.call_window < 1:
         raise CliError("--call-window must be at least 1")
     try:
-        from engine.rules import get_rules
+        from engine.nain_jaune.rules import get_rules
 
         get_rules(args.rules)
     except ImportError:

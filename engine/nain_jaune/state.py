@@ -1,6 +1,6 @@
 """The state of a game: what the fold over the events has built so far.
 
-:class:`State` is mutable and updated in place by :class:`engine.game.Game` (one small step per
+:class:`State` is mutable and updated in place by :class:`engine.nain_jaune.game.Game` (one small step per
 event, no copies), which is what keeps the fold fast. Read it freely; change it only through
 events. :meth:`State.snapshot` gives a plain, comparable picture of it (used to check that a
 replay or an undo/redo gives the same state).
@@ -12,11 +12,11 @@ import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from engine.cards import BOXES, Card, sort_cards
-from engine.ledger import Ledger, Payment
+from engine.core.ledger import Ledger, Payment
+from engine.nain_jaune.cards import BOXES, Card, sort_cards
 
 if TYPE_CHECKING:
-    from engine.rules.base import RuleSet, Wanted
+    from engine.nain_jaune.rules.base import RuleSet, Wanted
 
 # Phases of the current deal.
 IDLE: Final = "idle"          # no deal started yet
@@ -113,7 +113,7 @@ class State:
 
     @property
     def board(self) -> dict[Card, int]:
-        return self.ledger.board
+        return self.ledger.pots
 
     def name(self, seat: int) -> str:
         return self.players[seat]
@@ -226,8 +226,8 @@ class State:
         }
 
     def board_tuple(self) -> tuple[int, ...]:
-        """The boxes' chips in :data:`engine.cards.BOXES` order."""
-        return _in_box_order(self.ledger.board)
+        """The boxes' chips in :data:`engine.nain_jaune.cards.BOXES` order."""
+        return _in_box_order(self.ledger.pots)
 
 
 _in_box_order = operator.itemgetter(*BOXES)

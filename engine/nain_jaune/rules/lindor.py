@@ -30,11 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Sequence
 
-from engine.cards import BOXES, HONOURS, KING, POINTS, Card
-from engine.rules.base import BaseOptions, RuleSet, Wanted, option
+from engine.nain_jaune.cards import BOXES, HONOURS, KING, POINTS, Card
+from engine.nain_jaune.rules.base import BaseOptions, RuleSet, Wanted, option
 
 if TYPE_CHECKING:
-    from engine.state import State
+    from engine.nain_jaune.state import State
 
 
 @dataclass(frozen=True)

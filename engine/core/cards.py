@@ -1,8 +1,10 @@
-"""Cards, ranks, suits and the five board boxes.
+"""The French-suited pack every game here is played with: codes, parsing, names, deck order.
 
 A card is its short code, a plain ``str``: rank then suit, ``"AS"``, ``"10D"``, ``"QH"``.
-Ranks are ``A 2 3 4 5 6 7 8 9 10 J Q K`` (ace low, as in every rules text: the ace is the "one"),
-suits ``S H D C``. Codes are interned so the fold compares and hashes them cheaply.
+Ranks are ``A 2 3 4 5 6 7 8 9 10 J Q K``; :data:`RANK` is the number printed on the card (ace 1,
+jack 11, queen 12, king 13). How ranks *order* in play is a game's rule (Nain Jaune: ace low, so
+the number; Nap: ace high), so it lives in the game's package. Codes are interned so folds compare
+and hash them cheaply.
 """
 
 from __future__ import annotations
@@ -31,14 +33,6 @@ RANK: Final[Mapping[Card, int]] = {r + s: i + 1 for s in SUITS for i, r in enume
 """Rank number of a card: ace 1, two 2 … ten 10, jack 11, queen 12, king 13."""
 
 SUIT: Final[Mapping[Card, str]] = {r + s: s for s in SUITS for r in RANKS}
-
-POINTS: Final[Mapping[Card, int]] = {c: min(RANK[c], 10) for c in DECK}
-"""Card points at the end of a deal: ace 1, two to ten face value, jack/queen/king 10 (every text agrees)."""
-
-BOXES: Final[tuple[Card, ...]] = ("10D", "JC", "QS", "KH", "7D")
-"""The five board boxes (the honours, *belles cartes*), in ante order: 1, 2, 3, 4, 5 chips."""
-
-HONOURS: Final[frozenset[Card]] = frozenset(BOXES)
 
 _SUIT_ALIASES: Final[Mapping[str, str]] = {
     "S": "S", "H": "H", "D": "D", "C": "C",
@@ -82,11 +76,6 @@ def rank_name(rank: int) -> str:
 def card_name(card: Card) -> str:
     """Human name, e.g. ``"queen of spades"``."""
     return f"{RANK_NAMES[RANK[card]]} of {SUIT_NAMES[SUIT[card]]}"
-
-
-def points(cards: Iterable[Card]) -> int:
-    """Sum of card points (ace 1, pips face value, courts 10)."""
-    return sum(POINTS[c] for c in cards)
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

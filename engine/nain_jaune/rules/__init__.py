@@ -8,12 +8,12 @@ from __future__ import annotations
 import importlib
 from typing import Any, Mapping
 
-from engine.errors import RulesError
-from engine.rules.base import BaseOptions, RuleSet, Wanted
+from engine.core.errors import RulesError
+from engine.nain_jaune.rules.base import BaseOptions, RuleSet, Wanted
 
 RULESETS: dict[str, tuple[str, str]] = {
-    "lindor": ("engine.rules.lindor", "LindorRules"),
-    "avantcoureur": ("engine.rules.avantcoureur", "AvantcoureurRules"),
+    "lindor": ("engine.nain_jaune.rules.lindor", "LindorRules"),
+    "avantcoureur": ("engine.nain_jaune.rules.avantcoureur", "AvantcoureurRules"),
 }
 """name → (module, class). ``lindor`` is the default."""
 
@@ -39,7 +39,7 @@ _CACHE: dict[tuple[str, Any], RuleSet] = {}
 
 
 def get_rules(name: str = DEFAULT_RULES, options: Mapping[str, Any] | BaseOptions | None = None) -> RuleSet:
-    """A configured rule set; unknown names or options raise :class:`engine.errors.RulesError`.
+    """A configured rule set; unknown names or options raise :class:`engine.core.errors.RulesError`.
 
     Rule sets are immutable, so equal requests share one instance (and its caches).
     """

@@ -1,6 +1,6 @@
 """Simulated players for whole deals and whole games, driven through the real engine.
 
-Every move goes through :meth:`engine.game.Game.apply` as an event, so a simulation exercises the
+Every move goes through :meth:`engine.nain_jaune.game.Game.apply` as an event, so a simulation exercises the
 rules exactly as a table would (the strict mode: an illegal move would raise). The simulator only
 chooses among the moves the rule set allows (:meth:`RuleSet.playable`, its leadable cards) and
 never decides legality itself. It is pure: all chance comes
@@ -24,12 +24,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, TypeVar
 
-from engine.cards import DECK, RANK, Card
-from engine.events import Ante, Deal, NewDeal, Pass, Play, Settlement
-from engine.game import Game
-from engine.rules import get_rules
-from engine.rules.base import RuleSet
-from engine.state import PLAY, State
+from engine.nain_jaune.cards import DECK, RANK, Card
+from engine.nain_jaune.events import Ante, Deal, NewDeal, Pass, Play, Settlement
+from engine.nain_jaune.game import Game
+from engine.nain_jaune.rules import get_rules
+from engine.nain_jaune.rules.base import RuleSet
+from engine.nain_jaune.state import PLAY, State
 
 E = TypeVar("E")
 
@@ -75,7 +75,7 @@ class SimulationRequest:
     def build(cls, *, rules: str = "lindor", options: Mapping[str, Any] | None = None, players: int = 4,
               strategy: str = "random", seed: int = 0, deals: int | None = None, games: int | None = None,
               chips: int = 100) -> "SimulationRequest":
-        """Raises :class:`engine.errors.RulesError` for a bad rule set, option or player count and
+        """Raises :class:`engine.core.errors.RulesError` for a bad rule set, option or player count and
         ``ValueError`` for the rest."""
         rule_set = get_rules(rules, _coerce_options(options or {}))
         rule_set.check_players(players)

@@ -1,6 +1,6 @@
 """Live mode helpers: following a real table where the hands are unknown.
 
-:class:`engine.game.Game` does the work (``Game(..., live=True)``); this module adds the words a
+:class:`engine.nain_jaune.game.Game` does the work (``Game(..., live=True)``); this module adds the words a
 camera feed and a phone need:
 
 * :func:`start_live_game` — a live game with its first deal started, hands unknown;
@@ -10,7 +10,7 @@ camera feed and a phone need:
 
 In live mode the engine knows each player's card count from the deal size, so it knows who went
 out; an observation that breaks the rules (a card out of sequence, a card seen twice, a player
-playing out of turn) is reported as a :class:`engine.notices.Notice` and the game follows the
+playing out of turn) is reported as a :class:`engine.nain_jaune.notices.Notice` and the game follows the
 table. At the end, :meth:`Game.showdown` takes the revealed remaining hands and
 :meth:`Game.settle` settles.
 """
@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engine.cards import BOXES, Card
-from engine.events import Pass
-from engine.game import Game, PlayerRef
-from engine.notices import Notice
-from engine.state import PLAY
+from engine.nain_jaune.cards import BOXES, Card
+from engine.nain_jaune.events import Pass
+from engine.nain_jaune.game import Game, PlayerRef
+from engine.nain_jaune.notices import Notice
+from engine.nain_jaune.state import PLAY
 
 
 def start_live_game(

@@ -1,7 +1,7 @@
 """The events a game is made of. A game is a list of these; its state is a fold over them.
 
 Events are immutable and small. Seats are 0-based indices into the players list, which is in
-clockwise seating order. Cards are codes from :mod:`engine.cards`.
+clockwise seating order. Cards are codes from :mod:`engine.nain_jaune.cards`.
 
 One deal is::
 
@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Union
 
-from engine.cards import BOXES, Card, CardError, parse_card
+from engine.core.events import Correction
+from engine.nain_jaune.cards import BOXES, Card, CardError, parse_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ class NewDeal:
 
 @dataclass(frozen=True, slots=True)
 class Ante:
-    """``seat`` puts ``stakes`` chips on the boxes, one number per box in :data:`engine.cards.BOXES` order."""
+    """``seat`` puts ``stakes`` chips on the boxes, one number per box in :data:`engine.nain_jaune.cards.BOXES` order."""
 
     seat: int
     stakes: tuple[int, ...]
@@ -95,18 +96,9 @@ class Showdown:
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    """The deal is settled: card payments, opéra sweep, bêtes (the order of :mod:`engine.settlement`)."""
+    """The deal is settled: card payments, opéra sweep, bêtes (the order of :mod:`engine.nain_jaune.settlement`)."""
 
     kind: ClassVar[str] = "settlement"
-
-
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """Replace the event at ``index`` of the log by ``replacement`` (``None``: remove it)."""
-
-    index: int
-    replacement: "Event | None" = None
-    kind: ClassVar[str] = "correction"
 
 
 Event = Union[NewDeal, Ante, Deal, Play, Pass, Call, Sweep, Showdown, Settlement, Correction]

@@ -1,17 +1,17 @@
 """The game: an event log and the state folded from it.
 
-:class:`Game` keeps every event it was given (``events``) and the :class:`engine.state.State`
+:class:`Game` keeps every event it was given (``events``) and the :class:`engine.nain_jaune.state.State`
 they fold to. Apply events with :meth:`Game.apply` or the command helpers (:meth:`new_deal`,
 :meth:`play`, :meth:`pass_`, :meth:`call`, :meth:`sweep`, :meth:`showdown`, :meth:`settle`).
 :meth:`undo` drops the last event and refolds; :meth:`redo` puts it back; :meth:`correct`
-appends a :class:`engine.events.Correction` that replaces or removes an earlier event.
+appends a :class:`engine.nain_jaune.events.Correction` that replaces or removes an earlier event.
 
 Two modes:
 
 * **strict** (``live=False``, the default; used for transcripts): an event the rules forbid
-  raises :class:`engine.errors.IllegalAction` and leaves the game unchanged.
+  raises :class:`engine.core.errors.IllegalAction` and leaves the game unchanged.
 * **live** (``live=True``; fed by the camera): hands may be unknown, and an observation that
-  breaks the rules becomes a :class:`engine.notices.Notice` instead. The game follows the table:
+  breaks the rules becomes a :class:`engine.nain_jaune.notices.Notice` instead. The game follows the table:
   a card played out of turn or out of sequence is applied (it is on the pile), a card already
   played is ignored (seen twice). Missed calls are notices in both modes.
 
@@ -22,20 +22,32 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from engine import notices as nt
-from engine.cards import BOXES, DECK, HONOURS, RANK, Card, parse_card, sort_cards
-from engine.errors import EngineError, IllegalAction
-from engine.events import (
-    Ante, Call, Correction, Deal, Event, NewDeal, Pass, Play, Settlement, Showdown, Sweep,
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.ledger import Ledger, Payment
+from engine.core.log import EventLog
+from engine.core.seats import PlayerRef, check_players
+from engine.core.seats import stacks as starting_stacks
+from engine.nain_jaune import notices as nt
+from engine.nain_jaune.cards import BOXES, DECK, HONOURS, RANK, Card, parse_card, sort_cards
+from engine.nain_jaune.events import (
+    Ante,
+    Call,
+    Deal,
+    Event,
+    NewDeal,
+    Pass,
+    Play,
+    Settlement,
+    Showdown,
+    Sweep,
 )
-from engine.ledger import Ledger, Payment
-from engine.notices import Notice
-from engine.rules import DEFAULT_RULES, get_rules
-from engine.rules.base import RuleSet
-from engine.settlement import settle as _settle
-from engine.state import ANTE, IDLE, OVER, PLAY, SETTLED, CallRecord, DealResult, State
+from engine.nain_jaune.notices import Notice
+from engine.nain_jaune.rules import DEFAULT_RULES, get_rules
+from engine.nain_jaune.rules.base import RuleSet
+from engine.nain_jaune.settlement import settle as _settle
+from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED, CallRecord, DealResult, State
 
 # per-card flags the fold reads with one lookup
 _HONOUR, _CALLABLE, _ENDS, _WILD = 1, 2, 4, 8
@@ -67,10 +79,6 @@ def _ante_payments(seat: int, stakes: tuple[int, ...]) -> _Ante:
     return entry
 
 
-PlayerRef = str | int
-"""A player given by name or by seat number."""
-
-
 @dataclass(frozen=True)
 class GameSetup:
     """Everything a game starts from; with the event log it determines the whole game."""
@@ -83,7 +91,7 @@ class GameSetup:
     live: bool = False
 
 
-class Game:
+class Game(EventLog[State]):
     """A game of Nain Jaune as an event-sourced state machine."""
 
     def __init__(
@@ -96,9 +104,8 @@ class Game:
         board: Mapping[Card, int] | Sequence[int] | None = None,
         live: bool = False,
     ) -> None:
-        players = tuple(players)
-        if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
-            raise EngineError("players must be distinct non-empty names")
+        super().__init__(live=live)
+        players = check_players(players)
         if isinstance(rules, RuleSet):
             self.rules = rules
             options = rules.option_values()
@@ -107,17 +114,7 @@ class Game:
             self.rules = get_rules(rules, options)
             rules_name = rules
         self.rules.check_players(len(players))
-        if isinstance(chips, int):
-            stacks = tuple(chips for _ in players)
-        elif isinstance(chips, Mapping):
-            missing = [p for p in players if p not in chips]
-            if missing:
-                raise EngineError(f"no chip count for {', '.join(missing)}")
-            stacks = tuple(chips[p] for p in players)
-        else:
-            stacks = tuple(chips)
-            if len(stacks) != len(players):
-                raise EngineError(f"{len(stacks)} chip counts for {len(players)} players")
+        stacks = starting_stacks(players, chips)
         if board is None:
             boxes: tuple[int, ...] = (0,) * len(BOXES)
         elif isinstance(board, Mapping):
@@ -128,11 +125,6 @@ class Game:
         else:
             boxes = tuple(board)
         self.setup = GameSetup(players, rules_name, dict(options or {}), stacks, boxes, live)
-        self.live = live
-        self.events: list[Event] = []
-        self.notices: list[Notice] = []
-        self._redo: list[Event] = []
-        self._corrections: dict[int, Event | None] = {}
         tables = self.rules.tables()
         self._ends = tables.ends
         self._wild = tables.wild
@@ -176,121 +168,6 @@ class Game:
     def seat(self, player: PlayerRef) -> int:
         """Seat of a player given by name or seat number (``KeyError`` if unknown)."""
         return self.state.seat_of(player)
-
-    def apply(self, event: Event) -> Sequence[Notice]:
-        """Fold one event into the state and append it to the log; return the notices it raised
-        (an empty tuple when none).
-
-        Strict mode: an illegal event raises :class:`IllegalAction` and nothing changes.
-        """
-        if self._redo:
-            self._redo.clear()
-        try:
-            handler = _HANDLERS[type(event)]
-        except KeyError:
-            raise EngineError(f"not an event: {event!r}") from None
-        events = self.events
-        notices = self.notices
-        before = len(notices)
-        try:
-            handler(self, event, len(events))
-        except IllegalAction:
-            # handlers check before they change anything: only notices may need dropping
-            del self.notices[before:]
-            raise
-        except Exception:
-            # leave the game as it was: refold the log without this event
-            self._rebuild()
-            raise
-        if handler is _fold_correction:
-            notices = self.notices  # a correction refolds, which replaces the list
-        else:
-            events.append(event)
-        if len(notices) == before:
-            return ()
-        return notices[before:]
-
-    def extend(self, events: Iterable[Event]) -> list[Notice]:
-        """Apply several events; return all their notices."""
-        out: list[Notice] = []
-        for event in events:
-            out.extend(self.apply(event))
-        return out
-
-    def effective_events(self) -> list[tuple[int, Event]]:
-        """``(log index, event)`` of the events the state is folded from: the log with its
-        corrections applied and the corrections themselves left out."""
-        out = []
-        corrections = self._corrections
-        for index, event in enumerate(self.events):
-            if type(event) is Correction:
-                continue
-            if index in corrections:
-                replacement = corrections[index]
-                if replacement is None:
-                    continue
-                event = replacement
-            out.append((index, event))
-        return out
-
-    def _rebuild(self) -> None:
-        self.state = self._fresh_state()
-        self.notices = []
-        self._corrections = {}
-        for event in self.events:
-            if type(event) is Correction:
-                self._corrections[event.index] = event.replacement
-        for index, event in self.effective_events():
-            _HANDLERS[type(event)](self, event, index)
-
-    def _on_correction(self, event: Correction, index: int) -> None:
-        target = event.index
-        if (type(target) is not int or not 0 <= target < index or type(self.events[target]) is Correction):
-            raise IllegalAction(f"a correction must name an earlier event that is not a correction, not {target!r}",
-                                kind="malformed", index=index)
-        if event.replacement is not None and (type(event.replacement) is Correction
-                                              or type(event.replacement) not in _HANDLERS):
-            raise IllegalAction("a correction must put in an event other than a correction", kind="malformed",
-                                index=index)
-        before = len(self.notices)
-        self.events.append(event)
-        try:
-            self._rebuild()
-        except Exception:
-            self.events.pop()
-            self._rebuild()
-            raise
-        # the refold recomputed every notice; report only those after the ones we had
-        del before
-
-    def correct(self, index: int, replacement: Event | None) -> Sequence[Notice]:
-        """Replace the event at ``index`` of the log (``None``: remove it) and refold."""
-        return self.apply(Correction(index, replacement))
-
-    def undo(self) -> Event:
-        """Drop the last event of the log and refold; return it (``redo`` puts it back)."""
-        if not self.events:
-            raise EngineError("nothing to undo")
-        event = self.events.pop()
-        self._rebuild()
-        self._redo.append(event)
-        return event
-
-    def redo(self) -> Event | None:
-        """Re-apply the last undone event (``None`` when there is none)."""
-        if not self._redo:
-            return None
-        redo = self._redo
-        event = redo.pop()
-        self._redo = []
-        try:
-            self.apply(event)
-        except Exception:
-            redo.append(event)
-            raise
-        finally:
-            self._redo = redo
-        return event
 
     # ---- commands -------------------------------------------------------------------------------
 
@@ -356,15 +233,6 @@ class Game:
         return self.state.results[-1] if self.state.results else None
 
     # ---- the fold -------------------------------------------------------------------------------
-
-    def _violation(self, kind: str, message: str, index: int, seat: int | None = None,
-                   card: Card | None = None) -> None:
-        if not self.live:
-            raise IllegalAction(message, kind=kind, index=index)
-        self.notices.append(Notice(kind, index, message, seat, card))
-
-    def _notice(self, kind: str, message: str, index: int, seat: int | None = None, card: Card | None = None) -> None:
-        self.notices.append(Notice(kind, index, message, seat, card))
 
     def _check_seat(self, seat: object, index: int) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.state.n_players:
@@ -705,7 +573,7 @@ class Game:
                                 kind="cannot_ante", index=index)
         # enough chips: no payment can be cut, so move them directly (payments are immutable: reuse them)
         ledger.chips[seat] -= total
-        board = ledger.board
+        board = ledger.pots
         for box, amount in moves:
             board[box] += amount
         st.payments.extend(payments)
@@ -854,13 +722,8 @@ class Game:
         ledger.check()
 
 
-_fold_correction = Game._on_correction
-
-_HANDLERS: dict[type, Callable[[Game, Any, int], None]] = {
-    Correction: Game._on_correction, Play: Game._on_play, Pass: Game._on_pass, Call: Game._on_call,
+Game.HANDLERS = {
+    **EventLog.HANDLERS, Play: Game._on_play, Pass: Game._on_pass, Call: Game._on_call,
     Sweep: Game._on_sweep, NewDeal: Game._on_new_deal, Ante: Game._on_ante, Deal: Game._on_deal,
     Showdown: Game._on_showdown, Settlement: Game._on_settlement,
 }
-"""The fold step of each event type. Plain functions, not methods bound to each game: bound methods
-kept on the game would make every game a reference cycle, freed only by the cyclic garbage
-collector (which long simulations pause)."""

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ledger import Payment
+from engine.core.ledger import Payment
 
 if TYPE_CHECKING:
-    from engine.state import State
+    from engine.nain_jaune.state import State
 
 
 def settle(state: State) -> list[Payment]:

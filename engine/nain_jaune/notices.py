@@ -3,16 +3,15 @@
 In live mode an observation that breaks the rules (a card out of sequence, a card seen twice, a
 player playing out of turn …) becomes a :class:`Notice` instead of an error, and so does every
 missed announcement — the phone reads them out. In strict mode (a transcript) rule-breaking
-actions raise :class:`engine.errors.IllegalAction` instead, but missed calls and boxes swept
+actions raise :class:`engine.core.errors.IllegalAction` instead, but missed calls and boxes swept
 without their honour are still notices: they are part of a legal game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from engine.cards import Card
+from engine.core.notices import Notice
 
 # Kinds of notices. In strict mode the first seven raise IllegalAction instead (see STRICT_ERRORS).
 OUT_OF_TURN: Final = "out_of_turn"          # a player acted when it was not their turn
@@ -34,23 +33,4 @@ STRICT_ERRORS: Final[frozenset[str]] = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """Something the table should hear about.
-
-    ``index`` is the position in the game's event log of the event that produced it.
-    """
-
-    kind: str
-    index: int
-    message: str
-    seat: int | None = None
-    card: Card | None = None
-
-    def to_dict(self, players: tuple[str, ...] | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "index": self.index, "message": self.message}
-        if self.seat is not None:
-            out["player"] = players[self.seat] if players else self.seat
-        if self.card is not None:
-            out["card"] = self.card
-        return out
+__all__ = ["Notice"]

@@ -24,12 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Sequence
 
-from engine.cards import BOXES, DECK, HONOURS, KING, POINTS, RANK, RANKS, SUIT, Card
-from engine.ledger import Payment
-from engine.rules.base import STAKES, BaseOptions, RuleSet, Wanted, option
+from engine.core.ledger import Payment
+from engine.nain_jaune.cards import BOXES, DECK, HONOURS, KING, POINTS, RANK, RANKS, SUIT, Card
+from engine.nain_jaune.rules.base import STAKES, BaseOptions, RuleSet, Wanted, option
 
 if TYPE_CHECKING:
-    from engine.state import State
+    from engine.nain_jaune.state import State
 
 DWARF: Card = "7D"
 """The chief hoc (*hoc principal*), the yellow dwarf: wild."""

@@ -1,7 +1,7 @@
 """Deal transcripts: one deal written down as JSON, replayed and settled (``nainjaune settle``).
 
 Pure: :func:`load_transcript` takes the already-parsed JSON value, :func:`settle_transcript`
-returns a plain dict. Every problem raises :class:`engine.errors.TranscriptError` with one clear
+returns a plain dict. Every problem raises :class:`engine.core.errors.TranscriptError` with one clear
 line that names it and, for an action, its 0-based index in ``actions``.
 
 Format (see ``docs/rules.md``)::
@@ -28,13 +28,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.cards import BOXES, POINTS, Card, CardError, parse_card
-from engine.errors import IllegalAction, RulesError, TranscriptError
-from engine.events import Call, Deal, Event, Pass, Play, Sweep
-from engine.game import Game
-from engine.notices import Notice
-from engine.rules import DEFAULT_RULES, RULESETS, get_rules
-from engine.state import OVER, PLAY
+from engine.core.errors import IllegalAction, RulesError, TranscriptError
+from engine.nain_jaune.cards import BOXES, POINTS, Card, CardError, parse_card
+from engine.nain_jaune.events import Call, Deal, Event, Pass, Play, Sweep
+from engine.nain_jaune.game import Game
+from engine.nain_jaune.notices import Notice
+from engine.nain_jaune.rules import DEFAULT_RULES, RULESETS, get_rules
+from engine.nain_jaune.state import OVER, PLAY
 
 KNOWN_KEYS = frozenset({"rules", "options", "players", "dealer", "chips", "board", "hands", "talon", "actions"})
 ANNOTATION_KEYS = frozenset({"title", "comment", "source", "expected"})
@@ -297,7 +297,7 @@ def result_dict(game: Game) -> dict[str, Any]:
         "missed_calls": [{"player": players[s], "card": c, "action": action_of(i)}
                          for s, c, i in state.missed_calls],
         "false_sweeps": [{"player": players[s], "box": b, "action": action_of(i)} for s, b, i in state.false_sweeps],
-        "payments": [p.to_dict(players) for p in result.payments],
+        "payments": [p.to_dict(players, pot_prefix="board:") for p in result.payments],
         "notices": [_notice_dict(n, players, action_of) for n in game.notices],
     }
 

@@ -1,6 +1,6 @@
 """The rule-set interface: every rule the engine consults is a method (a *hook*) of :class:`RuleSet`.
 
-The engine (:mod:`engine.game`) owns the turn structure that every Nain Jaune variant shares —
+The engine (:mod:`engine.nain_jaune.game`) owns the turn structure that every Nain Jaune variant shares —
 somebody leads, a run is built card by card, a player may continue or stop, the others continue
 or pass in turn, somebody goes out, the deal is settled — and asks the rule set everything else:
 
@@ -20,8 +20,8 @@ end of the deal           :meth:`~RuleSet.opera`, :meth:`~RuleSet.hand_payment`,
                           :meth:`~RuleSet.bete_cards`, :meth:`~RuleSet.bete`
 ========================  ==================================================================
 
-Hooks that need to look at the game get the live :class:`engine.state.State` (read it, never
-write it). Hooks that move chips return :class:`engine.ledger.Payment` *requests*; the engine
+Hooks that need to look at the game get the live :class:`engine.nain_jaune.state.State` (read it, never
+write it). Hooks that move chips return :class:`engine.core.ledger.Payment` *requests*; the engine
 applies them in order and cuts each one to what the payer holds.
 
 The defaults here are the modern (Lindor, 1789/1792) behaviour, so a rule set overrides only what
@@ -31,23 +31,20 @@ their documentation; :meth:`BaseOptions.from_mapping` validates a user's JSON ag
 
 from __future__ import annotations
 
-import dataclasses
-import types
-import typing
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Mapping, NamedTuple, Sequence, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Mapping, NamedTuple, Sequence
 
-from engine.cards import BOXES, DECK, HONOURS, KING, POINTS, RANK, SUIT, Card, rank_name
-from engine.errors import RulesError
-from engine.ledger import Payment
+from engine.core.errors import RulesError
+from engine.core.ledger import Payment
+from engine.core.options import Options as OptionsBase
+from engine.core.options import option
+from engine.nain_jaune.cards import BOXES, DECK, HONOURS, KING, POINTS, RANK, SUIT, Card, rank_name
 
 if TYPE_CHECKING:
-    from engine.state import State
-
-OptionsT = TypeVar("OptionsT", bound="BaseOptions")
+    from engine.nain_jaune.state import State
 
 STAKES: tuple[int, ...] = (1, 2, 3, 4, 5)
-"""Chips per box in an ante, in :data:`engine.cards.BOXES` order (10♦ 1, J♣ 2, Q♠ 3, K♥ 4, 7♦ 5)."""
+"""Chips per box in an ante, in :data:`engine.nain_jaune.cards.BOXES` order (10♦ 1, J♣ 2, Q♠ 3, K♥ 4, 7♦ 5)."""
 
 CallWindow = Literal["play", "next_action", "next_card", "turn", "deal"]
 
@@ -73,13 +70,8 @@ class RuleTables(NamedTuple):
     boxes: Mapping[Card, Card]             # box_for(card), cards with a box only
 
 
-def option(default: Any, doc: str, **meta: Any) -> Any:
-    """A documented option field (``doc`` feeds ``docs/rules.md`` and error messages)."""
-    return field(default=default, metadata={"doc": doc, **meta})
-
-
 @dataclass(frozen=True)
-class BaseOptions:
+class BaseOptions(OptionsBase):
     """Options every rule set has. Subclasses add theirs (and may change these defaults)."""
 
     call_window: CallWindow = option(
@@ -98,95 +90,6 @@ class BaseOptions:
         maximum=1.0,
         label="Camera: flag cards read with a confidence below",
     )
-
-    @classmethod
-    def from_mapping(cls: type[OptionsT], mapping: "Mapping[str, Any] | BaseOptions | None") -> OptionsT:
-        """Build validated options from a user's mapping; unknown names and bad values raise :class:`RulesError`."""
-        if mapping is None:
-            return cls()
-        if isinstance(mapping, cls):
-            return mapping
-        if isinstance(mapping, BaseOptions):
-            raise RulesError(f"options of type {type(mapping).__name__} do not fit {cls.__name__}")
-        if not isinstance(mapping, Mapping):
-            raise RulesError(f"options must be an object, got {mapping!r}")
-        known = {f.name: f for f in dataclasses.fields(cls)}
-        hints = typing.get_type_hints(cls)
-        values: dict[str, Any] = {}
-        for name, value in mapping.items():
-            if name not in known:
-                raise RulesError(f"unknown option {name!r} (known: {', '.join(sorted(known))})")
-            values[name] = _check_option(name, value, hints[name], known[name].metadata)
-        return cls(**values)
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def describe(cls) -> list[tuple[str, str, Any, str]]:
-        """``(name, allowed values, default, doc)`` for every option, for documentation."""
-        hints = typing.get_type_hints(cls)
-        rows = []
-        for f in dataclasses.fields(cls):
-            rows.append((f.name, _type_text(hints[f.name]), f.default, f.metadata.get("doc", "")))
-        return rows
-
-
-def _type_text(tp: Any) -> str:
-    origin = typing.get_origin(tp)
-    if origin is Literal:
-        return " | ".join(repr(a) for a in typing.get_args(tp))
-    if origin in (typing.Union, types.UnionType):
-        return " | ".join(_type_text(a) for a in typing.get_args(tp))
-    if tp is type(None):
-        return "null"
-    return getattr(tp, "__name__", str(tp))
-
-
-def _check_option(name: str, value: Any, tp: Any, meta: Mapping[str, Any]) -> Any:
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(tp)
-        if value is None and type(None) in args:
-            return None
-        others = [a for a in args if a is not type(None)]
-        if len(others) == 1:
-            return _check_option(name, value, others[0], meta)
-        for arg in others:
-            try:
-                return _check_option(name, value, arg, meta)
-            except RulesError:
-                pass
-        raise RulesError(f"option {name!r} must be {_type_text(tp)}, got {value!r}")
-    if origin is Literal:
-        if value not in typing.get_args(tp) or isinstance(value, bool) != any(
-            isinstance(a, bool) for a in typing.get_args(tp) if a == value
-        ):
-            raise RulesError(f"option {name!r} must be one of {_type_text(tp)}, got {value!r}")
-        return value
-    if tp is type(None):
-        if value is not None:
-            raise RulesError(f"option {name!r} must be null, got {value!r}")
-        return None
-    if tp is bool:
-        if not isinstance(value, bool):
-            raise RulesError(f"option {name!r} must be true or false, got {value!r}")
-        return value
-    if tp is int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(f"option {name!r} must be a whole number, got {value!r}")
-    elif tp is float:
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise RulesError(f"option {name!r} must be a number, got {value!r}")
-        value = float(value)
-    else:
-        raise RulesError(f"option {name!r} has an unsupported type")
-    lo, hi = meta.get("minimum"), meta.get("maximum")
-    if lo is not None and value < lo:
-        raise RulesError(f"option {name!r} must be ≥ {lo}, got {value!r}")
-    if hi is not None and value > hi:
-        raise RulesError(f"option {name!r} must be ≤ {hi}, got {value!r}")
-    return value
 
 
 class RuleSet:
@@ -399,7 +302,7 @@ class RuleSet:
         box = self.box_for(card)
         if box is None:
             return []
-        return [Payment.request("sweep", box, seat, state.ledger.board[box], box)]
+        return [Payment.request("sweep", box, seat, state.ledger.pots[box], box)]
 
     # ---- end of the deal ------------------------------------------------------------------------
 
@@ -423,7 +326,7 @@ class RuleSet:
 
     def opera_payments(self, state: State, winner: int) -> list[Payment]:
         """Step 2: what an opéra brings on top of the card payments. Default: the winner sweeps every box."""
-        board = state.ledger.board
+        board = state.ledger.pots
         return [Payment.request("opera", box, winner, board[box], box) for box in BOXES if board[box]]
 
     def bete(self, state: State, seat: int, card: Card) -> list[Payment]:
@@ -432,7 +335,7 @@ class RuleSet:
         box = self.box_for(card)
         if box is None:
             return []
-        return [Payment.request("bete", seat, box, state.ledger.board[box], box)]
+        return [Payment.request("bete", seat, box, state.ledger.pots[box], box)]
 
     def bete_cards(self, state: State, winner: int) -> list[tuple[int, Card]]:
         """``(seat, honour)`` pairs that pay a bête, in turn order after the winner."""
