@@ -10,9 +10,8 @@ import sys
 import threading
 from pathlib import Path
 
-from nainjaune.errors import CliError
-
 from companion_api.settings import Settings, default_data_dir
+from nainjaune.errors import CliError
 
 
 def _check_port(host: str, port: int) -> None:

@@ -23,18 +23,7 @@ from engine.core.ledger import Payment
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.cards import BOXES, Card, CardError, parse_card
 from engine.nain_jaune.events import (
-    Ante,
-    Call,
-    Correction,
-    Deal,
-    Event,
-    NewDeal,
-    Pass,
-    Play,
-    Settlement,
-    Showdown,
-    Sweep,
-    event_from_dict,
+    Ante, Call, Correction, Deal, Event, NewDeal, Pass, Play, Settlement, Showdown, Sweep, event_from_dict,
     event_to_dict,
 )
 from engine.nain_jaune.game import Game

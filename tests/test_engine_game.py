@@ -6,27 +6,16 @@ import json
 import random
 
 import pytest
-from engine_support import NAMES, deal, play_all
 
 from engine.core.errors import ConservationError, EngineError, IllegalAction
 from engine.core.ledger import Ledger, Payment
 from engine.nain_jaune.cards import BOXES, DECK, HONOURS
 from engine.nain_jaune.events import (
-    EVENT_TYPES,
-    Ante,
-    Call,
-    Correction,
-    Deal,
-    NewDeal,
-    Pass,
-    Play,
-    Settlement,
-    Showdown,
-    Sweep,
-    event_from_dict,
+    EVENT_TYPES, Ante, Call, Correction, Deal, NewDeal, Pass, Play, Settlement, Showdown, Sweep, event_from_dict,
     event_to_dict,
 )
 from engine.nain_jaune.game import Game
+from engine_support import NAMES, deal, play_all
 
 
 def random_deal(game: Game, rng: random.Random, call_rate: float = 0.8) -> None:

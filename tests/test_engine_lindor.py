@@ -8,13 +8,13 @@ Each test's docstring says which text says what it checks.
 from __future__ import annotations
 
 import pytest
-from engine_support import NAMES, deal, fill_hands, play_all
 
 from engine.core.errors import IllegalAction, RulesError
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.cards import BOXES
 from engine.nain_jaune.game import Game
 from engine.nain_jaune.rules import get_rules
+from engine_support import NAMES, deal, fill_hands, play_all
 
 
 def pts(cards):

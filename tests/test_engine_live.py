@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from engine_support import NAMES
 
 from engine.core.errors import IllegalAction
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.game import Game
 from engine.nain_jaune.live import observe, start_live_game, view
+from engine_support import NAMES
 
 
 def kinds(notices):

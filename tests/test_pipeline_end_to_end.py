@@ -7,11 +7,6 @@ attribution, sweeps, missed calls, the end of the deal, the showdown, and the en
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from vision.calibration import VIEW_SCALE, parse_calibration

@@ -17,7 +17,7 @@ from vision.gate import GateConfig, MotionGate
 from vision.pile import PileWatcher, crop_card, locate_new_card
 from vision.showdown import ShowdownReader
 from vision.tablesim.oracle import TemplateIdentifier
-from vision.tablesim.scene import Arm, Placed, SceneConfig, TableScene
+from vision.tablesim.scene import Placed, SceneConfig, TableScene
 from vision.tablesim.script import deal_script
 
 PLAYERS = ("Anne", "Bruno", "Chloé")

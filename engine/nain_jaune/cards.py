@@ -9,24 +9,8 @@ from __future__ import annotations
 from typing import Final, Iterable, Mapping
 
 from engine.core.cards import (
-    ACE,
-    DECK,
-    JACK,
-    KING,
-    QUEEN,
-    RANK,
-    RANK_NAMES,
-    RANKS,
-    SUIT,
-    SUIT_NAMES,
-    SUITS,
-    Card,
-    CardError,
-    card_name,
-    parse_card,
-    parse_cards,
-    rank_name,
-    sort_cards,
+    ACE, DECK, JACK, KING, QUEEN, RANK, RANK_NAMES, RANKS, SUIT, SUIT_NAMES, SUITS, Card, CardError, card_name,
+    parse_card, parse_cards, rank_name, sort_cards,
 )
 
 POINTS: Final[Mapping[Card, int]] = {c: min(RANK[c], 10) for c in DECK}

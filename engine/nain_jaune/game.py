@@ -31,18 +31,7 @@ from engine.core.seats import PlayerRef, check_players
 from engine.core.seats import stacks as starting_stacks
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.cards import BOXES, DECK, HONOURS, RANK, Card, parse_card, sort_cards
-from engine.nain_jaune.events import (
-    Ante,
-    Call,
-    Deal,
-    Event,
-    NewDeal,
-    Pass,
-    Play,
-    Settlement,
-    Showdown,
-    Sweep,
-)
+from engine.nain_jaune.events import Ante, Call, Deal, Event, NewDeal, Pass, Play, Settlement, Showdown, Sweep
 from engine.nain_jaune.notices import Notice
 from engine.nain_jaune.rules import DEFAULT_RULES, get_rules
 from engine.nain_jaune.rules.base import RuleSet
