@@ -119,3 +119,22 @@ def test_options_are_validated_against_their_documented_fields():
     with pytest.raises(RulesError, match=re.escape("one of 'standard' | 'doubled'")):
         ToyOptions.from_mapping({"scale": "american"})
     assert [row[0] for row in ToyOptions.describe()] == ["scale", "ante"]
+
+
+@dataclass(frozen=True)
+class TextOptions(Options):
+    pool: bool = option(False, "A pool.")
+    units: int = option(5, "Units.")
+    share: float = option(0.5, "A share.")
+    limit: int | None = option(None, "A limit, or none.")
+    scale: Literal["standard", "doubled"] = option("standard", "A scale.")
+
+
+def test_command_line_text_is_coerced_to_each_options_type_and_nothing_else():
+    assert TextOptions.coerce({"pool": "yes", "units": "7", "share": "0.25", "limit": "null", "scale": " doubled"}) == {
+        "pool": True, "units": 7, "share": 0.25, "limit": None, "scale": "doubled"}
+    assert TextOptions.coerce({"limit": "3", "pool": False, "other": "1"}) == {"limit": 3, "pool": False, "other": "1"}
+    # text that does not read as the type is left for validation to refuse, with the option's name
+    assert TextOptions.coerce({"units": "many"}) == {"units": "many"}
+    with pytest.raises(RulesError, match="'units' must be a whole number"):
+        TextOptions.from_mapping(TextOptions.coerce({"units": "many"}))

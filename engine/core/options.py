@@ -48,6 +48,15 @@ class Options:
             values[name] = _check_option(name, value, hints[name], known[name].metadata)
         return cls(**values)
 
+    @classmethod
+    def coerce(cls, mapping: Mapping[str, Any]) -> dict[str, Any]:
+        """Command-line strings turned into the type of the option they name ("true" → True, "3" → 3,
+        "null" → None where the option allows it); typed values and unknown names pass unchanged, for
+        :meth:`from_mapping` to judge."""
+        hints = typing.get_type_hints(cls)
+        return {name: _from_text(value, hints[name]) if isinstance(value, str) and name in hints else value
+                for name, value in mapping.items()}
+
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
@@ -59,6 +68,32 @@ class Options:
         for f in dataclasses.fields(cls):
             rows.append((f.name, _type_text(hints[f.name]), f.default, f.metadata.get("doc", "")))
         return rows
+
+
+_TRUE, _FALSE = frozenset({"true", "yes", "1"}), frozenset({"false", "no", "0"})
+
+
+def _from_text(text: str, tp: Any) -> Any:
+    """``text`` as a value of type ``tp`` when it reads as one, else the text itself (stripped)."""
+    word = text.strip()
+    low = word.lower()
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        args = typing.get_args(tp)
+        if low in ("null", "none") and type(None) in args:
+            return None
+        for arg in args:
+            value = _from_text(word, arg)
+            if not isinstance(value, str):
+                return value
+        return word
+    if tp is bool:
+        return True if low in _TRUE else False if low in _FALSE else word
+    if tp in (int, float):
+        try:
+            return tp(word)
+        except ValueError:
+            return word
+    return word
 
 
 def _type_text(tp: Any) -> str:

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator, Mapping, TypeVar
 from engine.nain_jaune.cards import DECK, RANK, Card
 from engine.nain_jaune.events import Ante, Deal, NewDeal, Pass, Play, Settlement
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.rules import get_rules
+from engine.nain_jaune.rules import get_rules, rules_class
 from engine.nain_jaune.rules.base import RuleSet
 from engine.nain_jaune.state import PLAY, State
 
@@ -77,7 +77,7 @@ class SimulationRequest:
               chips: int = 100) -> "SimulationRequest":
         """Raises :class:`engine.core.errors.RulesError` for a bad rule set, option or player count and
         ``ValueError`` for the rest."""
-        rule_set = get_rules(rules, _coerce_options(options or {}))
+        rule_set = get_rules(rules, rules_class(rules).Options.coerce(options or {}))
         rule_set.check_players(players)
         if strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
@@ -88,28 +88,6 @@ class SimulationRequest:
         if chips < 1:
             raise ValueError("players need at least 1 chip")
         return cls(rule_set, players, strategy, seed, deals, games, chips)
-
-
-def _coerce_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Turn command-line strings ("3", "true", "null") into the option's JSON type; typed values pass."""
-    out: dict[str, Any] = {}
-    for name, value in options.items():
-        if isinstance(value, str):
-            low = value.lower()
-            if low in ("true", "false"):
-                value = low == "true"
-            elif low in ("null", "none"):
-                value = None
-            else:
-                try:
-                    value = int(value)
-                except ValueError:
-                    try:
-                        value = float(value)
-                    except ValueError:
-                        pass
-        out[name] = value
-    return out
 
 
 # ---- strategies -----------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from engine.core import transcript as shared
 from engine.core.errors import IllegalAction, RulesError, TranscriptError
 from engine.nain_jaune.cards import BOXES, POINTS, Card, CardError, parse_card
 from engine.nain_jaune.events import Call, Deal, Event, Pass, Play, Sweep
@@ -37,7 +38,6 @@ from engine.nain_jaune.rules import DEFAULT_RULES, RULESETS, get_rules
 from engine.nain_jaune.state import OVER, PLAY
 
 KNOWN_KEYS = frozenset({"rules", "options", "players", "dealer", "chips", "board", "hands", "talon", "actions"})
-ANNOTATION_KEYS = frozenset({"title", "comment", "source", "expected"})
 ACTION_KEYS = frozenset({"player", "play", "call", "pass", "sweep", "confidence"})
 
 
@@ -56,76 +56,20 @@ class Transcript:
     actions: tuple[Event, ...]
 
 
-def _describe(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _card(value: Any, where: str, action: int | None = None) -> Card:
-    try:
-        return parse_card(value)
-    except CardError:
-        raise TranscriptError(f"unknown card {_describe(value)} in {where} "
-                              "(cards are rank+suit: A 2-10 J Q K × S H D C)", action=action) from None
-
-
-def _count(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise TranscriptError(f"{where} must be a whole number of chips ≥ 0, not {_describe(value)}")
-    return value
-
-
 def load_transcript(data: Any) -> Transcript:
     """Validate the structure of a parsed transcript (the deal itself is checked when replayed)."""
-    if not isinstance(data, Mapping):
-        raise TranscriptError("a transcript must be a JSON object")
-    unknown = [k for k in data if k not in KNOWN_KEYS and k not in ANNOTATION_KEYS and not str(k).startswith("_")]
-    if unknown:
-        raise TranscriptError(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(KNOWN_KEYS))})")
-
+    data = shared.check_object(data, KNOWN_KEYS)
     rules = data.get("rules", DEFAULT_RULES)
     if not isinstance(rules, str) or rules not in RULESETS:
-        raise TranscriptError(f"unknown rules {_describe(rules)} (known: {', '.join(RULESETS)})")
-    options = data.get("options", {})
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise TranscriptError("\"options\" must be an object")
-
-    players = data.get("players")
-    if not isinstance(players, list) or not players:
-        raise TranscriptError("\"players\" must be a non-empty list of names in clockwise seating order")
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise TranscriptError(f"player names must be non-empty strings, not {_describe(name)}")
-    seen_names = set()
-    for name in players:
-        if name in seen_names:
-            raise TranscriptError(f"player {name!r} is listed twice")
-        seen_names.add(name)
-
+        raise TranscriptError(f"unknown rules {shared.describe(rules)} (known: {', '.join(RULESETS)})")
+    options = shared.options(data)
+    players = shared.players(data)
     try:
         get_rules(rules, options).check_players(len(players))
     except RulesError as exc:
         raise TranscriptError(str(exc)) from None
-
-    dealer = data.get("dealer")
-    if not isinstance(dealer, str) or dealer not in seen_names:
-        raise TranscriptError(f"the dealer {_describe(dealer)} is not one of the players")
-
-    chips_in = data.get("chips")
-    if isinstance(chips_in, int) and not isinstance(chips_in, bool):
-        chips = {p: _count(chips_in, "\"chips\"") for p in players}
-    elif isinstance(chips_in, Mapping):
-        for name in chips_in:
-            if name not in seen_names:
-                raise TranscriptError(f"\"chips\" names {_describe(name)}, who is not a player")
-        missing = [p for p in players if p not in chips_in]
-        if missing:
-            raise TranscriptError(f"\"chips\" gives no count for {missing[0]}")
-        chips = {p: _count(chips_in[p], f"{p}'s chips") for p in players}
-    else:
-        raise TranscriptError("\"chips\" must map every player to their chips before the ante")
+    dealer = shared.dealer(data, players)
+    chips = shared.chips(data, players, "before the ante")
 
     board_in = data.get("board", {})
     if board_in is None:
@@ -139,65 +83,33 @@ def load_transcript(data: Any) -> Transcript:
         except CardError:
             box = None
         if box not in board:
-            raise TranscriptError(f"\"board\" has no box {_describe(key)} (boxes: {', '.join(BOXES)})")
-        board[box] = _count(value, f"the {box} box")
+            raise TranscriptError(f"\"board\" has no box {shared.describe(key)} (boxes: {', '.join(BOXES)})")
+        board[box] = shared.chip_count(value, f"the {box} box")
 
-    hands_in = data.get("hands")
-    if not isinstance(hands_in, Mapping):
-        raise TranscriptError("\"hands\" must map every player to the cards dealt to them")
-    for name in hands_in:
-        if name not in seen_names:
-            raise TranscriptError(f"\"hands\" names {_describe(name)}, who is not a player")
-    hands: dict[str, tuple[Card, ...]] = {}
-    where_dealt: dict[Card, str] = {}
-    for name in players:
-        cards = hands_in.get(name)
-        if not isinstance(cards, list):
-            raise TranscriptError(f"\"hands\" gives no list of cards for {name}")
-        parsed = []
-        for value in cards:
-            card = _card(value, f"{name}'s hand")
-            if card in where_dealt:
-                other = where_dealt[card]
-                raise TranscriptError(f"duplicate card {card}: in {other}'s hand and {name}'s" if other != name
-                                      else f"duplicate card {card} in {name}'s hand")
-            where_dealt[card] = name
-            parsed.append(card)
-        hands[name] = tuple(parsed)
+    hands, where_dealt = shared.hands(data, players)
 
     talon: tuple[Card, ...] | None = None
     if data.get("talon") is not None:
-        talon_in = data["talon"]
-        if not isinstance(talon_in, list):
-            raise TranscriptError("\"talon\" must be a list of cards")
-        parsed = []
-        for value in talon_in:
-            card = _card(value, "the talon")
-            if card in where_dealt:
-                raise TranscriptError(f"duplicate card {card}: in {where_dealt[card]}'s hand and the talon"
-                                      if where_dealt[card] != "the talon" else f"duplicate card {card} in the talon")
-            where_dealt[card] = "the talon"
-            parsed.append(card)
-        talon = tuple(parsed)
+        talon = tuple(shared.cards_in(data["talon"], "the talon", where_dealt))
 
     actions_in = data.get("actions")
     if not isinstance(actions_in, list):
         raise TranscriptError("\"actions\" must be a list of plays and passes")
     seat = {name: i for i, name in enumerate(players)}
     actions = tuple(_action(a, i, seat) for i, a in enumerate(actions_in))
-    return Transcript(rules, dict(options), tuple(players), dealer, chips, board, hands, talon, actions)
+    return Transcript(rules, dict(options), players, dealer, chips, board, hands, talon, actions)
 
 
 def _action(item: Any, index: int, seat: Mapping[str, int]) -> Event:
     if not isinstance(item, Mapping):
-        raise TranscriptError(f"an action must be an object, not {_describe(item)}", action=index)
+        raise TranscriptError(f"an action must be an object, not {shared.describe(item)}", action=index)
     unknown = [k for k in item if k not in ACTION_KEYS and not str(k).startswith("_")]
     if unknown:
         raise TranscriptError(f"unknown key {unknown[0]!r} (an action has player and one of play, pass, "
                               "call, sweep)", action=index)
     player = item.get("player")
     if not isinstance(player, str) or player not in seat:
-        raise TranscriptError(f"unknown player {_describe(player)}", action=index)
+        raise TranscriptError(f"unknown player {shared.describe(player)}", action=index)
     s = seat[player]
     has_play = "play" in item
     has_pass = "pass" in item
@@ -206,24 +118,26 @@ def _action(item: Any, index: int, seat: Mapping[str, int]) -> Event:
     confidence = item.get("confidence")
     if confidence is not None and (not isinstance(confidence, (int, float)) or isinstance(confidence, bool)
                                    or not 0 <= confidence <= 1):
-        raise TranscriptError(f"confidence must be a number from 0 to 1, not {_describe(confidence)}", action=index)
+        raise TranscriptError(f"confidence must be a number from 0 to 1, not {shared.describe(confidence)}",
+                              action=index)
     if has_play + has_pass + has_sweep > 1:
         raise TranscriptError("an action is one of a play, a pass, a call or a sweep", action=index)
     if has_play:
         if not isinstance(call, bool):
-            raise TranscriptError(f"\"call\" with a play must be true or false, not {_describe(call)}", action=index)
-        return Play(s, _card(item["play"], "the play", index), call,
+            raise TranscriptError(f"\"call\" with a play must be true or false, not {shared.describe(call)}",
+                                  action=index)
+        return Play(s, shared.card(item["play"], "the play", index), call,
                     None if confidence is None else float(confidence))
     if has_pass:
         if item["pass"] is not True:
-            raise TranscriptError(f"\"pass\" must be true, not {_describe(item['pass'])}", action=index)
+            raise TranscriptError(f"\"pass\" must be true, not {shared.describe(item['pass'])}", action=index)
         if "call" in item:
             raise TranscriptError("a pass cannot carry a call", action=index)
         return Pass(s)
     if has_sweep:
         if "call" in item:
             raise TranscriptError("a sweep cannot carry a call", action=index)
-        box = _card(item["sweep"], "the sweep", index)
+        box = shared.card(item["sweep"], "the sweep", index)
         if box not in BOXES:
             raise TranscriptError(f"{box} is not a board box ({', '.join(BOXES)})", action=index)
         return Sweep(s, box)
@@ -231,7 +145,7 @@ def _action(item: Any, index: int, seat: Mapping[str, int]) -> Event:
         if isinstance(call, bool):
             raise TranscriptError("an announcement on its own names its card: {\"player\": …, \"call\": \"QS\"}",
                                   action=index)
-        return Call(s, _card(call, "the call", index))
+        return Call(s, shared.card(call, "the call", index))
     raise TranscriptError("an action needs \"play\", \"pass\", \"call\" or \"sweep\"", action=index)
 
 
