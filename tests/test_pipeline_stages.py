@@ -15,7 +15,7 @@ from vision.boxes import BoxTracker, ChipReading, count_chips
 from vision.calibration import VIEW_SCALE, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
 from vision.pile import PileWatcher, crop_card, locate_new_card
-from vision.showdown import ShowdownReader
+from vision.showdown import REVEAL_PATIENCE, ShowdownReader
 from vision.tablesim.oracle import TemplateIdentifier
 from vision.tablesim.scene import Placed, SceneConfig, TableScene
 from vision.tablesim.script import deal_script
@@ -308,9 +308,34 @@ def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has(
               "Bruno": {"5H": 0.99, "9C": 0.99}}
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 4, "Bruno": 2}, exclude={"2C": 0.9},
                             score_image=lambda crop: scores[_whose(crop)])
-    assert reader.settled(view) == [("Bruno", ("5H", "9C"))]  # Bruno's count is met; Anne's reading is short
+    assert reader.settled(view) == []  # Bruno's count is met, but Anne's reading is short and seen once: wait
     # Anne, stable and two short: not 9C (Bruno's), not 2C (on the pile); 7H, and 8H is under the floor
-    assert reader.settled(view) == [("Anne", ("4D", "7H", "KS"))]
+    assert dict(reader.settled(view)) == {"Bruno": ("5H", "9C"), "Anne": ("4D", "7H", "KS")}
+
+
+def test_hands_are_revealed_together_so_a_card_read_in_two_zones_goes_to_the_surer() -> None:
+    """Anne's 10S misread as the 10D that Bruno is still laying down: revealed first, Anne would keep it."""
+    seats, view = _two_zones()
+    anne = [_Det("10D", 0.97), _Det("KS", 0.99)]
+    bruno = [[_Det("5H", 0.99)], [_Det("5H", 0.99), _Det("10D", 0.999)]]
+    reader = ShowdownReader(seats, lambda crop: anne if _whose(crop) == "Anne" else bruno[0],
+                            {"Anne": 2, "Bruno": 2},
+                            score_image=lambda crop: {"10S": 0.9, "10D": 0.97, "KS": 0.99} if _whose(crop) == "Anne"
+                            else {"5H": 0.99, "10D": 0.999})
+    assert reader.settled(view) == []  # Anne's count is met; Bruno has laid one card of two
+    bruno.pop(0)
+    assert reader.settled(view) == []  # the 10D is Bruno's now, so Anne's reading changed: look once more
+    assert dict(reader.settled(view)) == {"Anne": ("10S", "KS"), "Bruno": ("10D", "5H")}
+
+
+def test_a_zone_that_never_reads_holds_the_others_back_only_a_few_settled_frames() -> None:
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": []}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 3})
+    for _ in range(REVEAL_PATIENCE - 1):
+        assert reader.settled(view) == []
+    assert reader.settled(view) == [("Anne", ("4D", "KS"))]
+    assert reader.waiting == ["Bruno"]
 
 
 def test_without_scores_or_at_the_end_a_short_hand_is_as_read_or_completed_the_same() -> None:
