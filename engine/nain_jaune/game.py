@@ -3,8 +3,9 @@
 :class:`Game` keeps every event it was given (``events``) and the :class:`engine.nain_jaune.state.State`
 they fold to. Apply events with :meth:`Game.apply` or the command helpers (:meth:`new_deal`,
 :meth:`play`, :meth:`pass_`, :meth:`call`, :meth:`sweep`, :meth:`showdown`, :meth:`settle`).
-:meth:`undo` drops the last event and refolds; :meth:`redo` puts it back; :meth:`correct`
-appends a :class:`engine.nain_jaune.events.Correction` that replaces or removes an earlier event.
+From the shared log (:class:`engine.core.log.EventLog`): :meth:`undo` drops the last event and
+refolds; :meth:`redo` puts it back; :meth:`correct` appends a :class:`engine.core.events.Correction`
+that replaces or removes an earlier event.
 
 Two modes:
 
@@ -148,7 +149,7 @@ class Game(EventLog[State]):
     def _fresh_state(self) -> State:
         return State(self.rules, self.setup.players, Ledger(self.setup.chips, dict(zip(BOXES, self.setup.board))))
 
-    # ---- the log --------------------------------------------------------------------------------
+    # ---- seats ------------------------------------------------------------------------------------
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.ledger import Ledger, Payment
+from engine.core.seats import seat_of
 from engine.nain_jaune.cards import BOXES, Card, sort_cards
 
 if TYPE_CHECKING:
@@ -120,14 +121,7 @@ class State:
 
     def seat_of(self, player: str | int) -> int:
         """The seat of a player given by name or seat number."""
-        if isinstance(player, int) and not isinstance(player, bool):
-            if 0 <= player < self.n_players:
-                return player
-            raise KeyError(f"no seat {player} (seats 0-{self.n_players - 1})")
-        try:
-            return self.players.index(player)
-        except ValueError:
-            raise KeyError(f"unknown player {player!r} (players: {', '.join(self.players)})") from None
+        return seat_of(self.players, player)
 
     def actors(self) -> tuple[int, ...]:
         """Seats that may act now: the player to move and, right after a play, the next player
