@@ -281,7 +281,7 @@ class TableService:
 
                         self._commit(table, events, source, strict=False, extra=ask)
                 elif isinstance(obs, feed.BoxSwept):
-                    self._commit(table, [table.sweep(obs.player, obs.box)], source, strict=False)
+                    self._commit(table, table.observed_sweep(obs), source, strict=False)
                 elif isinstance(obs, feed.Passed):
                     self._commit(table, [table.pass_(obs.player)], source, strict=False)
                 elif isinstance(obs, feed.HandRevealed):

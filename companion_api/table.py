@@ -27,7 +27,7 @@ from engine.nain_jaune.events import (
     event_to_dict,
 )
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.live import unseen_passes
+from engine.nain_jaune.live import sweep_proof, unseen_passes
 from engine.nain_jaune.rules import RULESETS, rules_class
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
@@ -259,6 +259,13 @@ class Table:
     def sweep(self, player: str | None, box: str) -> Sweep:
         box = _card(box, "box")
         return Sweep(self._claimant(player, box), box)
+
+    def observed_sweep(self, obs: feed.BoxSwept) -> list[Event]:
+        """The sweep, after the correction it proves: the camera's last card was the box's honour, misread in
+        another suit (`engine.nain_jaune.live.sweep_proof`)."""
+        sweep = self.sweep(obs.player, obs.box)
+        proof = sweep_proof(self.game, sweep.seat, sweep.box)
+        return [sweep] if proof is None else [proof, sweep]
 
     def losers_to_reveal(self) -> list[str]:
         st = self.state

@@ -101,3 +101,17 @@ def test_a_call_the_camera_missed_is_put_back_and_the_box_swept(game_client: Tes
     game = tap(game_client, "/api/corrections", {"index": index_of(game, "QS"), "call": True})
     assert game["board"]["QS"] == 0 and game["players"][1]["chips"] == 85 + 9
     assert [n["kind"] for n in game["notices"]].count("call_missed") == 0
+
+
+def test_a_sweep_after_a_card_read_in_the_wrong_suit_corrects_it_to_the_honour(game_client: TestClient) -> None:
+    """The camera reads Bruno's Q♠ as the Q♦, then sees him empty the Q♠ box: the engine takes the Q♦ as the Q♠,
+    so the box is a call, not a sweep without its honour, and the Q♦ is free to be played later."""
+    tap(game_client, "/api/observations", {"type": "card_played", "card": "JH", "player": "Bruno", "confidence": 0.99})
+    tap(game_client, "/api/observations", {"type": "card_played", "card": "QD", "player": "Bruno", "confidence": 0.97})
+    game = tap(game_client, "/api/observations", {"type": "box_swept", "box": "QS", "player": "Bruno"})
+    assert game["sequence"][-1] == "QS" and "QD" not in game["played"] and game["board"]["QS"] == 0
+    assert [e["corrected"] for e in game["events"] if e["card"] == "QD"] == [True]
+    assert "sweep_without_honour" not in [n["kind"] for n in game["notices"]]
+    tap(game_client, "/api/play", {"player": "Bruno", "card": "KD"})   # a card entered by hand is trusted
+    game = tap(game_client, "/api/sweep", {"player": "Bruno", "box": "KH"})
+    assert "KD" in game["played"] and "KH" not in game["played"]

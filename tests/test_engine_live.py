@@ -165,3 +165,36 @@ def test_no_passes_are_inferred_for_a_play_no_pass_makes_legal():
     assert unseen_passes(game, 0, parse_card("9S")) == []     # 5 is wanted: no pass makes a 9 legal
     assert unseen_passes(game, 1, parse_card("5S")) == []     # already legal as it stands
     assert len(game.events) == before
+
+
+def test_a_sweep_proves_the_honour_the_camera_read_in_another_suit():
+    """Bruno lays the Q♠ (read as Q♦, confidence 0.99) and empties the Q♠ box: the Q♦ was the Q♠."""
+    from engine.nain_jaune.live import sweep_proof
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "JH", confidence=0.99)
+    observe(game, "Bruno", "QD", confidence=0.99)
+    fix = sweep_proof(game, 1, "QS")
+    assert fix is not None and fix.replacement.card == "QS" and fix.replacement.confidence == 0.99
+    game.apply(fix)
+    stack, box = game.state.chips[1], game.state.board["QS"]
+    notices = game.sweep("Bruno", "QS")
+    assert nt.SWEEP_WITHOUT_HONOUR not in kinds(notices)
+    assert game.state.pile[-1] == "QS" and "QD" not in game.state.played_by
+    assert box > 0 and game.state.board["QS"] == 0 and game.state.chips[1] == stack + box
+    observe(game, "Bruno", "KD", confidence=0.99)
+    assert sweep_proof(game, 1, "KH") is not None   # the K♦ just laid, the K♥ box: the same proof
+
+
+def test_no_sweep_proof_without_a_reason():
+    from engine.nain_jaune.live import sweep_proof
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "QD", confidence=0.99)
+    assert sweep_proof(game, 2, "QS") is None            # Chloé did not lay the last card
+    assert sweep_proof(game, 1, "KH") is None            # another rank
+    assert sweep_proof(game, 1, "7D") is None
+    observe(game, "Bruno", "KS")                         # entered by hand (no confidence): trusted
+    assert sweep_proof(game, 1, "KH") is None
+    observe(game, "Chloé", "QS", confidence=0.99)        # out of turn, but the Q♠ is on the pile now
+    assert sweep_proof(game, 2, "QS") is None

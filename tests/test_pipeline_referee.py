@@ -30,3 +30,12 @@ def test_cards_left_follow_the_plays() -> None:
     assert set(start.values()) == {15}
     ref.play("Bruno", "AH", 0.9)
     assert ref.cards_left()["Bruno"] == 14 and not ref.over
+
+
+def test_a_sweep_proves_the_misread_honour_and_the_referee_says_so() -> None:
+    ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+    ref.play("Bruno", "JH", 0.99)
+    ref.play("Bruno", "QD", 0.97)
+    assert ref.sweep("Bruno", "QS") == ("QD", "QS")
+    assert ref.state.pile[-1] == "QS" and "QD" not in ref.state.played_by and ref.state.board["QS"] == 0
+    assert ref.sweep("Bruno", "KH") is None   # the last card is the Q♠ now: nothing proves a K♥

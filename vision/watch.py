@@ -127,8 +127,20 @@ class LiveReferee:
             self.game.apply(event)
         return []
 
-    def sweep(self, player: str, box: str) -> list[str]:
-        return self._guarded(f"{player} sweeps {box}", lambda: self.game.sweep(player, box))
+    def sweep(self, player: str, box: str) -> tuple[str, str] | None:
+        """Apply a sweep, first correcting the last card when the sweep proves it was the honour, misread in
+        another suit (`engine.nain_jaune.live.sweep_proof`); return (card read, honour) when it did."""
+        from engine.nain_jaune.live import sweep_proof
+
+        fix = sweep_proof(self.game, self.players.index(player), box)
+        corrected = None
+        if fix is not None:
+            was = next(e.card for i, e in self.game.effective_events() if i == fix.index)
+            if "engine_error" not in self._guarded(f"the sweep's proof that {was} was {box}",
+                                                   lambda: self.game.apply(fix)):
+                corrected = (was, box)
+        self._guarded(f"{player} sweeps {box}", lambda: self.game.sweep(player, box))
+        return corrected
 
     @property
     def over(self) -> bool:
@@ -340,7 +352,13 @@ class _Pipeline:
                     who = honour_player
             out.append({"t": t, "type": "box_swept", "box": box, "player": who})
             if self.referee is not None and who is not None:
-                self.referee.sweep(who, box)
+                proved = self.referee.sweep(who, box)
+                if proved is not None:
+                    # the pile showed the honour, read in another suit: the card read is free to come later
+                    was, honour = proved
+                    self.events_seen[honour] = self.events_seen.pop(was, 1.0)
+                    if self.pile.top == was:
+                        self.pile.top = honour
         for box, who in missed:
             out.append({"t": t, "type": "call_missed", "card": box, "player": who})
         ended = self._deal_end() if card is not None and not self.deal_over else None
