@@ -97,3 +97,16 @@ def test_a_bumped_camera_is_recalibrated_and_the_deal_goes_on(filmed) -> None:
     seen_later = [e for e in events if e["type"] == "card_played" and e["t"] * scene.config.fps > 400]
     assert len(seen_later) == len(later)  # after the re-calibration every play is seen again
     assert score.players_right >= score.plays - 2  # at most the card laid while the camera moved is lost
+
+
+def test_a_recording_that_stops_as_the_last_hand_lands_still_reads_that_hand(filmed) -> None:
+    """The file ends as the last loser's arm leaves the table: no settled frame shows that hand, so the end of
+    the source reads the final frame (the gate finds it still) instead of giving up on the hand."""
+    scene, frames = filmed
+    last = [t for t in scene.truth if t.event["type"] == "hand_revealed"][-1]
+    events = list(observe(frames[:last.frame], None, players=PLAYERS, dealer="Anne",
+                          identify=TemplateIdentifier("plain"),
+                          identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
+    revealed = {e["player"]: sorted(e["cards"]) for e in events if e["type"] == "hand_revealed"}
+    assert revealed.get(last.event["player"]) == last.event["cards"]
+    assert [e["type"] for e in events][-1] == "settlement"

@@ -199,6 +199,7 @@ class _Pipeline:
         self.showdown: ShowdownReader | None = None
         self.settled_once = False
         self.moving = False
+        self._last_image: np.ndarray | None = None
         self._settled = False
         self.pending_settle: dict[str, Any] | None = None
         self.latencies: list[float] = []
@@ -248,7 +249,7 @@ class _Pipeline:
 
     def step(self, frame: Frame) -> list[dict]:
         self._step_start = time.perf_counter()
-        image = frame.image
+        image = self._last_image = frame.image
         small_bgr = cv2.GaussianBlur(self.calib.warp(image, self.config.gate_factor), (5, 5), 0)
         small = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2GRAY)
         result = self.gate.feed(small)
@@ -426,6 +427,10 @@ class _Pipeline:
             verdict = self.pile.abort()
             if verdict is not None:
                 out += self._after_settle(Frame(np.zeros((1, 1, 3), np.uint8), t or 0.0, -1), verdict)
+        if self.showdown is not None and self.showdown.waiting and not self.moving and self._last_image is not None:
+            # A recording may stop before the table settles again after the last card a loser lays: read the
+            # final, still frame once more rather than the last settled one, which may predate that card.
+            out += self._read_showdown(self.calib.warp(self._last_image), t)
         if self.showdown is not None:
             out += [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in self.showdown.finish()]
             if not self.showdown.waiting:
