@@ -49,10 +49,10 @@ class WatchConfig:
     """Frames between two marker checks (bumped camera) in automatic calibration."""
     min_card_confidence: float = 0.5
     wanted_weight: float = 5.0
-    """Prior weight of the cards that continue the sequence when a pile read hesitates (others weigh 1). Until
-    stop 11 the prior named the wanted rank ("Q"), not cards, so under Lindor it weighed nothing; weighing the
-    cards, `benchmarks/pipeline.py --deals 12 --designs held-out` (v7) read 420 -> 424 of 429 plays right on
-    seeds 3000-3011 and 404 -> 405 of 407 on seeds 1000-1011 (5 kept from the earlier choice, not re-tuned)."""
+    """Prior weight of the cards that continue the sequence when a pile read hesitates (others weigh 1). The prior
+    once named the wanted rank ("Q"), not cards, so under Lindor it weighed nothing; weighing the cards,
+    `benchmarks/pipeline.py --deals 12 --designs held-out` (v7) read 420 -> 424 of 429 plays right on seeds
+    3000-3011 and 404 -> 405 of 407 on seeds 1000-1011 (5 kept from the earlier choice, not re-tuned)."""
     seen_weight: float = 0.2
     """Prior weight of a card already seen on the pile: it cannot come again, unless it was misread then."""
     chip_diameter_px: float | None = None
