@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar
 
+from engine.core.cards import RANK
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Correction
 from engine.core.notices import Notice
@@ -163,7 +164,21 @@ class EventLog(Generic[StateT]):
             self._redo = redo
         return event
 
-    # ---- what fold steps report -----------------------------------------------------------------
+    # ---- what fold steps check and report --------------------------------------------------------
+
+    def _check_seat(self, seat: object, index: int) -> int:
+        """``seat`` when it is a seat of this game (the state's ``n_players``); else a malformed event."""
+        n_players: int = self.state.n_players  # type: ignore[attr-defined]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n_players:
+            raise IllegalAction(f"no seat {seat!r}", kind="malformed", index=index)
+        return seat
+
+    def _check_card(self, card: object, index: int) -> str:
+        """``card`` when it is a card code of the pack; else a malformed event."""
+        if card not in RANK:
+            raise IllegalAction(f"unknown card {card!r}", kind="malformed", index=index)
+        return card  # type: ignore[return-value]
+
 
     def _violation(self, kind: str, message: str, index: int, seat: int | None = None,
                    card: str | None = None) -> None:

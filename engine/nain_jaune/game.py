@@ -224,16 +224,6 @@ class Game(EventLog[State]):
 
     # ---- the fold -------------------------------------------------------------------------------
 
-    def _check_seat(self, seat: object, index: int) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.state.n_players:
-            raise IllegalAction(f"no seat {seat!r}", kind="malformed", index=index)
-        return seat
-
-    def _check_card(self, card: object, index: int) -> Card:
-        if card not in RANK:
-            raise IllegalAction(f"unknown card {card!r}", kind="malformed", index=index)
-        return card  # type: ignore[return-value]
-
     def _phase_text(self) -> str:
         st = self.state
         if st.phase == OVER and st.winner is not None:

@@ -213,16 +213,6 @@ class Game(EventLog[State]):
 
     # ---- fold helpers ---------------------------------------------------------------------------
 
-    def _seat(self, seat: object, index: int) -> int:
-        if type(seat) is not int or not 0 <= seat < self.state.n_players:  # type: ignore[operator]
-            raise IllegalAction(f"no seat {seat!r}", kind="malformed", index=index)
-        return seat  # type: ignore[return-value]
-
-    def _card(self, card: object, index: int) -> Card:
-        if card not in RANK:
-            raise IllegalAction(f"unknown card {card!r}", kind="malformed", index=index)
-        return card  # type: ignore[return-value]
-
     def _holder(self, card: Card) -> str:
         for seat, hand in enumerate(self.state.hands):
             if hand is not None and card in hand:
@@ -252,7 +242,7 @@ class Game(EventLog[State]):
         if st.phase not in (IDLE, SETTLED):
             raise IllegalAction(f"a hand is in progress ({st.phase}); settle it first", kind="hand_in_progress",
                                 index=index)
-        dealer = self._seat(ev.dealer, index)
+        dealer = self._check_seat(ev.dealer, index)
         st.reset_hand()
         st.dealer = dealer
         st.phase = DEALING
@@ -322,7 +312,7 @@ class Game(EventLog[State]):
     def _on_purchase(self, ev: Purchase, index: int) -> None:
         st = self.state
         rules = self.rules
-        seat = self._seat(ev.seat, index)
+        seat = self._check_seat(ev.seat, index)
         name = st.players[seat]
         if rules.purchase_price(1) is None:
             raise IllegalAction(f"{rules.title} has no buying of cards", kind="malformed", index=index)
@@ -351,13 +341,13 @@ class Game(EventLog[State]):
             if len(set(ev.discard)) != count:
                 raise IllegalAction(f"{name} discards a card twice", kind="malformed", index=index)
             for card in ev.discard:
-                self._card(card, index)
+                self._check_card(card, index)
                 if hand is not None and card not in hand:
                     raise IllegalAction(f"{name} discards {card} but does not hold it{self._holder(card)}",
                                         kind="not_in_hand", index=index)
         if ev.draw is not None:
             for card in ev.draw:
-                self._card(card, index)
+                self._check_card(card, index)
                 if card not in st.deck or card in st.used or (ev.discard and card in ev.discard):
                     raise IllegalAction(f"{name} draws {card}, which is not in the stock{self._holder(card)}",
                                         kind="not_in_stock", index=index)
@@ -383,7 +373,7 @@ class Game(EventLog[State]):
 
     def _on_peek(self, ev: Peek, index: int) -> None:
         st = self.state
-        seat = self._seat(ev.seat, index)
+        seat = self._check_seat(ev.seat, index)
         name = st.players[seat]
         cost = self.rules.peek_cost()
         if cost is None:
@@ -404,7 +394,7 @@ class Game(EventLog[State]):
     def _on_take_widow(self, ev: TakeWidow, index: int) -> None:
         st = self.state
         rules = self.rules
-        seat = self._seat(ev.seat, index)
+        seat = self._check_seat(ev.seat, index)
         name = st.players[seat]
         if not rules.widow_cards:
             raise IllegalAction(f"{rules.title} has no widow", kind="malformed", index=index)
@@ -430,7 +420,7 @@ class Game(EventLog[State]):
                 raise IllegalAction(f"{name} must discard {rules.widow_cards} different cards after taking the "
                                     f"widow, not {len(ev.discard)}", kind="malformed", index=index)
             for card in ev.discard:
-                self._card(card, index)
+                self._check_card(card, index)
                 if pool is not None and card not in pool:
                     raise IllegalAction(f"{name} discards {card}, which is neither in their hand nor in the widow"
                                         f"{self._holder(card)}", kind="not_in_hand", index=index)
@@ -442,7 +432,7 @@ class Game(EventLog[State]):
     def _on_bid(self, ev: Bid, index: int) -> None:
         st = self.state
         rules = self.rules
-        seat = self._seat(ev.seat, index)
+        seat = self._check_seat(ev.seat, index)
         name = st.players[seat]
         if st.phase in (IDLE, DEALING, SETTLED):
             self._not_now(f"{name} bids", index, seat)
@@ -531,7 +521,7 @@ class Game(EventLog[State]):
         hand = st.hands[bidder]  # type: ignore[index]
         pool = None if hand is None or st.floater is None else hand | {st.floater}
         if ev.discard is not None:
-            self._card(ev.discard, index)
+            self._check_card(ev.discard, index)
             if pool is not None and ev.discard not in pool:
                 raise IllegalAction(f"{name} discards {ev.discard}, which is neither in their hand nor the floater"
                                     f"{self._holder(ev.discard)}", kind="not_in_hand", index=index)
@@ -572,9 +562,9 @@ class Game(EventLog[State]):
         seat = ev.seat
         card = ev.card
         if type(seat) is not int or not 0 <= seat < st.n_players:
-            self._seat(seat, index)
+            self._check_seat(seat, index)
         if card not in RANK:
-            self._card(card, index)
+            self._check_card(card, index)
         # the usual case — in play, a new card of the pack, the player's turn, held — costs four tests
         if st.phase != PLAYING or card in st.played or card not in st.deck or st.trick_mask >> seat & 1:
             self._play_ignored(seat, card, index)
