@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from vision.synth.decks import discover_sources
+from vision.synth.decks import discover_sources, get_design, is_cached
 
 DESIGN = "kde-standard"
 needs_deck = pytest.mark.skipif(DESIGN not in {s.name for s in discover_sources()},
@@ -75,3 +77,49 @@ def test_same_seed_writes_identical_datasets(tmp_path: Path) -> None:
     for card in label["cards"]:
         assert set(card) >= {"card", "quad", "indices", "fully_visible", "z"}
         assert all(set(i) == {"quad", "visible", "visible_fraction"} for i in card["indices"])
+
+
+def _synth_without_cairosvg(*args: str, cache: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`nainjaune synth` in a Python where `import cairosvg` fails, as on a machine without the train extra."""
+    code = ("import sys; sys.modules['cairosvg'] = None\n"
+            "from nainjaune.cli import main\nsys.exit(main(['synth', *sys.argv[1:]]))")
+    env = {**os.environ, **({"NAINJAUNE_CACHE_DIR": str(cache)} if cache else {})}
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300, env=env)
+
+
+@needs_deck
+def test_without_cairosvg_faces_not_yet_rendered_give_one_clear_line(tmp_path: Path) -> None:
+    result = _synth_without_cairosvg("--out", str(tmp_path / "out"), "--count", "1", "--designs", DESIGN,
+                                     cache=tmp_path / "empty-cache")
+    assert result.returncode == 2
+    assert "cairosvg is needed" in result.stderr and "Traceback" not in result.stderr
+
+
+@needs_deck
+def test_without_cairosvg_a_rendered_design_still_makes_scenes(tmp_path: Path) -> None:
+    get_design(DESIGN)  # renders it into the cache if it is not there yet
+    result = _synth_without_cairosvg("--out", str(tmp_path / "out"), "--count", "2", "--size", "320x240",
+                                     "--designs", DESIGN)
+    assert result.returncode == 0, result.stderr
+    assert len(list((tmp_path / "out" / "labels").glob("*.json"))) == 2
+
+
+@needs_deck
+def test_a_design_counts_as_cached_only_with_its_source_stamp_and_every_face(tmp_path: Path) -> None:
+    design = get_design(DESIGN)
+    source = {s.name: s for s in discover_sources()}[DESIGN]
+    assert is_cached(source)
+    root = tmp_path / "cards"
+    shutil.copytree(design.cache_dir, root / DESIGN)
+    assert is_cached(source, root)
+    face = root / DESIGN / "QS.png"
+    kept = face.read_bytes()
+    face.unlink()
+    assert not is_cached(source, root)
+    face.write_bytes(kept)
+    meta_path = root / DESIGN / "meta.json"
+    meta = json.loads(meta_path.read_text())
+    meta["stamp"]["size"] += 1  # the installed deck file changed since the faces were rendered
+    meta_path.write_text(json.dumps(meta))
+    assert not is_cached(source, root)
+    assert not is_cached(source, tmp_path / "nowhere")

@@ -42,9 +42,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="list installed designs (used, held out or skipped with the reason) and exit")
 
 
-def _check_renderer() -> None:
+def _check_renderer(decks: ModuleType, sources: list) -> None:
+    """cairosvg is only needed while one of these designs' faces is not rendered into the cache yet."""
     import importlib.util
 
+    if all(decks.is_cached(s) for s in sources):
+        return
     if importlib.util.find_spec("cairosvg") is None:
         raise CliError("cairosvg is needed to render the deck art the first time: pip install -e '.[train]'")
 
@@ -81,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
 
     from vision.synth import dataset, decks
 
-    if not decks.discover_sources():
+    sources = decks.discover_sources()
+    if not sources:
         raise CliError("no deck art installed: sudo apt-get install gnome-cards-data kdegames-card-data-kf5")
     out = Path(args.out)
     if not args.list_designs:
@@ -89,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
             dataset.check_output_folder(out)
         except OSError as exc:
             raise CliError(f"cannot write to --out {out}: {exc.strerror or exc}") from None
-    _check_renderer()
+    named = {d.strip() for d in args.designs.split(",")} if args.designs else None
+    _check_renderer(decks, [s for s in sources if named is None or s.name in named])
     if args.list_designs:
         statuses = decks.survey(progress=True)
         held = set(decks.held_out_designs())

@@ -27,7 +27,7 @@ from vision.synth.screen import SCREEN_CARDS, check_french_suits
 
 __all__ = [
     "DeckDesign", "DesignStatus", "HELD_OUT_DESIGNS", "card_codes", "discover_sources",
-    "get_design", "list_designs", "load_back", "load_face", "render_face", "survey",
+    "get_design", "is_cached", "list_designs", "load_back", "load_face", "render_face", "survey",
 ]
 
 DECK_ROOTS: tuple[tuple[str, Path, str], ...] = (
@@ -150,6 +150,24 @@ def _write_json(path: Path, payload: dict[str, Any]) -> None:
     os.replace(tmp, path)
 
 
+def _cached_meta(source: DeckSource, folder: Path) -> dict[str, Any] | None:
+    """The design's meta.json when it was made from this very source file and its faces are all there."""
+    try:
+        meta = json.loads((folder / "meta.json").read_text())
+    except (OSError, ValueError):
+        return None
+    if meta.get("stamp") != _source_stamp(source.path):
+        return None
+    if meta.get("usable") and not all((folder / f"{code}.png").exists() for code in card_codes()):
+        return None
+    return meta
+
+
+def is_cached(source: DeckSource, root: Path | None = None) -> bool:
+    """Whether screening this design needs no rendering (so no SVG renderer need be installed)."""
+    return _cached_meta(source, (root or cache_root()) / source.name) is not None
+
+
 def screen_source(source: DeckSource, root: Path | None = None, progress: bool = True) -> DesignStatus:
     """Render (or reuse) one design's faces, decide whether it is usable, and record it in meta.json."""
     from vision.synth.faces import clean_face
@@ -158,14 +176,9 @@ def screen_source(source: DeckSource, root: Path | None = None, progress: bool =
     folder = (root or cache_root()) / source.name
     meta_path = folder / "meta.json"
     stamp = _source_stamp(source.path)
-    if meta_path.exists():
-        try:
-            meta = json.loads(meta_path.read_text())
-        except (OSError, ValueError):
-            meta = {}
-        if meta.get("stamp") == stamp and (not meta.get("usable") or all(
-                (folder / f"{code}.png").exists() for code in card_codes())):
-            return _status_from_meta(source, folder, meta)
+    meta = _cached_meta(source, folder)
+    if meta is not None:
+        return _status_from_meta(source, folder, meta)
     folder.mkdir(parents=True, exist_ok=True)
 
     def finish(usable: bool, reason: str, layout: IndexLayout | None = None) -> DesignStatus:
