@@ -63,3 +63,20 @@ def test_train_refuses_a_model_name_that_is_a_path_before_training(tmp_path: Pat
     result = _run("train", "--data", str(tmp_path / "nothing"), "--model-name", "../elsewhere.onnx")
     assert result.returncode == 2
     assert "--model-name" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--workers", "-1"), "--workers"), (("--hours", "0"), "--hours"), (("--lr0", "0"), "--lr0"),
+    (("--cache", "gpu"), "--cache"),
+])
+def test_train_refuses_bad_loader_and_schedule_options(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    result = _run("train", "--data", str(tmp_path / "nothing"), *args)
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_gpu_training_script_prints_its_usage_when_arguments_are_missing() -> None:
+    result = subprocess.run(["bash", str(ROOT / "scripts" / "train-gpu.sh"), "/tmp/work", "16"],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert "usage: scripts/train-gpu.sh WORK JOBS" in result.stderr and "HOURS" in result.stderr

@@ -25,8 +25,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--epochs", type=int, default=12, help="training epochs (default 12)")
     parser.add_argument("--imgsz", type=int, default=64, help="crop size in pixels, a multiple of 32 (default 64)")
     parser.add_argument("--batch", type=int, default=64, help="batch size (default 64)")
+    parser.add_argument("--lr0", type=float, default=0.002,
+                        help="initial learning rate of AdamW (default 0.002, for batch 64; larger batches take more)")
     parser.add_argument("--threads", type=int, default=1,
                         help="torch threads (default 1: on shared cores more threads are slower)")
+    parser.add_argument("--device", default="cpu",
+                        help="cpu (default), or a CUDA device number such as 0 where a GPU is lent")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="data loader worker processes (default 0: on 2 cores they only compete)")
+    parser.add_argument("--cache", choices=("ram", "disk", "none"), default="ram",
+                        help="where decoded crops are kept between epochs (default ram; none with many workers, "
+                             "each of which would keep its own copy)")
+    parser.add_argument("--hours", type=float, default=None,
+                        help="stop training after this many hours; the epoch count is re-fitted after the first epoch")
     parser.add_argument("--runs", type=Path, default=Path("runs"), help="training runs folder (default runs/)")
     parser.add_argument("--name", default="index-cls", help="run name; an existing run with last.pt is resumed")
     parser.add_argument("--init", type=Path, default=None,
@@ -41,6 +52,12 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--imgsz must be a positive multiple of 32, not {args.imgsz}")
     if args.epochs <= 0:
         raise CliError("--epochs must be at least 1")
+    if args.lr0 <= 0:
+        raise CliError(f"--lr0 must be positive, not {args.lr0}")
+    if args.workers < 0:
+        raise CliError(f"--workers must be 0 or more, not {args.workers}")
+    if args.hours is not None and args.hours <= 0:
+        raise CliError(f"--hours must be positive, not {args.hours}")
     if Path(args.model_name).name != args.model_name or not args.model_name.endswith(".onnx"):
         raise CliError(f"--model-name must be a plain file name ending in .onnx, not {args.model_name!r}")
     missing = [str(d) for d in args.data if not (Path(d) / "labels").is_dir()]
@@ -62,7 +79,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"using existing crops in {crops}")
     config = TrainConfig(data=crops, project=args.runs, name=args.name, epochs=args.epochs,
-                         imgsz=args.imgsz, batch=args.batch, threads=args.threads, init=args.init)
+                         imgsz=args.imgsz, batch=args.batch, threads=args.threads, init=args.init,
+                         device=args.device, workers=args.workers, cache=None if args.cache == "none" else args.cache,
+                         hours=args.hours, lr0=args.lr0)
     if args.init is not None and not Path(args.init).is_file():
         raise CliError(f"--init {args.init}: no such checkpoint")
     if last_checkpoint(config).exists():

@@ -6,6 +6,11 @@ more data. That checkpoint is opened as the model itself: loaded into the yaml's
 (1000 classes) its 53-class head would not fit and be drawn at random again. A run lives
 in `<project>/<name>/`; when its `weights/last.pt` exists, training resumes from it instead
 of starting again, so a long run can be spread across sessions.
+
+The defaults are for these 2-core machines (CPU, crops cached in RAM, no loader workers).
+On a lent GPU machine `device`, `workers` and `cache=None` (crops read from disk: each
+loader worker would otherwise cache its own copy of a million crops) make the same run
+fast; `hours` caps a run by time, ultralytics re-fitting the epoch count after the first.
 """
 
 from __future__ import annotations
@@ -34,6 +39,9 @@ class TrainConfig:
     patience: int = 100
     lr0: float = 0.002
     init: Path | None = None  # start from these weights (e.g. the shipped model's run) instead of from scratch
+    device: str = "cpu"
+    cache: str | None = "ram"  # "ram", "disk" or None (read each crop from disk)
+    hours: float | None = None  # stop after this long (the epoch count is re-fitted after the first epoch)
 
 
 def last_checkpoint(config: TrainConfig) -> Path:
@@ -58,7 +66,7 @@ def train(config: TrainConfig) -> Path:
             epochs=config.epochs,
             imgsz=config.imgsz,
             batch=config.batch,
-            device="cpu",
+            device=config.device,
             workers=config.workers,
             project=str(Path(config.project).resolve()),
             name=config.name,
@@ -87,7 +95,8 @@ def train(config: TrainConfig) -> Path:
             cos_lr=True,
             val=True,
             verbose=False,
-            cache="ram",
+            cache=config.cache or False,
+            time=config.hours,
         )
     best = best_checkpoint(config)
     return best if best.exists() else last
