@@ -167,6 +167,23 @@ def test_no_passes_are_inferred_for_a_play_no_pass_makes_legal():
     assert len(game.events) == before
 
 
+def test_only_the_player_who_laid_the_last_card_may_start_a_new_sequence():
+    """What a card laid by this arm can be: the others follow the run (passes unseen), its last player may
+    also start a new one once nobody follows; after a King nobody follows."""
+    from engine.nain_jaune.live import playable_now
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "QS")
+    before = (len(game.events), view(game)["to_move"])
+    kings = {"KC", "KD", "KH", "KS"}
+    assert playable_now(game, 0) == kings and playable_now(game, 2) == kings
+    assert len(playable_now(game, 1)) == 51 and "QS" not in playable_now(game, 1)
+    assert (len(game.events), view(game)["to_move"]) == before   # the passes tried are undone
+    observe(game, "Bruno", "KS")
+    assert playable_now(game, 0) == playable_now(game, 2) == frozenset()
+    assert len(playable_now(game, 1)) == 50
+
+
 def test_a_sweep_proves_the_honour_the_camera_read_in_another_suit():
     """Bruno lays the Q♠ (read as Q♦, confidence 0.99) and empties the Q♠ box: the Q♦ was the Q♠."""
     from engine.nain_jaune.live import sweep_proof

@@ -6,6 +6,7 @@ camera feed and a phone need:
 * :func:`start_live_game` — a live game with its first deal started, hands unknown;
 * :func:`observe` — one observed play (card, player, optional confidence) → notices;
 * :func:`unseen_passes` — the passes a camera cannot see that make an observed play legal;
+* :func:`playable_now` — the cards a player may lay now, those passes included;
 * :func:`sweep_proof` — the correction a sweep proves: the card just laid was the honour, misread;
 * :func:`view` — who is to play, what is wanted, how many cards each holds, who went out.
 
@@ -22,7 +23,7 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine.core.events import Correction
-from engine.nain_jaune.cards import BOXES, RANK, Card
+from engine.nain_jaune.cards import BOXES, DECK, RANK, Card
 from engine.nain_jaune.events import NewDeal, Pass, Play
 from engine.nain_jaune.game import Game, PlayerRef
 from engine.nain_jaune.notices import Notice
@@ -73,6 +74,19 @@ def unseen_passes(game: Game, seat: int, card: Card) -> list[Pass]:
     return passes if legal else []
 
 
+def playable_now(game: Game, seat: int) -> frozenset[Card]:
+    """The cards ``seat`` may lay now, counting the passes a camera cannot see (see :func:`unseen_passes`).
+
+    Only the player who laid the last card may start a new sequence, once nobody can follow: anyone else
+    lays the card that continues it. A camera that saw Chloé's arm lay a card after Bruno's Q therefore
+    knows the card is a K, whatever its index looked like.
+    """
+    if game.state.phase != PLAY:
+        return frozenset()
+    # game.state is read afresh for every card: trying the passes rebuilds it
+    return frozenset(c for c in DECK if game.state.may_play(seat, c) or unseen_passes(game, seat, c))
+
+
 def sweep_proof(game: Game, seat: int, box: Card) -> Correction | None:
     """The correction of the last card on the pile that ``seat`` sweeping ``box`` proves, or ``None``.
 
@@ -121,4 +135,4 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["observe", "start_live_game", "sweep_proof", "unseen_passes", "view"]
+__all__ = ["observe", "playable_now", "start_live_game", "sweep_proof", "unseen_passes", "view"]
