@@ -110,3 +110,24 @@ def test_a_recording_that_stops_as_the_last_hand_lands_still_reads_that_hand(fil
     revealed = {e["player"]: sorted(e["cards"]) for e in events if e["type"] == "hand_revealed"}
     assert revealed.get(last.event["player"]) == last.event["cards"]
     assert [e["type"] for e in events][-1] == "settlement"
+
+
+@pytest.mark.slow
+def test_a_card_the_arm_s_player_may_not_lay_gives_way_to_the_run(filmed) -> None:
+    """The recogniser hesitates, 0.9 for a 9 against 0.1 for the truth. Chloé laying after Bruno's 5♣ can only
+    follow the run: her card is the 6♥. Chloé laying after her own K♣ may start anything: the 9♠ stands."""
+    scene, frames = filmed
+    template = TemplateIdentifier("plain")
+    misread_as = {"6H": "9H", "AD": "9S"}   # nines nobody lays in this deal
+
+    def identify(crop):
+        card, confidence = template(crop)
+        return {misread_as[card]: 0.9, card: 0.1} if card in misread_as else {card: confidence} if card else {}
+
+    events = list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=identify,
+                          identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
+    plays = [(e["player"], e["card"]) for e in events if e["type"] == "card_played"]
+    truth = [(p.player, p.card) for p in scene.script.plays]
+    assert truth[18] == ("Chloé", "6H") and truth[13] == ("Chloé", "AD")
+    assert plays[18] == ("Chloé", "6H")
+    assert plays[13] == ("Chloé", "9S")

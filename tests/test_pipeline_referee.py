@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from vision.watch import LiveReferee
+from vision.watch import LiveReferee, WatchConfig, rule_prior
 
 PLAYERS = ("Anne", "Bruno", "Chloé")
 
@@ -47,3 +47,29 @@ def test_the_wanted_cards_are_the_next_rank_in_every_suit_not_a_rank_name() -> N
     assert ref.wanted() == ()   # Bruno leads: any card
     ref.play("Bruno", "JH", 0.99)
     assert ref.wanted() == ("QS", "QH", "QD", "QC")
+
+
+def test_the_prior_hardly_believes_a_card_the_arm_s_player_may_not_lay() -> None:
+    """After Bruno's 10♦, Anne's arm lays a card: it follows the run (a J), whatever the index looked like;
+    Bruno's own arm may also start a new run with any card not yet seen."""
+    ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+    ref.play("Bruno", "9C", 0.99)
+    ref.play("Bruno", "10D", 0.99)
+    config = WatchConfig()
+    anne = rule_prior(ref, ["9C", "10D"], "Anne", config)
+    assert anne["8C"] == config.unplayable_weight and anne["JC"] == config.wanted_weight
+    assert anne["10D"] == config.seen_weight   # seen: it may have been misread then
+    bruno = rule_prior(ref, ["9C", "10D"], "Bruno", config)
+    assert "8C" not in bruno and bruno["JC"] == config.wanted_weight and bruno["10D"] == config.seen_weight
+    unknown = rule_prior(ref, ["9C", "10D"], None, config)   # no arm to go by: only the wanted and seen cards
+    assert "8C" not in unknown and unknown["JS"] == config.wanted_weight
+
+
+def test_the_verdict_follows_the_run_when_another_player_lays_a_card() -> None:
+    """Deal 3007 of the benchmark: Anne's J♣ after Bruno's 10♦ read as 8♣ by a hesitant recogniser."""
+    ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+    ref.play("Bruno", "9C", 0.99)
+    ref.play("Bruno", "10D", 0.99)
+    weights = rule_prior(ref, ["9C", "10D"], "Anne", WatchConfig())
+    reads = {"8C": 0.6, "JC": 0.3, "QC": 0.1}
+    assert max(reads, key=lambda c: reads[c] * weights.get(c, 1.0)) == "JC"
