@@ -184,6 +184,21 @@ def test_only_the_player_who_laid_the_last_card_may_start_a_new_sequence():
     assert len(playable_now(game, 1)) == 50
 
 
+def test_only_the_honour_s_player_may_empty_its_box_and_only_until_the_next_card():
+    from engine.nain_jaune.live import may_sweep
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "JH")
+    observe(game, "Bruno", "QS")
+    assert may_sweep(game, 1, "QS") and not may_sweep(game, 2, "QS") and not may_sweep(game, 1, "KH")
+    game.sweep("Bruno", "QS")
+    assert not may_sweep(game, 1, "QS")   # taken
+    observe(game, "Bruno", "KH")
+    assert may_sweep(game, 1, "KH")
+    observe(game, "Bruno", "AS")
+    assert not may_sweep(game, 1, "KH")   # the next card landed first: the call is missed
+
+
 def test_a_sweep_proves_the_honour_the_camera_read_in_another_suit():
     """Bruno lays the Q♠ (read as Q♦, confidence 0.99) and empties the Q♠ box: the Q♦ was the Q♠."""
     from engine.nain_jaune.live import sweep_proof

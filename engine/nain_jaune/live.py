@@ -8,6 +8,7 @@ camera feed and a phone need:
 * :func:`unseen_passes` — the passes a camera cannot see that make an observed play legal;
 * :func:`playable_now` — the cards a player may lay now, those passes included;
 * :func:`sweep_proof` — the correction a sweep proves: the card just laid was the honour, misread;
+* :func:`may_sweep` — whether a player has an honour on the pile whose box is theirs to empty now;
 * :func:`view` — who is to play, what is wanted, how many cards each holds, who went out.
 
 In live mode the engine knows each player's card count from the deal size, so it knows who went
@@ -87,6 +88,16 @@ def playable_now(game: Game, seat: int) -> frozenset[Card]:
     return frozenset(c for c in DECK if game.state.may_play(seat, c) or unseen_passes(game, seat, c))
 
 
+def may_sweep(game: Game, seat: int, box: Card) -> bool:
+    """Whether ``seat`` laid an honour whose box ``box`` they may still empty (their call is pending).
+
+    Only the honour's player takes its box: when the camera sees another arm empty it, that arm's seat
+    was misjudged, as long as the honour's player may take it and the other may not.
+    """
+    box_for = game.state.rules.box_for
+    return any(s == seat and box_for(c) == box for s, c, _ in game.state.pending)
+
+
 def sweep_proof(game: Game, seat: int, box: Card) -> Correction | None:
     """The correction of the last card on the pile that ``seat`` sweeping ``box`` proves, or ``None``.
 
@@ -135,4 +146,4 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["observe", "playable_now", "start_live_game", "sweep_proof", "unseen_passes", "view"]
+__all__ = ["may_sweep", "observe", "playable_now", "start_live_game", "sweep_proof", "unseen_passes", "view"]
