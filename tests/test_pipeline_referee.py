@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from vision.watch import LiveReferee, WatchConfig, rule_prior
+from vision.attribute import Attribution
+from vision.watch import LiveReferee, WatchConfig, rule_prior, sweeper
 
 PLAYERS = ("Anne", "Bruno", "Chloé")
 
@@ -73,3 +74,29 @@ def test_the_verdict_follows_the_run_when_another_player_lays_a_card() -> None:
     weights = rule_prior(ref, ["9C", "10D"], "Anne", WatchConfig())
     reads = {"8C": 0.6, "JC": 0.3, "QC": 0.1}
     assert max(reads, key=lambda c: reads[c] * weights.get(c, 1.0)) == "JC"
+
+
+def test_a_box_emptied_by_an_arm_taken_for_a_neighbour_s_goes_to_the_honour_s_player() -> None:
+    """Deal 3011 of the benchmark: Denis lays the K♥ and empties its box, reaching across Chloé's side."""
+    ref = LiveReferee(("Anne", "Bruno", "Chloé", "Denis"), "Anne", 100, "lindor")
+    ref.play("Bruno", "JH", 0.99)
+    ref.play("Bruno", "QD", 0.99)
+    ref.play("Denis", "KH", 0.99)
+    chloe = Attribution("Chloé", ("Chloé",), {"Chloé": 400.0, "Denis": 0.0})
+    assert sweeper("KH", chloe, "Denis", {}, ref) == "Denis"
+    assert sweeper("KH", chloe, "Denis", {}, None) == "Chloé"   # no engine: the camera's word
+    assert sweeper("KH", chloe, None, {}, ref) == "Chloé"       # no honour laid for it
+    denis_moved = {"Denis": 30.0}
+    assert sweeper("KH", chloe, "Denis", denis_moved, None) == "Denis"
+
+
+def test_the_seat_seen_keeps_a_box_the_rules_give_to_it() -> None:
+    ref = LiveReferee(("Anne", "Bruno", "Chloé"), "Anne", 100, "lindor")
+    ref.play("Bruno", "JH", 0.99)
+    ref.play("Bruno", "QS", 0.99)
+    anne = Attribution("Anne", ("Anne",), {"Anne": 400.0})
+    # Anne has no honour pending: only Bruno may take the Q♠ box.
+    assert sweeper("QS", anne, "Bruno", {}, ref) == "Bruno"
+    ref.game.sweep("Bruno", "QS")
+    # The box is Bruno's no longer (already taken): nothing overrules the camera.
+    assert sweeper("QS", anne, "Bruno", {}, ref) == "Anne"

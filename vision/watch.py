@@ -15,7 +15,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -115,6 +115,12 @@ class LiveReferee:
 
         return playable_now(self.game, self.players.index(player))
 
+    def may_sweep(self, player: str, box: str) -> bool:
+        """Whether `player` laid `box`'s honour and may still empty the box (by the engine's count)."""
+        from engine.nain_jaune.live import may_sweep
+
+        return may_sweep(self.game, self.players.index(player), box)
+
     def allowed(self) -> list[str]:
         """Players who still hold cards, from the player to move clockwise (the likeliest first)."""
         st = self.state
@@ -209,6 +215,27 @@ def rule_prior(referee: LiveReferee, seen: Iterable[str], player: str | None,
             if card not in playable and card not in seen:   # a card seen keeps its own weight: misread then?
                 weights[card] = config.unplayable_weight
     return weights
+
+
+def sweeper(box: str, seen: Attribution, honour_player: str | None, moved: Mapping[str, float],
+            referee: LiveReferee | None) -> str | None:
+    """Who emptied `box`: the seat the sweeping arm came from (`seen`), unless the honour's player is likelier.
+
+    The honour's player sweeping is the rule. They are kept when their arm moved at all in this motion (`moved`:
+    an arm reaching across the table can look as if it came from a neighbour's seat), and when the engine gives
+    the box to them and not to the seat seen (deal 3011 of the benchmark: Denis's K♥ box emptied by an arm
+    taken for Chloé's).
+    """
+    who = seen.player or honour_player
+    if honour_player is None or seen.player == honour_player:
+        return who
+    ev = seen.evidence
+    if ev.get(honour_player, 0.0) * 10 >= max(ev.values(), default=0.0) or moved.get(honour_player, 0.0) > 0:
+        return honour_player
+    if referee is not None and referee.may_sweep(honour_player, box) and not (
+            seen.player is not None and referee.may_sweep(seen.player, box)):
+        return honour_player
+    return who
 
 
 class _Pipeline:
@@ -379,15 +406,8 @@ class _Pipeline:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
         swept, missed = self.boxes.settle(pending["readings"], card, player)
         for box, honour_player, _ in swept:
-            seen = self._attribute(box, list(self.players))
-            who = seen.player or honour_player
-            if honour_player is not None and seen.player != honour_player:
-                # The honour's player sweeping is the rule: keep them if their arm moved at all in this motion
-                # (an arm reaching across the table can look as if it came from a neighbour's seat).
-                ev = seen.evidence
-                if (ev.get(honour_player, 0.0) * 10 >= max(ev.values(), default=0.0)
-                        or self.arms.evidence["any"].get(honour_player, 0.0) > 0):
-                    who = honour_player
+            who = sweeper(box, self._attribute(box, list(self.players)), honour_player,
+                          self.arms.evidence["any"], self.referee)
             out.append({"t": t, "type": "box_swept", "box": box, "player": who})
             if self.referee is not None and who is not None:
                 proved = self.referee.sweep(who, box)
