@@ -14,7 +14,7 @@
 set -euo pipefail
 
 if [ $# -lt 6 ]; then
-    sed -n '6,12p' "$0" >&2
+    sed -n '6,13p' "$0" >&2
     exit 2
 fi
 work=$1 jobs=$2 per_job=$3 first_seed=$4 hours=$5 init=$6 name=${7:-gpu}
