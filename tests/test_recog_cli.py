@@ -80,3 +80,21 @@ def test_gpu_training_script_prints_its_usage_when_arguments_are_missing() -> No
                             capture_output=True, text=True, timeout=30)
     assert result.returncode == 2
     assert "usage: scripts/train-gpu.sh WORK JOBS" in result.stderr and "HOURS" in result.stderr
+
+
+def test_train_refuses_a_device_that_is_not_a_gpu_number(tmp_path: Path) -> None:
+    (tmp_path / "scenes" / "labels").mkdir(parents=True)
+    result = _run("train", "--data", str(tmp_path / "scenes"), "--device", "gpu")
+    assert result.returncode == 2
+    assert "--device takes cpu or CUDA device numbers" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_train_refuses_a_gpu_this_machine_lacks_before_cutting_crops(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch")
+    if torch.cuda.is_available():
+        pytest.skip("this machine has a CUDA GPU")
+    (tmp_path / "scenes" / "labels").mkdir(parents=True)
+    result = _run("train", "--data", str(tmp_path / "scenes"), "--crops", str(tmp_path / "crops"), "--device", "0")
+    assert result.returncode == 2
+    assert "torch sees 0 CUDA GPU(s) here" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "crops").exists()

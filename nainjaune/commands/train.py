@@ -71,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as exc:
         raise CliError(f"training needs the train extra ({exc.name} is missing): pip install '.[train]'") from exc
 
+    _check_device(args.device)
     crops = args.crops or Path(args.data[0]) / "crops"
     if not (crops / "train").is_dir():
         print(f"cutting corner crops from {len(args.data)} scene folder(s) into {crops}")
@@ -92,3 +93,19 @@ def run(args: argparse.Namespace) -> int:
     target = export_onnx(checkpoint, Path(args.out) / args.model_name)
     print(f"exported {target} ({target.stat().st_size / 1e6:.1f} MB), onnxruntime output matches the checkpoint")
     return 0
+
+
+def _check_device(device: str) -> None:
+    """Refuse a GPU this machine does not have before any crop is cut (ultralytics would only say so later)."""
+    if device == "cpu":
+        return
+    try:
+        ids = [int(part) for part in device.split(",")]
+    except ValueError:
+        raise CliError(f"--device takes cpu or CUDA device numbers such as 0 or 0,1, not {device!r}") from None
+    import torch
+
+    count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+    missing = [i for i in ids if not 0 <= i < count]
+    if missing:
+        raise CliError(f"--device {device}: torch sees {count} CUDA GPU(s) here; train with --device cpu (the default)")
