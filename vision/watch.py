@@ -404,6 +404,7 @@ class _Pipeline:
                                  "step_s": time.perf_counter() - self._step_start})
         elif verdict is not None and verdict.card is None:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
+            self.referee_current = False
         swept, missed = self.boxes.settle(pending["readings"], card, player)
         for box, honour_player, _ in swept:
             who = sweeper(box, self._attribute(box, list(self.players)), honour_player,
