@@ -20,8 +20,9 @@ table. At the end, :meth:`Game.showdown` takes the revealed remaining hands and
 
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from engine.core.events import Correction
 from engine.nain_jaune.cards import BOXES, DECK, RANK, Card
@@ -52,6 +53,25 @@ def observe(game: Game, player: PlayerRef, card: str, confidence: float | None =
     return game.play(player, card, call=call, confidence=confidence)
 
 
+def _unseen_pass_walk(game: Game) -> Iterator[list[Pass]]:
+    """Yield the passes applied so far (none at first), then apply the next: the player to move declines the
+    run being followed, at most twice round the table. Closing the walk undoes them all."""
+    passes: list[Pass] = []
+    try:
+        for _ in range(2 * len(game.state.players)):
+            yield passes
+            st = game.state
+            if st.phase != PLAY or st.to_move is None or st.wanted is None:
+                return
+            step = Pass(int(st.to_move))
+            game.apply(step)
+            passes.append(step)
+        yield passes
+    finally:
+        for _ in passes:
+            game.undo()
+
+
 def unseen_passes(game: Game, seat: int, card: Card) -> list[Pass]:
     """The passes that make `seat` laying `card` legal, in table order, or none if no run of passes does.
 
@@ -59,20 +79,11 @@ def unseen_passes(game: Game, seat: int, card: Card) -> list[Pass]:
     passed. Without these passes a live game would flag every such play as out of turn. The game is left
     as it was (passes are tried, then undone); the caller applies them with the play.
     """
-    passes: list[Pass] = []
-    legal = False
-    try:
-        for _ in range(2 * len(game.state.players)):
-            st = game.state
-            if st.phase != PLAY or st.to_move is None or st.wanted is None or st.may_play(seat, card):
-                break
-            passes.append(Pass(int(st.to_move)))
-            game.apply(passes[-1])
-        legal = game.state.may_play(seat, card)
-    finally:
-        for _ in passes:
-            game.undo()
-    return passes if legal else []
+    with closing(_unseen_pass_walk(game)) as walk:
+        for passes in walk:
+            if game.state.may_play(seat, card):
+                return list(passes)
+    return []
 
 
 def playable_now(game: Game, seat: int) -> frozenset[Card]:
@@ -84,8 +95,12 @@ def playable_now(game: Game, seat: int) -> frozenset[Card]:
     """
     if game.state.phase != PLAY:
         return frozenset()
-    # game.state is read afresh for every card: trying the passes rebuilds it
-    return frozenset(c for c in DECK if game.state.may_play(seat, c) or unseen_passes(game, seat, c))
+    cards: set[Card] = set()
+    with closing(_unseen_pass_walk(game)) as walk:
+        for _ in walk:
+            st = game.state
+            cards.update(c for c in DECK if st.may_play(seat, c))
+    return frozenset(cards)
 
 
 def may_sweep(game: Game, seat: int, box: Card) -> bool:
