@@ -481,12 +481,12 @@ class Game(EventLog[State]):
             self._violation(nt.NOT_PLAYING, f"{st.players[seat]} sweeps {box} but {self._phase_text()}",
                             index, seat, box)
             return
+        i = st.pending_honour(seat, box)
+        if i is not None:
+            _, card, play_index = st.pending.pop(i)
+            self._make_call(seat, card, play_index, index)
+            return
         box_for = self.rules.box_for
-        for i, (s, c, play_index) in enumerate(st.pending):
-            if s == seat and box_for(c) == box:
-                del st.pending[i]
-                self._make_call(seat, c, play_index, index)
-                return
         if any(r.seat == seat and r.called and box_for(r.card) == box for r in st.calls):
             return  # the chips moved when the honour was announced
         self._stray_claim(seat, box, index, "sweeps")

@@ -109,8 +109,7 @@ def may_sweep(game: Game, seat: int, box: Card) -> bool:
     Only the honour's player takes its box: when the camera sees another arm empty it, that arm's seat
     was misjudged, as long as the honour's player may take it and the other may not.
     """
-    box_for = game.state.rules.box_for
-    return any(s == seat and box_for(c) == box for s, c, _ in game.state.pending)
+    return game.state.pending_honour(seat, box) is not None
 
 
 def sweep_proof(game: Game, seat: int, box: Card) -> Correction | None:

@@ -146,6 +146,11 @@ class State:
             return seat == self.to_move and rules.may_lead(card)
         return card in rules.playable(self.wanted)
 
+    def pending_honour(self, seat: int, box: Card) -> int | None:
+        """Where in ``pending`` is the honour of ``seat`` whose box is ``box`` (its call still awaited), if any."""
+        box_for = self.rules.box_for
+        return next((i for i, (s, c, _) in enumerate(self.pending) if s == seat and box_for(c) == box), None)
+
     def legal_plays(self, seat: int) -> list[Card]:
         """The cards of ``seat``'s (known) hand it may play now, in deck order."""
         hand = self.hands[seat]
