@@ -64,6 +64,7 @@ def test_the_prior_hardly_believes_a_card_the_arm_s_player_may_not_lay() -> None
     assert "8C" not in bruno and bruno["JC"] == config.wanted_weight and bruno["10D"] == config.seen_weight
     unknown = rule_prior(ref, ["9C", "10D"], None, config)   # no arm to go by: only the wanted and seen cards
     assert "8C" not in unknown and unknown["JS"] == config.wanted_weight
+    assert rule_prior(None, ["9C", "10D"], "Anne", config) == {"9C": config.seen_weight, "10D": config.seen_weight}
 
 
 def test_the_verdict_follows_the_run_when_another_player_lays_a_card() -> None:

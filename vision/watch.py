@@ -198,12 +198,15 @@ def _calibrator(calibration: str | Path | Calibration | None, players: Sequence[
     return load_calibration_file(calibration, players), None
 
 
-def rule_prior(referee: LiveReferee, seen: Iterable[str], player: str | None,
+def rule_prior(referee: LiveReferee | None, seen: Iterable[str], player: str | None,
                config: WatchConfig) -> dict[str, float]:
     """What the rules make likely for the card being read (1 for a card not named): the wanted cards; hardly a
-    card seen before, or one that `player`, whose arm laid it, may not lay now."""
+    card seen before, or one that `player`, whose arm laid it, may not lay now. Without a referee, only the
+    cards seen are known."""
     seen = set(seen)
     weights = {card: config.seen_weight for card in seen}
+    if referee is None:
+        return weights
     for card in referee.wanted():
         if card not in seen:
             weights[card] = config.wanted_weight
@@ -353,10 +356,10 @@ class _Pipeline:
 
     def _rule_prior(self) -> dict[str, float]:
         """`rule_prior` for the card being read now, with the player whose arm laid it when the referee is current."""
-        if self.referee is None:
-            return {card: self.config.seen_weight for card in self.events_seen}
-        player = self._attribute("pile", self.referee.allowed()).player if self.referee_current else None
-        return rule_prior(self.referee, self.events_seen, player, self.config)
+        referee, player = self.referee, None
+        if referee is not None and self.referee_current:
+            player = self._attribute("pile", referee.allowed()).player
+        return rule_prior(referee, self.events_seen, player, self.config)
 
     def _foreground(self, small_bgr: np.ndarray, motion: np.ndarray) -> np.ndarray:
         """What differs from the last settled view, in colour: a sleeve as grey as the table still shows."""
