@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
             dataset.check_output_folder(out)
         except OSError as exc:
             raise CliError(f"cannot write to --out {out}: {exc.strerror or exc}") from None
-    named = {d.strip() for d in args.designs.split(",")} if args.designs else None
+    named = [d.strip() for d in args.designs.split(",") if d.strip()] if args.designs else None
     _check_renderer(decks, [s for s in sources if named is None or s.name in named])
     if args.list_designs:
         statuses = decks.survey(progress=True)
@@ -102,8 +102,8 @@ def run(args: argparse.Namespace) -> int:
             role = ("held out" if status.name in held else "train") if status.usable else "skipped"
             print(f"{status.name:36} {role:9} {'' if status.usable else status.reason}")
         return 0
-    if args.designs:
-        designs = _chosen_designs(decks, [d.strip() for d in args.designs.split(",") if d.strip()])
+    if named is not None:
+        designs = _chosen_designs(decks, named)
     else:
         decks.survey(progress=True)
         designs = decks.train_designs() if args.split == "train" else decks.held_out_designs()
