@@ -214,6 +214,35 @@ def test_pile_watcher_votes_over_frames() -> None:
     assert verdict is not None and verdict.card == "7H" and verdict.votes == 2 and verdict.reads == 3
 
 
+def test_a_read_interrupted_by_motion_is_read_again_once_the_hand_is_gone() -> None:
+    """A fingertip resting on the new card looked settled and was read; motion follows (the hand leaves). The read
+    is dropped, and the next settled view, compared with the view before the card, finds the card and reads it."""
+    reads = iter([{"QC": 0.999}, {"KS": 0.95}, {"KS": 0.97}])
+    crops: list[np.ndarray] = []
+    polygon = np.array([[10, 10], [150, 10], [150, 190], [10, 190]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: crops.append(crop) or next(reads), confirm_frames=2)
+    empty = np.full((200, 160), 200, np.uint8)
+    watcher.baseline(empty)
+    card = empty.copy()
+    cv2.rectangle(card, (40, 40), (110, 140), 30, -1)
+    with_hand = card.copy()
+    cv2.rectangle(with_hand, (70, 100), (100, 199), 120, -1)
+    assert watcher.settled(with_hand)
+    grown = watcher._location
+    assert watcher.read(cv2.cvtColor(with_hand, cv2.COLOR_GRAY2BGR), np.eye(3)) is None
+    watcher.interrupted()
+    assert not watcher.reading
+    assert watcher.settled(card)
+    assert watcher._location is not None and grown is not None
+    assert np.ptp(watcher._location.corners[:, 1]) < np.ptp(grown.corners[:, 1]) - 20   # the hand is not in it
+    image = cv2.cvtColor(card, cv2.COLOR_GRAY2BGR)
+    assert watcher.read(image, np.eye(3)) is None
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and verdict.card == "KS" and verdict.reads == 2 and len(crops) == 3
+    watcher.interrupted()                        # nothing being read: nothing changes
+    assert not watcher.settled(card)
+
+
 def _watcher_reading(reads: list, prior: dict[str, float] | None = None) -> PileWatcher:
     """A watcher that has seen a card land and will read it from `reads`, one per frame."""
     it = iter(reads)

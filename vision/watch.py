@@ -324,10 +324,7 @@ class _Pipeline:
         out: list[dict] = []
         if result.moving:
             self.arms.feed(self._foreground(small_bgr, result.motion_mask))
-            if self.pile.reading:
-                verdict = self.pile.abort()
-                if verdict is not None:
-                    out += self._after_settle(frame, verdict)
+            self.pile.interrupted()
             return out
         if self.pile.reading:
             verdict = self.pile.read(image, self.calib.homography)
