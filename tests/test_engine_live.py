@@ -230,3 +230,33 @@ def test_no_sweep_proof_without_a_reason():
     assert sweep_proof(game, 1, "KH") is None
     observe(game, "Chloé", "QS", confidence=0.99)        # out of turn, but the Q♠ is on the pile now
     assert sweep_proof(game, 2, "QS") is None
+
+
+def test_a_card_read_twice_renames_the_earlier_camera_reading():
+    """The camera read Anne's J♠ as J♣ (a missed J♣ call follows); the real J♣ lands later. Renaming the
+    earlier play refolds the deal: the J♣ box awaits its real honour, and the J♣ is no longer seen twice."""
+    from engine.nain_jaune.live import renamed_play
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "10H", confidence=0.99)
+    observe(game, "Bruno", "JC", confidence=0.98)
+    observe(game, "Bruno", "QH", confidence=0.99)
+    assert [c for _, c, _ in game.state.missed_calls] == ["JC"]
+    fix = renamed_play(game, "JC", "js")
+    assert fix is not None and fix.replacement.card == "JS" and fix.replacement.confidence == 0.98
+    game.apply(fix)
+    assert game.state.pile == ["10H", "JS", "QH"] and game.state.missed_calls == []
+    assert nt.SEEN_TWICE not in kinds(observe(game, "Bruno", "KC", confidence=0.99) + observe(game, "Bruno", "JC"))
+
+
+def test_no_renaming_of_a_card_not_read_this_deal_or_to_a_card_on_the_pile():
+    from engine.nain_jaune.live import renamed_play
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "9H", confidence=0.99)
+    observe(game, "Bruno", "10S")                                  # entered by hand: trusted
+    assert renamed_play(game, "10S", "10C") is None
+    assert renamed_play(game, "9H", "10S") is None                 # the 10♠ is on the pile
+    assert renamed_play(game, "9H", "9H") is None
+    assert renamed_play(game, "8H", "8C") is None                  # never played
+    assert renamed_play(game, "9H", "9C") is not None

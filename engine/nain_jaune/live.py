@@ -8,6 +8,7 @@ camera feed and a phone need:
 * :func:`unseen_passes` — the passes a camera cannot see that make an observed play legal;
 * :func:`playable_now` — the cards a player may lay now, those passes included;
 * :func:`sweep_proof` — the correction a sweep proves: the card just laid was the honour, misread;
+* :func:`renamed_play` — the correction that renames a card read earlier this deal (the camera saw it twice);
 * :func:`may_sweep` — whether a player has an honour on the pile whose box is theirs to empty now;
 * :func:`view` — who is to play, what is wanted, how many cards each holds, who went out.
 
@@ -25,7 +26,7 @@ from dataclasses import replace
 from typing import Any, Iterator, Mapping, Sequence
 
 from engine.core.events import Correction
-from engine.nain_jaune.cards import BOXES, DECK, RANK, Card
+from engine.nain_jaune.cards import BOXES, DECK, RANK, Card, parse_card
 from engine.nain_jaune.events import NewDeal, Pass, Play
 from engine.nain_jaune.game import Game, PlayerRef
 from engine.nain_jaune.notices import Notice
@@ -135,6 +136,24 @@ def sweep_proof(game: Game, seat: int, box: Card) -> Correction | None:
     return None
 
 
+def renamed_play(game: Game, was: str, card: str) -> Correction | None:
+    """The correction that renames the play of ``was`` in this deal to ``card``, or ``None``.
+
+    A deck holds each card once, so when the camera reads a card that is already on the pile, one of the two
+    readings is wrong; the camera knows which hesitated (see ``vision.watch``). Only a card the camera read
+    (it has a confidence) is renamed, and only to a card not on the pile this deal.
+    """
+    was, card = parse_card(was), parse_card(card)
+    if was == card or card in game.state.played_by:
+        return None
+    for index, event in reversed(game.effective_events()):
+        if type(event) is NewDeal:
+            return None
+        if type(event) is Play and event.card == was:
+            return Correction(index, replace(event, card=card)) if event.confidence is not None else None
+    return None
+
+
 def view(game: Game) -> dict[str, Any]:
     """What the table looks like to the engine now, JSON-ready (names, not seats)."""
     st = game.state
@@ -160,4 +179,5 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["may_sweep", "observe", "playable_now", "start_live_game", "sweep_proof", "unseen_passes", "view"]
+__all__ = ["may_sweep", "observe", "playable_now", "renamed_play", "start_live_game", "sweep_proof",
+           "unseen_passes", "view"]
