@@ -7,6 +7,8 @@ Every observation may carry `t` (seconds in the source). Types:
    "confidence": 0.97, "call": false}` — a new card on the pile. `player: null` means the pipeline could not
    tell who played; the server then asks on the phone ("Who played the 7♥? Bruno / Chloé"), offering
    `candidates` (all players when empty). `call` is true when the honour was announced (optional).
+- `{"type": "card_corrected", "was": "JC", "card": "JS", "player": "Anne", "played_at": 16.5}` — the card read
+  as `was` earlier this deal was `card`: the pipeline read `was` a second time, or saw its honour's box swept.
 - `{"type": "box_swept", "box": "QS", "player": "Bruno"}` — a box emptied (by the honour's player: a call).
 - `{"type": "call_missed", "card": "QS", "player": "Bruno"}` — informational: the engine detects missed calls
   itself from the plays and sweeps; this is kept only to cross-check.
@@ -64,6 +66,16 @@ class BoxSwept:
 
 
 @dataclass(frozen=True)
+class CardCorrected:
+    was: str
+    card: str
+    player: str | None = None
+    played_at: float | None = None
+    t: float | None = None
+    type: str = field(default="card_corrected", init=False)
+
+
+@dataclass(frozen=True)
 class CallMissed:
     card: str
     player: str | None = None
@@ -113,7 +125,7 @@ class GameSetupSeen:
     type: str = field(default="game_setup", init=False)
 
 
-Observation = Union[CardPlayed, BoxSwept, CallMissed, Passed, DealOver, HandRevealed, SettlementSeen, GameSetupSeen]
+Observation = Union[CardPlayed, CardCorrected, BoxSwept, CallMissed, Passed, DealOver, HandRevealed, SettlementSeen, GameSetupSeen]
 
 
 def observation_to_dict(obs: Observation) -> dict[str, Any]:
@@ -139,12 +151,12 @@ def _card(d: Mapping[str, Any], key: str = "card") -> str:
     return rank + suit
 
 
-def _time(d: Mapping[str, Any]) -> float | None:
-    t = d.get("t")
+def _time(d: Mapping[str, Any], key: str = "t") -> float | None:
+    t = d.get(key)
     if t is None:
         return None
     if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0:
-        raise ObservationError(f"'t' must be a non-negative number of seconds, got {t!r}")
+        raise ObservationError(f"'{key}' must be a non-negative number of seconds, got {t!r}")
     return float(t)
 
 
@@ -201,6 +213,8 @@ def _parse_game_setup(d: Mapping[str, Any]) -> GameSetupSeen:
 _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
     "card_played": _parse_card_played,
     "box_swept": _parse_box_swept,
+    "card_corrected": lambda d: CardCorrected(was=_card(d, "was"), card=_card(d), player=_str(d, "player", optional=True),
+                                              played_at=_time(d, "played_at"), t=_time(d)),
     "call_missed": lambda d: CallMissed(card=_card(d), player=_str(d, "player", optional=True), t=_time(d)),
     "passed": lambda d: Passed(player=str(_str(d, "player")), t=_time(d)),
     "deal_over": lambda d: DealOver(winner=_str(d, "winner", optional=True), opera=bool(d.get("opera", False)),

@@ -280,6 +280,10 @@ class TableService:
                             self.store.add_question(tx, game_id, {**question, "event_index": first + play_index})
 
                         self._commit(table, events, source, strict=False, extra=ask)
+                elif isinstance(obs, feed.CardCorrected):
+                    events = table.observed_rename(obs)
+                    if events:
+                        self._commit(table, events, source, strict=False)
                 elif isinstance(obs, feed.BoxSwept):
                     self._commit(table, table.observed_sweep(obs), source, strict=False)
                 elif isinstance(obs, feed.Passed):

@@ -27,7 +27,7 @@ from engine.nain_jaune.events import (
     event_to_dict,
 )
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.live import sweep_proof, unseen_passes
+from engine.nain_jaune.live import renamed_play, sweep_proof, unseen_passes
 from engine.nain_jaune.rules import RULESETS, rules_class
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
@@ -266,6 +266,11 @@ class Table:
         sweep = self.sweep(obs.player, obs.box)
         proof = sweep_proof(self.game, sweep.seat, sweep.box)
         return [sweep] if proof is None else [proof, sweep]
+
+    def observed_rename(self, obs: feed.CardCorrected) -> list[Event]:
+        """The correction renaming this deal's play of `was` (nothing when there is none, e.g. already renamed)."""
+        fix = renamed_play(self.game, obs.was, obs.card)
+        return [] if fix is None else [fix]
 
     def losers_to_reveal(self) -> list[str]:
         st = self.state

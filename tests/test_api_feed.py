@@ -22,6 +22,8 @@ from companion_api.testing import EDIT, PLAYERS, make_app, new_game_body
     ({"type": "card_played", "card": "7H", "candidates": "Bruno"}, "'candidates'"),
     ({"type": "card_played", "card": "7H", "t": -1}, "'t'"),
     ({"type": "box_swept", "box": "9C"}, "'box' must be one of"),
+    ({"type": "card_corrected", "card": "JS"}, "'was' must be a non-empty string"),
+    ({"type": "card_corrected", "was": "JC", "card": "JS", "played_at": "then"}, "'played_at'"),
     ({"type": "hand_revealed", "player": "Anne", "cards": "KS"}, "'cards'"),
     ({"type": "settlement", "chips": {"Anne": "many"}, "board": {}}, "'chips'"),
     (["card_played"], "JSON object"),
@@ -174,3 +176,24 @@ def test_passes_the_camera_cannot_see_are_recorded_before_the_play(tmp_path: Pat
     assert not [n for n in game["notices"] if n["kind"] in ("out_of_turn", "out_of_sequence")]
     kinds = [(e["kind"], e["player"]) for e in game["events"] if e["kind"] in ("play", "pass")]
     assert kinds == [("play", first), ("play", first), ("pass", first), ("pass", second), ("play", third)]
+
+
+def test_a_card_the_camera_renames_is_corrected_in_the_deal(tmp_path: Path) -> None:
+    """The camera read a J♠ as J♣, then saw the real J♣: its `card_corrected` renames the earlier play, so the
+    J♣ is not seen twice and no J♣ call was missed; a rename with nothing to rename changes nothing."""
+    lead = PLAYERS[1]
+    plays = [("10H", 0.99), ("JC", 0.98), ("QH", 0.99), ("KD", 0.99)]
+    with TestClient(make_app(tmp_path)) as client:
+        assert client.post("/api/games", json=new_game_body(), headers=EDIT).status_code == 201
+        for card, confidence in plays:
+            body = {"type": "card_played", "card": card, "player": lead, "confidence": confidence}
+            assert client.post("/api/observations", json=body, headers=EDIT).status_code == 200
+        missed = lambda game: [n["card"] for n in game["notices"] if n["kind"] == "call_missed"]  # noqa: E731
+        assert missed(client.get("/api/state").json()["game"]) == ["JC"]
+        rename = {"type": "card_corrected", "was": "JC", "card": "JS", "player": lead, "played_at": 2.0, "t": 9.0}
+        for body in (rename, rename, {"type": "card_played", "card": "JC", "player": lead, "confidence": 1.0}):
+            assert client.post("/api/observations", json=body, headers=EDIT).status_code == 200
+        game = client.get("/api/state").json()["game"]
+    assert game["played"] == ["10H", "JS", "QH", "KD", "JC"]
+    assert missed(game) == [] and not [n for n in game["notices"] if n["kind"] == "seen_twice"]
+    assert [e["card"] for e in game["events"] if e["corrected"]] == ["JC"]
