@@ -164,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nLive pipeline on {len(scores)} simulated deals ({', '.join(sorted(set(designs)))}; "
           f"3-5 players; 1280x720 mp4 read from file)")
     print(f"recogniser: {f'ONNX model {model}' if mode == 'onnx' else 'reference matcher of the filmed design (NOT the learned model)'}")
-    print(f"plays with the right card:                {pct(total('cards_right'), total('plays'))}   target >= 99.5 %")
+    print(f"plays with the right card:                {pct(total('cards_right'), total('plays'))}   target >= 99.5 %"
+          f"  (after {total('renamed')} renamed by card_corrected)")
     print(f"plays attributed right without asking:    {pct(total('players_right'), total('plays'))}   target >= 98 %"
           f"  (asked: {total('players_asked')}, extra plays seen: {total('extra_plays')})")
     print(f"sweeps caught (right box and player):     {pct(total('sweeps_caught'), total('sweeps'))}   target all")

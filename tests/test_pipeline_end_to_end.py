@@ -131,3 +131,27 @@ def test_a_card_the_arm_s_player_may_not_lay_gives_way_to_the_run(filmed) -> Non
     assert truth[18] == ("Chloé", "6H") and truth[13] == ("Chloé", "AD")
     assert plays[18] == ("Chloé", "6H")
     assert plays[13] == ("Chloé", "9S")
+
+
+@pytest.mark.slow
+def test_a_card_read_again_renames_the_earlier_hesitant_reading(filmed) -> None:
+    """Bruno's 4♦ is read as 4♠ (0.9, the 4♦ 0.6); when Bruno's real 4♠ lands, that first reading was the one that
+    hesitated: a `card_corrected` renames it before the second 4♠ is played, and the deal settles exactly."""
+    scene, frames = filmed
+    template = TemplateIdentifier("plain")
+
+    def identify(crop):
+        card, confidence = template(crop)
+        return {"4S": 0.9, "4D": 0.6} if card == "4D" else {card: confidence} if card else {}
+
+    events = list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=identify,
+                          identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
+    truth = [(p.player, p.card) for p in scene.script.plays]
+    assert truth[3] == ("Bruno", "4D") and truth[16] == ("Bruno", "4S")
+    renamed = [e for e in events if e["type"] == "card_corrected"]
+    assert [(e["was"], e["card"], e["player"]) for e in renamed] == [("4S", "4D", "Bruno")]
+    second = [e for e in events if e["type"] == "card_played"][16]
+    assert second["card"] == "4S" and "seen_twice" not in second.get("flags", [])
+    assert events.index(renamed[0]) < events.index(second)
+    score = score_deal(scene.script, scene.truth, events, scene.config.fps)
+    assert score.cards_right == score.plays and score.renamed == 1 and score.settled_right, score.problems

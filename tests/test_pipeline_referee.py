@@ -101,3 +101,15 @@ def test_the_seat_seen_keeps_a_box_the_rules_give_to_it() -> None:
     ref.game.sweep("Bruno", "QS")
     # The box is Bruno's no longer (already taken): nothing overrules the camera.
     assert sweeper("QS", anne, "Bruno", {}, ref) == "Anne"
+
+
+def test_of_two_readings_of_one_card_the_one_that_hesitated_is_renamed() -> None:
+    from vision.watch import misread_sighting
+
+    earlier, now = {"JC": 0.98, "JS": 0.86, "8C": 0.65}, {"JC": 0.2}
+    assert misread_sighting("JC", earlier, now, {"JC"}, 0.3) == "JS"
+    assert misread_sighting("JC", earlier, now, {"JC", "JS"}, 0.3) == "8C"     # the J♠ is on the pile already
+    assert misread_sighting("JC", {"JC": 0.98, "JS": 0.2}, now, {"JC"}, 0.3) is None   # the first read was sure
+    # The new reading hesitated more: it is the likelier misread, the earlier one stands.
+    assert misread_sighting("JC", earlier, {"JC": 0.5, "JH": 0.49}, {"JC"}, 0.3) is None
+    assert misread_sighting("JC", {}, now, {"JC"}, 0.3) is None

@@ -52,6 +52,8 @@ class PileRead:
     votes: int
     reads: int
     location: CardLocation | None = None
+    evidence: Mapping[str, float] = field(default_factory=dict)
+    """Every card's mean score times its prior weight: the runners-up, should the card turn out misread."""
 
 
 def overlap(a: CardLocation, b: CardLocation) -> float:
@@ -256,4 +258,5 @@ class PileWatcher:
         weights = self.prior() if self.prior is not None else {}
         card = max(totals, key=lambda c: (totals[c] * weights.get(c, 1.0), totals[c]))
         votes = sum(1 for scores in reads if max(scores, key=scores.__getitem__, default=None) == card)
-        return PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location)
+        evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
+        return PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence)

@@ -52,6 +52,8 @@ class Score:
     players_right: int = 0
     players_asked: int = 0
     extra_plays: int = 0
+    renamed: int = 0
+    """card_corrected events: earlier plays the pipeline renamed once it knew better (scored as renamed)."""
     sweeps: int = 0
     sweeps_caught: int = 0
     missed_calls: int = 0
@@ -64,10 +66,24 @@ class Score:
     problems: list[str] = field(default_factory=list)
 
 
+def corrected_plays(events: list[dict]) -> list[dict]:
+    """The card_played events as the pipeline left them: each card_corrected renames the latest play of its `was`."""
+    plays: list[dict] = []
+    for e in events:
+        if e["type"] == "card_played":
+            plays.append(dict(e))
+        elif e["type"] == "card_corrected":
+            target = next((p for p in reversed(plays) if p["card"] == e["was"]), None)
+            if target is not None:
+                target["card"] = e["card"]
+    return plays
+
+
 def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], fps: float,
                chips: int = 100, rules: str = "lindor") -> Score:
     s = Score()
-    plays = [e for e in events if e["type"] == "card_played"]
+    plays = corrected_plays(events)
+    s.renamed = sum(1 for e in events if e["type"] == "card_corrected")
     used: set[int] = set()
     for te in (t for t in truth if t.event["type"] == "card_played"):
         s.plays += 1
