@@ -125,14 +125,12 @@ def sweep_proof(game: Game, seat: int, box: Card) -> Correction | None:
     """
     if box not in BOXES or box in game.state.played_by:
         return None
-    for index, event in reversed(game.effective_events()):
-        if type(event) is NewDeal:
-            return None
-        if type(event) is Play:
-            if (event.seat == seat and event.confidence is not None and event.card != box
-                    and RANK[event.card] == RANK[box]):
-                return Correction(index, replace(event, card=box))
-            return None
+    last = next(_plays_this_deal(game), None)
+    if last is None:
+        return None
+    index, event = last
+    if event.seat == seat and event.confidence is not None and event.card != box and RANK[event.card] == RANK[box]:
+        return Correction(index, replace(event, card=box))
     return None
 
 
@@ -146,12 +144,19 @@ def renamed_play(game: Game, was: str, card: str) -> Correction | None:
     was, card = parse_card(was), parse_card(card)
     if was == card or card in game.state.played_by:
         return None
+    found = next(((index, event) for index, event in _plays_this_deal(game) if event.card == was), None)
+    if found is None or found[1].confidence is None:
+        return None
+    return Correction(found[0], replace(found[1], card=card))
+
+
+def _plays_this_deal(game: Game) -> Iterator[tuple[int, Play]]:
+    """The plays of the current deal as they stand after corrections, with their log index, newest first."""
     for index, event in reversed(game.effective_events()):
         if type(event) is NewDeal:
-            return None
-        if type(event) is Play and event.card == was:
-            return Correction(index, replace(event, card=card)) if event.confidence is not None else None
-    return None
+            return
+        if type(event) is Play:
+            yield index, event
 
 
 def view(game: Game) -> dict[str, Any]:
