@@ -152,3 +152,50 @@ def test_identify_hand_reads_a_shown_hand_of_a_held_out_design_in_the_seat_zone_
     assert all(scores.get(d.card, 0.0) >= d.confidence - 1e-6 for d in detections)
     likely = [c for c in sorted(scores, key=lambda c: -scores[c]) if scores[c] >= FILL_FLOOR][:len(hand)]
     assert len(set(likely) & set(hand)) >= len(hand) - 1, sorted(scores.items(), key=lambda kv: -kv[1])[:10]
+
+
+def test_identify_hand_reads_a_row_whose_cards_merge_into_one_outline_of_card_proportions() -> None:
+    """Five cards overlapping in a row make one outline about as wide as a card is tall: the scale ladder
+    must still reach the cards' own width (deal 3011 of the pipeline benchmark, where it did not)."""
+    from vision.calibration import VIEW_SCALE, calibrate_from_markers
+    from vision.recognise.identify import HAND_ENLARGE, _enlarged, identify_hand, scale_ladder
+    from vision.recognise.locate import locate
+    from vision.showdown import seat_crop
+    from vision.tablesim.scene import CARD_W, SceneConfig, TableScene
+    from vision.tablesim.script import deal_script
+
+    decks = pytest.importorskip("vision.synth.decks")
+    design = "kde-tigullio-international"  # held out of training
+    if design not in {s.name for s in decks.discover_sources()}:
+        pytest.skip("deck art packages not installed")
+    players = ("Anne", "Bruno", "Chloé", "Denis", "Emma")
+    hand = ("AD", "4C", "4H", "10H", "KS")
+    found = 0
+    for seed in (5, 7):
+        table = TableScene(deal_script(players, "Anne", seed=seed, max_cards=3), SceneConfig(seed=seed, design=design))
+        table.shown.extend(table.showdown_poses("Anne", hand))
+        image = table.render([])
+        calib = calibrate_from_markers(image, players)
+        crop = seat_crop(calib.warp(image), calib.zones.seats["Anne"])
+        widths = locate(_enlarged(crop)).card_widths
+        assert widths and min(scale_ladder(widths)) > 1.15 * CARD_W * VIEW_SCALE * HAND_ENLARGE  # the trap is set
+        read = {d.card for d in identify_hand(crop)}
+        assert read <= set(hand), read
+        found += len(read)
+    assert found >= 9
+
+
+def test_along_hand_axis_leaves_out_corners_a_quarter_turn_off_the_shown_hand() -> None:
+    from vision.recognise.crops import CornerFrame
+    from vision.recognise.identify import _Reading, along_hand_axis
+
+    def frame(x: float, y: float) -> CornerFrame:
+        return CornerFrame((0.0, 0.0), (x, y), (-y, x), 60.0)
+
+    frames = [frame(1, 0), frame(-1, 0), frame(0.97, 0.26), frame(0, 1), frame(0.26, 0.97), frame(0.6, 0.8)]
+    # Two cards' index corners point along x (their bottom-right ones half a turn round), one corner a little off.
+    readings = [_Reading("KS", 1.0, frames[0]), _Reading("KS", 0.99, frames[1]), _Reading("4C", 0.98, frames[2]),
+                _Reading("JD", 0.999, frames[3])]
+    # A quarter turn off (the J♦) and 75° off are left out; 53° off (a fan's spread) is kept.
+    assert along_hand_axis(frames, readings) == [0, 1, 2, 5]
+    assert along_hand_axis(frames, []) == list(range(len(frames)))

@@ -49,6 +49,7 @@ CROP_MIN_CONFIDENCE = 0.5  # a crop is known to hold a card: its best reading co
 GATE_FILE = "card-index-gate.onnx"  # the gate model, looked for next to the classifier
 GATE_NONE = 0.9  # on validation crops of the training designs the gate keeps 99.5 % of index corners here
 HAND_ENLARGE = 1.5  # zoom of a shown hand's seat zone before it is read (see identify_hand)
+HAND_AXIS_COS = -0.5  # cosine of the doubled angle: corners turned more than 60° off a shown hand's axis are left out
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,8 @@ def identify_image(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[
 
 
 def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[Detection]:
-    """`identify_image` for a hand laid out at the showdown, cut from its seat zone: read enlarged.
+    """`identify_image` for a hand laid out at the showdown, cut from its seat zone: read enlarged, and only
+    along the hand's axis (see `along_hand_axis`).
 
     A shown hand's cards are as small as the camera resolves them (short sides near 60 px) and overlap
     to a narrow strip; the corner finder does better on the zone enlarged ×1.5. On the last frames of
@@ -215,8 +217,10 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[D
     losers' zones read by `ShowdownReader`, model v5): 245 of 268 shown cards found instead of 233,
     59 of 72 hands exactly instead of 51, no wrong card instead of 1. Boxes are in the given image's
     pixels."""
+    big = _enlarged(image)
+    frames, probs, scales, classifier = _hand_probabilities(big, model_path)
     out = []
-    for d in identify_image(_enlarged(image), model_path):
+    for d in _merge(_readings(frames, probs, scales, classifier, MIN_CONFIDENCE), big.shape[1], big.shape[0]):
         x1, y1, x2, y2 = d.box
         out.append(Detection(d.card, d.confidence, (x1 / HAND_ENLARGE, y1 / HAND_ENLARGE, x2 / HAND_ENLARGE,
                                                     y2 / HAND_ENLARGE)))
@@ -226,8 +230,48 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[D
 def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> dict[str, float]:
     """Per card, its best probability at any corner of a shown hand's zone, read as `identify_hand`
     reads it but however unsure: what can complete a hand read short of the cards its player holds."""
-    _, probs, _, classifier = _located_probabilities(_enlarged(image), model_path)
+    _, probs, _, classifier = _hand_probabilities(_enlarged(image), model_path)
     return _card_scores(probs, classifier)
+
+
+def _hand_probabilities(enlarged: np.ndarray, model_path: Path
+                        ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], IndexClassifier]:
+    """`_located_probabilities` of an enlarged seat zone, the corners off the hand's axis left out.
+
+    The scale ladder also spans the outlines' short sides taken as a card's long side: a row of overlapping
+    cards merges into one outline of card proportions whose short side is a card's height (deal 3011: a row
+    of four read at 163-221 px, its cards 120 px wide, and its 10♥ and 4♥ never read)."""
+    classifier = load_classifier(Path(model_path))
+    location = locate(enlarged)
+    scales = scale_ladder(location.card_widths + [w / CARD_ASPECT for w in location.card_widths])
+    frames, probs = _corner_probabilities(enlarged, location.frames, scales, classifier, load_gate(Path(model_path)))
+    keep = along_hand_axis(frames, _readings(frames, probs, scales, classifier, MIN_CONFIDENCE))
+    return [frames[i] for i in keep], probs[keep], scales, classifier
+
+
+def along_hand_axis(frames: list[CornerFrame], readings: list[_Reading]) -> list[int]:
+    """The indices of `frames` whose card lies along the shown hand's axis, found from the sure `readings`.
+
+    A hand laid in a row or fan points one way, give or take the fan's spread. A corner read a quarter turn
+    off that axis is a card's side corner: on decks with four indices (Dondorf) it shows the index on its
+    side, which the classifier, never trained on such a view of those designs, can take for another card
+    (deal 3009: a sideways "2" of the 2♦ read as "V", a French jack, J♦ at 0.999). Axes are compared by
+    their doubled angle, so a card's two index corners (turned half a turn) agree."""
+    if not readings:
+        return list(range(len(frames)))
+    weights = np.array([r.confidence for r in readings])
+    doubled = np.array([_doubled(r.frame) for r in readings])
+    axis = (weights[:, None] * doubled).sum(axis=0)
+    if np.linalg.norm(axis) < 1e-9:
+        return list(range(len(frames)))
+    axis /= np.linalg.norm(axis)
+    return [i for i, f in enumerate(frames) if float(np.dot(_doubled(f), axis)) >= HAND_AXIS_COS]
+
+
+def _doubled(frame: CornerFrame) -> np.ndarray:
+    """The unit vector at twice the angle of the frame's x direction: the same for opposite directions."""
+    angle = 2.0 * np.arctan2(frame.x_dir[1], frame.x_dir[0])
+    return np.array([np.cos(angle), np.sin(angle)])
 
 
 def _enlarged(image: np.ndarray) -> np.ndarray:
