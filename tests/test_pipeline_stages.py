@@ -3,6 +3,7 @@ the new top card of the pile, the showdown reader."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import cv2
@@ -15,7 +16,7 @@ from vision.boxes import BoxTracker, ChipReading, count_chips
 from vision.calibration import VIEW_SCALE, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
 from vision.pile import PileWatcher, crop_card, locate_new_card
-from vision.showdown import REVEAL_PATIENCE, ShowdownReader
+from vision.showdown import REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader
 from vision.tablesim.oracle import TemplateIdentifier
 from vision.tablesim.scene import Placed, SceneConfig, TableScene
 from vision.tablesim.script import deal_script
@@ -357,14 +358,38 @@ def test_hands_are_revealed_together_so_a_card_read_in_two_zones_goes_to_the_sur
     assert dict(reader.settled(view)) == {"Anne": ("10S", "KS"), "Bruno": ("10D", "5H")}
 
 
-def test_a_zone_that_never_reads_holds_the_others_back_only_a_few_settled_frames() -> None:
+def test_a_zone_that_never_reads_holds_the_others_back_only_a_while() -> None:
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": []}
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 3})
-    for _ in range(REVEAL_PATIENCE - 1):
+    for _ in range(REVEAL_PATIENCE_EMPTY - 1):
         assert reader.settled(view) == []
     assert reader.settled(view) == [("Anne", ("4D", "KS"))]
     assert reader.waiting == ["Bruno"]
+
+
+def test_a_hand_read_short_waits_for_the_losers_yet_to_lay_down_before_it_is_completed() -> None:
+    """Deal 3011: Anne's hand, read one card short, was completed with the J♠ that Emma laid down next."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("KS", 0.99), _Det("4C", 0.99)], "Bruno": []}
+    scores = {"Anne": {"KS": 0.99, "4C": 0.99, "JS": 0.81, "10H": 0.7}, "Bruno": {"JS": 1.0, "3D": 0.99}}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 3, "Bruno": 2},
+                            score_image=lambda crop: scores[_whose(crop)])
+    assert REVEAL_PATIENCE < REVEAL_PATIENCE_EMPTY
+    for _ in range(REVEAL_PATIENCE + 1):
+        assert reader.settled(view) == []  # Anne's reading is stable, but Bruno's zone is still empty
+    hands["Bruno"] = [_Det("JS", 1.0), _Det("3D", 0.99)]
+    assert dict(reader.settled(view)) == {"Anne": ("10H", "4C", "KS"), "Bruno": ("3D", "JS")}
+
+
+def test_a_hand_read_in_part_holds_the_others_back_only_a_few_settled_frames() -> None:
+    seats, view = _two_zones()
+    anne = [_Det("KS", 0.99), _Det("4D", 0.98)]
+    bruno = itertools.cycle([[_Det("5H", 0.99)], [_Det("6H", 0.99)]])
+    reader = ShowdownReader(seats, lambda crop: anne if _whose(crop) == "Anne" else next(bruno), {"Anne": 2, "Bruno": 3})
+    for _ in range(REVEAL_PATIENCE - 1):
+        assert reader.settled(view) == []  # Bruno's one card reads differently each time: never ready
+    assert reader.settled(view) == [("Anne", ("4D", "KS"))]
 
 
 def test_without_scores_or_at_the_end_a_short_hand_is_as_read_or_completed_the_same() -> None:

@@ -4,7 +4,8 @@ Each seat zone is cut out of the rectified view (outside the polygon blanked) an
 recogniser. A hand is ready once the reading is stable over two settled frames, or matches the number of
 cards the engine says that player still holds; a duplicate name in one hand keeps the more confident reading.
 The hands are revealed together when every loser's is ready (or after `REVEAL_PATIENCE` settled frames for
-those that are), so that a card read in two zones goes to the zone that read it more surely.
+those that are, `REVEAL_PATIENCE_EMPTY` while a loser has laid nothing down yet), so that a card read in two zones
+goes to the zone that read it more surely.
 A stable reading short of that number is completed from the zone's scores (`score_image`): the likeliest cards
 that nobody else was seen with, if they score at least `FILL_FLOOR`. The engine's count says how many are
 missing; on the last frames of 12 filmed deals (seeds 3000-3011, held-out designs, model v5) this took the
@@ -41,6 +42,12 @@ Revealed together, a card read in two zones goes to the surer one: a hand reveal
 next loser is still laying down (seen on the 12 benchmark deals: Anne's 10♠ read as the 10♦ Chloé laid later).
 `benchmarks/pipeline.py --deals 12 --designs held-out`, model v7: seeds 1000-1011 hands read exactly 32 -> 34 of
 36, deals settled exactly 9 -> 10 of 12; seeds 3000-3011 29 of 36 and 6 of 12 both ways (3 is not tuned)."""
+
+REVEAL_PATIENCE_EMPTY = 8
+"""`REVEAL_PATIENCE` while some loser's zone shows no card yet: that loser has not laid their hand down, and the
+hands already read must not be completed with cards that hand will show (deal 3011: Anne's hand was completed
+with the J♠ that Emma laid next, and Emma's then with the Q♠). 8 is not tuned: above the settled frames of
+four losers laying their hands one after the other."""
 
 
 def seat_crop(view_bgr: np.ndarray, polygon: np.ndarray, fill: int = 128) -> np.ndarray:
@@ -94,6 +101,7 @@ class ShowdownReader:
         reads = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self.exclude) for p in self.waiting}
         taken = {c for hand in self.revealed.values() for c in hand}
         ready: dict[str, tuple[str, ...]] = {}
+        laid = 0
         for player, found in reads.items():
             # A card read in two zones belongs to the one that read it more surely (zones touch at corners).
             mine = {c for c, p in found.items() if c not in taken
@@ -104,6 +112,7 @@ class ShowdownReader:
             cards = tuple(sorted(mine))
             if not cards:
                 continue
+            laid += 1
             if len(cards) == self.expected[player] or cards == self._last.get(player):
                 ready[player] = cards
             self._last[player] = cards
@@ -112,7 +121,7 @@ class ShowdownReader:
             return []
         if len(ready) < len(reads):
             self._waited += 1
-            if self._waited < REVEAL_PATIENCE:
+            if self._waited < (REVEAL_PATIENCE if laid == len(reads) else REVEAL_PATIENCE_EMPTY):
                 return []
         self._waited = 0
         out = []
