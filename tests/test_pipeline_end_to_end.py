@@ -155,3 +155,28 @@ def test_a_card_read_again_renames_the_earlier_hesitant_reading(filmed) -> None:
     assert events.index(renamed[0]) < events.index(second)
     score = score_deal(scene.script, scene.truth, events, scene.config.fps)
     assert score.cards_right == score.plays and score.renamed == 1 and score.settled_right, score.problems
+
+
+@pytest.mark.slow
+def test_a_pile_card_a_shown_hand_holds_is_renamed_to_the_runner_up_of_its_read(filmed) -> None:
+    """Chloé's K♣ is read on the pile as K♠ (0.9, the K♣ 0.6), and she shows the real K♠ at the end: the pile's
+    card becomes the K♣ (`card_corrected`, before the hands are revealed), and the deal settles exactly."""
+    scene, frames = filmed
+    template = TemplateIdentifier("plain")
+
+    def identify(crop):
+        card, confidence = template(crop)
+        return {"KS": 0.9, "KC": 0.6} if card == "KC" else {card: confidence} if card else {}
+
+    events = list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=identify,
+                          identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
+    truth = [(p.player, p.card) for p in scene.script.plays]
+    assert truth[12] == ("Chloé", "KC")
+    assert [e["card"] for e in events if e["type"] == "card_played"][12] == "KS"
+    renamed = [e for e in events if e["type"] == "card_corrected"]
+    assert [(e["was"], e["card"], e["player"]) for e in renamed] == [("KS", "KC", "Chloé")]
+    shown = [e for e in events if e["type"] == "hand_revealed"]
+    assert "KS" in next(e["cards"] for e in shown if e["player"] == "Chloé")
+    assert events.index(renamed[0]) < min(events.index(e) for e in shown)
+    score = score_deal(scene.script, scene.truth, events, scene.config.fps)
+    assert score.cards_right == score.plays and score.renamed == 1 and score.settled_right, score.problems

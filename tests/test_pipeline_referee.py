@@ -113,3 +113,17 @@ def test_of_two_readings_of_one_card_the_one_that_hesitated_is_renamed() -> None
     # The new reading hesitated more: it is the likelier misread, the earlier one stands.
     assert misread_sighting("JC", earlier, {"JC": 0.5, "JH": 0.49}, {"JC"}, 0.3) is None
     assert misread_sighting("JC", {}, now, {"JC"}, 0.3) is None
+
+
+def test_a_pile_card_has_an_alternative_only_when_its_read_hesitated_and_no_sweep_proved_it() -> None:
+    from vision.watch import pile_alternatives
+
+    sightings = {"KC": {"KC": 4.95, "KS": 2.49, "KD": 0.02},      # deal 3001: the K♠ read as K♣
+                 "6C": {"6C": 4.97, "4C": 0.01},                   # a sure read
+                 "QS": {"QD": 4.99, "QC": 4.35, "QS": 0.4},        # renamed from Q♦ by the sweep that proved it
+                 "JH": {"JH": 3.0, "JD": 2.0, "QH": 1.5}}
+    assert pile_alternatives(sightings, {"QS"}, 0.3) == {"KC": "KS", "JH": "JD"}
+    assert pile_alternatives(sightings, set(), 0.3)["QS"] == "QD"
+    assert pile_alternatives(sightings, {"QS"}, 0.6) == {"JH": "JD"}
+    # A runner-up on the pile already is no alternative: the next one is.
+    assert pile_alternatives({"JH": {"JH": 3.0, "JD": 2.0, "QH": 1.5}, "JD": {"JD": 5.0}}, set(), 0.3) == {"JH": "QH"}

@@ -417,6 +417,31 @@ def test_a_hand_keeps_a_card_the_pile_read_less_surely() -> None:
     assert read_hand(view, zone, hand, exclude={"2C"}) == {"KS": 0.99}  # a plain set: sure pile reads
 
 
+def test_a_hand_holding_a_pile_card_renames_it_and_its_alternative_leaves_the_other_hands() -> None:
+    """Deal 3001: the K♠ read on the pile as K♣ (K♠ runner-up); Bruno's K♣ shown, Denis's A♠ read as K♠."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("KC", 1.0), _Det("9C", 1.0)], "Bruno": [_Det("KS", 0.99), _Det("JS", 0.99)]}
+    scores = {"Anne": {"KC": 1.0, "9C": 1.0}, "Bruno": {"KS": 0.99, "JS": 0.99, "AS": 0.85}}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 2},
+                            exclude={"KC": 0.991, "QC": 1.0}, score_image=lambda crop: scores[_whose(crop)],
+                            alternatives={"KC": "KS"})
+    assert dict(reader.settled(view)) == {"Anne": ("9C", "KC"), "Bruno": ("AS", "JS")}
+    assert reader.renamed == {"KC": "KS"}
+
+
+def test_at_the_end_too_a_hand_holding_a_pile_card_renames_it_but_only_to_its_alternative() -> None:
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("KC", 1.0), _Det("9C", 1.0)], "Bruno": [_Det("KS", 0.99), _Det("JS", 0.99)]}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 3, "Bruno": 3},
+                            exclude={"KC": 0.991}, alternatives={"KC": "KS"})
+    assert reader.settled(view) == []  # no count met, first sight: nothing revealed before the end
+    assert dict(reader.finish()) == {"Anne": ("9C", "KC"), "Bruno": ("JS",)}
+    assert reader.renamed == {"KC": "KS"}
+    plain = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 3, "Bruno": 3}, exclude={"KC": 0.991})
+    plain.settled(view)
+    assert dict(plain.finish()) == {"Anne": ("9C", "KC"), "Bruno": ("JS", "KS")} and plain.renamed == {}
+
+
 def test_a_nudged_top_card_is_not_a_new_play_but_the_same_name_elsewhere_is() -> None:
     from vision.pile import CardLocation, PileRead
 

@@ -86,10 +86,19 @@ class ShowdownReader:
     """Cards seen on the pile: a hand cannot hold them (with a mapping: unless read there more surely)."""
     score_image: ScoreImage | None = None
     """Every card's best score in a zone, however unsure: completes a hand read short (None: never)."""
+    alternatives: Mapping[str, str] = field(default_factory=dict)
+    """Per pile card, what its read may have been instead: a hand revealed holding the pile card renames it so."""
     revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    renamed: dict[str, str] = field(default_factory=dict)
+    """Pile cards a revealed hand holds, and the card each is taken for instead (see `alternatives`)."""
+    _pile: dict[str, float] = field(init=False, default_factory=dict)
+    """Card -> confidence of its pile read, as `exclude` gave it and as renamed since."""
     _last: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _last_view: np.ndarray | None = None
     _waited: int = 0
+
+    def __post_init__(self) -> None:
+        self._pile = dict(self.exclude) if isinstance(self.exclude, Mapping) else dict.fromkeys(self.exclude, 1.0)
 
     @property
     def waiting(self) -> list[str]:
@@ -98,7 +107,7 @@ class ShowdownReader:
     def settled(self, view_bgr: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
         """Read every waiting zone; reveal the hands once all of them are ready (see `REVEAL_PATIENCE`)."""
         self._last_view = view_bgr
-        reads = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self.exclude) for p in self.waiting}
+        reads = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._pile) for p in self.waiting}
         taken = {c for hand in self.revealed.values() for c in hand}
         ready: dict[str, tuple[str, ...]] = {}
         laid = 0
@@ -125,7 +134,7 @@ class ShowdownReader:
                 return []
         self._waited = 0
         out = []
-        for player, cards in ready.items():
+        for player, cards in self._renaming_pile_cards(ready).items():
             cards = self._completed(player, cards, view_bgr, set().union(*reads.values()) | taken)
             self.revealed[player] = cards
             out.append((player, cards))
@@ -135,13 +144,26 @@ class ShowdownReader:
     def finish(self) -> list[tuple[str, tuple[str, ...]]]:
         """End of the source: give what was last read for every hand still waiting (completed as in `settled`)."""
         out = []
-        for player in [p for p in self.waiting if self._last.get(p)]:
+        last = self._renaming_pile_cards({p: self._last[p] for p in self.waiting if self._last.get(p)})
+        for player, cards in last.items():
             claimed = {c for hand in self.revealed.values() for c in hand} | {
-                c for p, hand in self._last.items() if p != player for c in hand}
-            cards = self._completed(player, self._last[player], self._last_view, claimed)
+                c for p, hand in last.items() if p != player for c in hand}
+            cards = self._completed(player, cards, self._last_view, claimed)
             self.revealed[player] = cards
             out.append((player, cards))
         return out
+
+    def _renaming_pile_cards(self, hands: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+        """`hands` about to be revealed, less the cards the pile is now taken to hold instead of a card these
+        hands hold (a hand keeps a pile card only when it read it more surely than the pile did)."""
+        for cards in hands.values():
+            for card in cards:
+                instead = self.alternatives.get(card)
+                if card in self._pile and instead is not None and instead not in self._pile:
+                    self.renamed[card] = instead
+                    del self._pile[card]
+                    self._pile[instead] = 1.0
+        return {p: tuple(c for c in cards if c not in self.renamed.values()) for p, cards in hands.items()}
 
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                    claimed: set[str]) -> tuple[str, ...]:
@@ -151,7 +173,7 @@ class ShowdownReader:
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
         scores = self.score_image(seat_crop(view_bgr, self.seats[player]))
-        claimed = claimed | set(self.exclude) | set(cards)
+        claimed = claimed | set(self._pile) | set(cards)
         extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed),
                        key=lambda c: -scores[c])[:missing]
         return tuple(sorted(set(cards) | set(extra)))

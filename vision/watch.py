@@ -240,13 +240,33 @@ def misread_sighting(card: str, earlier: Mapping[str, float], now: Mapping[str, 
     earlier one is renamed when its runner-up reached at least `floor` of its score and came closer than the new
     reading's did (deal 3007 of the benchmark: Anne's J♠ read as J♣ 0.98, J♠ 0.86; the real J♣ came later at 1.0).
     """
-    def closeness(evidence: Mapping[str, float]) -> tuple[float, str | None]:
-        best = max(((p, c) for c, p in evidence.items() if c != card and c not in on_pile), default=(0.0, None))
-        return best[0] / max(evidence.get(card, 0.0), 1e-9), best[1]
-
-    before, runner_up = closeness(earlier)
-    again, _ = closeness(now)
+    before, runner_up = _runner_up(card, earlier, on_pile)
+    again, _ = _runner_up(card, now, on_pile)
     return runner_up if before >= floor and before > again else None
+
+
+def _runner_up(card: str, evidence: Mapping[str, float], on_pile: Collection[str]) -> tuple[float, str | None]:
+    """The likeliest other card of a pile read (none on the pile) and its score as a share of `card`'s."""
+    best = max(((p, c) for c, p in evidence.items() if c != card and c not in on_pile), default=(0.0, None))
+    return best[0] / max(evidence.get(card, 0.0), 1e-9), best[1]
+
+
+def pile_alternatives(sightings: Mapping[str, Mapping[str, float]], proven: Collection[str],
+                      floor: float) -> dict[str, str]:
+    """Per card on the pile, the card its read may have been instead, for the showdown to weigh.
+
+    A shown hand that reads a pile card more surely than the pile did holds it; the pile card is then taken to
+    be the runner-up of its read (deal 3001 of the benchmark: a K♠ read on the pile as K♣ 4.95, K♠ 2.49, and
+    Bruno's K♣ shown at 1.0). Only a runner-up that reached `floor` of the read's score counts, as for
+    `misread_sighting`, and never for a card a sweep proved: its box was emptied, so it is that honour (deal 3004:
+    the Q♠ a sweep proved would otherwise be taken for the Q♦ its read first named).
+    """
+    out = {}
+    for card, evidence in sightings.items():
+        share, runner_up = _runner_up(card, evidence, sightings)
+        if card not in proven and runner_up is not None and share >= floor:
+            out[card] = runner_up
+    return out
 
 
 def sweeper(box: str, seen: Attribution, honour_player: str | None, moved: Mapping[str, float],
@@ -286,6 +306,8 @@ class _Pipeline:
         """Cards reported on the pile, with the surest confidence each was read with."""
         self.sightings: dict[str, tuple[dict[str, Any], Mapping[str, float]]] = {}
         """Per card on the pile: its card_played event and the evidence of its read (to rename it if misread)."""
+        self.proven: set[str] = set()
+        """Honours on the pile whose box was then emptied: a sweep proves the card read."""
         self.played_by_me: dict[str, int] = {p: 0 for p in players}
         self.referee_current = True
         """Whether the referee was told the last card read; when it was not, who may lay what is not known."""
@@ -450,6 +472,8 @@ class _Pipeline:
                 if proved is not None:
                     # the pile showed the honour, read in another suit: the card read is free to come later
                     out += self._renamed(*proved, t)
+            if box in self.events_seen:
+                self.proven.add(box)
             out.append(sweep)
         for box, who in missed:
             out.append({"t": t, "type": "call_missed", "card": box, "player": who})
@@ -458,9 +482,15 @@ class _Pipeline:
             self.deal_over = True
             winner, opera, left = ended
             out.append({"t": t, "type": "deal_over", "winner": winner, "opera": opera})
-            self.showdown = ShowdownReader({p: z for p, z in self.calib.zones.seats.items()}, self.identify_image,
-                                           {p: n for p, n in left.items() if n > 0}, exclude=dict(self.events_seen),
-                                           score_image=self.hand_scores)
+            # A pile card whose read had no close runner-up (or that a sweep proved) is surely on the pile: no hand
+            # holds it, however surely a hand reads it (deal 3007: Denis's 6♠ shown, read as the pile's 6♣).
+            sightings = {c: evidence for c, (_, evidence) in self.sightings.items()}
+            alternatives = pile_alternatives(sightings, self.proven, self.config.rename_floor)
+            self.showdown = ShowdownReader(
+                {p: z for p, z in self.calib.zones.seats.items()}, self.identify_image,
+                {p: n for p, n in left.items() if n > 0},
+                exclude={c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()},
+                score_image=self.hand_scores, alternatives=alternatives)
         elif self.deal_over and self.showdown is not None and card is None:
             out += self._read_showdown(pending["view"], t)
         self.arms.reset()
@@ -479,7 +509,7 @@ class _Pipeline:
             self.referee.rename(card, name)
         return self._renamed(card, name, t)
 
-    def _renamed(self, was: str, card: str, t: float) -> list[dict]:
+    def _renamed(self, was: str, card: str, t: float | None) -> list[dict]:
         """Bookkeeping once the card read as `was` is known to be `card`; the event that tells the phone."""
         self.events_seen[card] = self.events_seen.pop(was, 1.0)
         played, evidence = self.sightings.pop(was, ({}, {}))
@@ -513,9 +543,22 @@ class _Pipeline:
 
     def _read_showdown(self, view: np.ndarray, t: float) -> list[dict]:
         assert self.showdown is not None
-        out = [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in self.showdown.settled(view)]
+        hands = self.showdown.settled(view)
+        out = self._showdown_renames(t) + [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)}
+                                           for p, c in hands]
         if not self.showdown.waiting:
             out += self._settle(t)
+        return out
+
+    def _showdown_renames(self, t: float | None) -> list[dict]:
+        """The pile cards the shown hands renamed and not yet told: the engine renames them before it settles."""
+        assert self.showdown is not None
+        out = []
+        for was, card in self.showdown.renamed.items():
+            if was in self.events_seen and card not in self.events_seen:
+                if self.referee is not None:
+                    self.referee.rename(was, card)
+                out += self._renamed(was, card, t)
         return out
 
     def _settle(self, t: float | None) -> list[dict]:
@@ -542,7 +585,9 @@ class _Pipeline:
             # final, still frame once more rather than the last settled one, which may predate that card.
             out += self._read_showdown(self.calib.warp(self._last_image), t)
         if self.showdown is not None:
-            out += [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in self.showdown.finish()]
+            hands = self.showdown.finish()
+            out += self._showdown_renames(t)
+            out += [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in hands]
             if not self.showdown.waiting:
                 out += self._settle(t)
         return out
