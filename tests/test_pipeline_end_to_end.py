@@ -20,6 +20,16 @@ PLAYERS = ("Anne", "Bruno", "Chloé")
 QUICK = dict(frames_in=7, frames_hold=2, frames_out=6, frames_still=10)
 
 
+def _misreading(scores: dict[str, dict[str, float]]):
+    """The reference-deck matcher, except that the cards in `scores` are read with those scores instead."""
+    template = TemplateIdentifier("plain")
+
+    def identify(crop):
+        card, confidence = template(crop)
+        return scores[card] if card in scores else {card: confidence} if card else {}
+    return identify
+
+
 @pytest.fixture(scope="module")
 def filmed() -> tuple[TableScene, list]:
     script = deal_script(PLAYERS, "Anne", seed=34)  # 28 plays, 3 sweeps, 1 forgotten call
@@ -117,13 +127,7 @@ def test_a_card_the_arm_s_player_may_not_lay_gives_way_to_the_run(filmed) -> Non
     """The recogniser hesitates, 0.9 for a 9 against 0.1 for the truth. Chloé laying after Bruno's 5♣ can only
     follow the run: her card is the 6♥. Chloé laying after her own K♣ may start anything: the 9♠ stands."""
     scene, frames = filmed
-    template = TemplateIdentifier("plain")
-    misread_as = {"6H": "9H", "AD": "9S"}   # nines nobody lays in this deal
-
-    def identify(crop):
-        card, confidence = template(crop)
-        return {misread_as[card]: 0.9, card: 0.1} if card in misread_as else {card: confidence} if card else {}
-
+    identify = _misreading({"6H": {"9H": 0.9, "6H": 0.1}, "AD": {"9S": 0.9, "AD": 0.1}})  # nines nobody lays here
     events = list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=identify,
                           identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
     plays = [(e["player"], e["card"]) for e in events if e["type"] == "card_played"]
@@ -138,12 +142,7 @@ def test_a_card_read_again_renames_the_earlier_hesitant_reading(filmed) -> None:
     """Bruno's 4♦ is read as 4♠ (0.9, the 4♦ 0.6); when Bruno's real 4♠ lands, that first reading was the one that
     hesitated: a `card_corrected` renames it before the second 4♠ is played, and the deal settles exactly."""
     scene, frames = filmed
-    template = TemplateIdentifier("plain")
-
-    def identify(crop):
-        card, confidence = template(crop)
-        return {"4S": 0.9, "4D": 0.6} if card == "4D" else {card: confidence} if card else {}
-
+    identify = _misreading({"4D": {"4S": 0.9, "4D": 0.6}})
     events = list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=identify,
                           identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
     truth = [(p.player, p.card) for p in scene.script.plays]
@@ -162,12 +161,7 @@ def test_a_pile_card_a_shown_hand_holds_is_renamed_to_the_runner_up_of_its_read(
     """Chloé's K♣ is read on the pile as K♠ (0.9, the K♣ 0.6), and she shows the real K♠ at the end: the pile's
     card becomes the K♣ (`card_corrected`, before the hands are revealed), and the deal settles exactly."""
     scene, frames = filmed
-    template = TemplateIdentifier("plain")
-
-    def identify(crop):
-        card, confidence = template(crop)
-        return {"KS": 0.9, "KC": 0.6} if card == "KC" else {card: confidence} if card else {}
-
+    identify = _misreading({"KC": {"KS": 0.9, "KC": 0.6}})
     events = list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=identify,
                           identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
     truth = [(p.player, p.card) for p in scene.script.plays]
