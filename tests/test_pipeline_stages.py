@@ -429,6 +429,18 @@ def test_a_hand_holding_a_pile_card_renames_it_and_its_alternative_leaves_the_ot
     assert reader.renamed == {"KC": "KS"}
 
 
+def test_a_hand_that_also_scores_the_pile_card_s_alternative_holds_the_alternative() -> None:
+    """Deal 1010: Chloé's A♦ read as A♠ 0.999 (A♦ 0.998), the pile's A♠ read with the A♦ runner-up."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("AS", 0.999), _Det("9C", 1.0)], "Bruno": [_Det("5H", 1.0)]}
+    scores = {"Anne": {"AS": 0.999, "AD": 0.998, "9C": 1.0}, "Bruno": {"5H": 1.0}}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1},
+                            exclude={"AS": 0.99}, score_image=lambda crop: scores[_whose(crop)],
+                            alternatives={"AS": "AD"})
+    assert dict(reader.settled(view)) == {"Anne": ("9C", "AD"), "Bruno": ("5H",)}
+    assert reader.renamed == {}
+
+
 def test_at_the_end_too_a_hand_holding_a_pile_card_renames_it_but_only_to_its_alternative() -> None:
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KC", 1.0), _Det("9C", 1.0)], "Bruno": [_Det("KS", 0.99), _Det("JS", 0.99)]}

@@ -11,8 +11,10 @@ that nobody else was seen with, if they score at least `FILL_FLOOR`. The engine'
 missing; on the last frames of 12 filmed deals (seeds 3000-3011, held-out designs, model v5) this took the
 hands read exactly from 29 to 32 of 36 and added no wrong card with the floor at 0.5 (0.05 or 0.2: as many
 hands, 3 or 2 wrong cards); on seeds 1000-1011, not used to choose it: from 29 to 34, no wrong card added.
-A card read in a hand that was also read on the pile goes to the surer of the two sightings: a pile card read
-wrong must not take the real card out of the hand that holds it.
+A card read in a hand that was also read on the pile stays on the pile, unless the pile's read hesitated (it has
+one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
+alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed
+(`renamed`), so that a pile card read wrong does not take the real card out of the hand that holds it.
 """
 
 from __future__ import annotations
@@ -134,7 +136,7 @@ class ShowdownReader:
                 return []
         self._waited = 0
         out = []
-        for player, cards in self._renaming_pile_cards(ready).items():
+        for player, cards in self._renaming_pile_cards(ready, view_bgr).items():
             cards = self._completed(player, cards, view_bgr, set().union(*reads.values()) | taken)
             self.revealed[player] = cards
             out.append((player, cards))
@@ -144,7 +146,8 @@ class ShowdownReader:
     def finish(self) -> list[tuple[str, tuple[str, ...]]]:
         """End of the source: give what was last read for every hand still waiting (completed as in `settled`)."""
         out = []
-        last = self._renaming_pile_cards({p: self._last[p] for p in self.waiting if self._last.get(p)})
+        last = self._renaming_pile_cards({p: self._last[p] for p in self.waiting if self._last.get(p)},
+                                         self._last_view)
         for player, cards in last.items():
             claimed = {c for hand in self.revealed.values() for c in hand} | {
                 c for p, hand in last.items() if p != player for c in hand}
@@ -153,17 +156,34 @@ class ShowdownReader:
             out.append((player, cards))
         return out
 
-    def _renaming_pile_cards(self, hands: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-        """`hands` about to be revealed, less the cards the pile is now taken to hold instead of a card these
-        hands hold (a hand keeps a pile card only when it read it more surely than the pile did)."""
-        for cards in hands.values():
+    def _renaming_pile_cards(self, hands: dict[str, tuple[str, ...]], view_bgr: np.ndarray | None
+                             ) -> dict[str, tuple[str, ...]]:
+        """`hands` about to be revealed, each pile card they hold settled one way or the other (a hand keeps a pile
+        card only when it read it more surely than the pile did, and the pile's read has an alternative).
+
+        When the holding hand's zone scores the alternative too (`FILL_FLOOR`), the hand's read hesitated as well:
+        the hand holds the alternative and the pile card stands (deal 1010: Chloé's A♦ read A♠ 0.999 / A♦ 0.998,
+        the pile's A♠ read with A♦ runner-up). Otherwise the pile card is renamed to its alternative, which leaves
+        the other hands."""
+        hands = dict(hands)
+        for player, cards in list(hands.items()):
             for card in cards:
                 instead = self.alternatives.get(card)
-                if card in self._pile and instead is not None and instead not in self._pile:
-                    self.renamed[card] = instead
-                    del self._pile[card]
-                    self._pile[instead] = 1.0
+                if card not in self._pile or instead is None or instead in self._pile:
+                    continue
+                if self._zone_score(player, view_bgr, instead) >= FILL_FLOOR and \
+                        not any(instead in other for q, other in hands.items() if q != player):
+                    hands[player] = tuple(sorted(instead if c == card else c for c in hands[player]))
+                    continue
+                self.renamed[card] = instead
+                del self._pile[card]
+                self._pile[instead] = 1.0
         return {p: tuple(c for c in cards if c not in self.renamed.values()) for p, cards in hands.items()}
+
+    def _zone_score(self, player: str, view_bgr: np.ndarray | None, card: str) -> float:
+        if self.score_image is None or view_bgr is None:
+            return 0.0
+        return self.score_image(seat_crop(view_bgr, self.seats[player])).get(card, 0.0)
 
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                    claimed: set[str]) -> tuple[str, ...]:
