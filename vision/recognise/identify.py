@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -190,12 +191,14 @@ def scale_ladder(card_widths: list[float]) -> tuple[float, ...]:
     return tuple(float(lo * (hi / lo) ** (k / steps)) for k in range(steps + 1))
 
 
-def _located_probabilities(image: np.ndarray, model_path: Path
+def _located_probabilities(image: np.ndarray, model_path: Path,
+                           ladder: Callable[[list[float]], tuple[float, ...]] = scale_ladder
                            ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], IndexClassifier]:
-    """The located corners of a whole image worth reading, their probabilities, the ladder and the classifier."""
+    """The located corners of a whole image worth reading, their probabilities, the ladder (from the outlines'
+    card widths) and the classifier."""
     classifier = load_classifier(Path(model_path))
     location = locate(image)
-    scales = scale_ladder(location.card_widths)
+    scales = ladder(location.card_widths)
     frames, probs = _corner_probabilities(image, location.frames, scales, classifier, load_gate(Path(model_path)))
     return frames, probs, scales, classifier
 
@@ -236,17 +239,17 @@ def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> dict[str
 
 def _hand_probabilities(enlarged: np.ndarray, model_path: Path
                         ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], IndexClassifier]:
-    """`_located_probabilities` of an enlarged seat zone, the corners off the hand's axis left out.
-
-    The scale ladder also spans the outlines' short sides taken as a card's long side: a row of overlapping
-    cards merges into one outline of card proportions whose short side is a card's height (deal 3011: a row
-    of four read at 163-221 px, its cards 120 px wide, and its 10♥ and 4♥ never read)."""
-    classifier = load_classifier(Path(model_path))
-    location = locate(enlarged)
-    scales = scale_ladder(location.card_widths + [w / CARD_ASPECT for w in location.card_widths])
-    frames, probs = _corner_probabilities(enlarged, location.frames, scales, classifier, load_gate(Path(model_path)))
+    """`_located_probabilities` of an enlarged seat zone (`hand_ladder`), the corners off the hand's axis left out."""
+    frames, probs, scales, classifier = _located_probabilities(enlarged, model_path, hand_ladder)
     keep = along_hand_axis(frames, _readings(frames, probs, scales, classifier, MIN_CONFIDENCE))
     return [frames[i] for i in keep], probs[keep], scales, classifier
+
+
+def hand_ladder(card_widths: list[float]) -> tuple[float, ...]:
+    """`scale_ladder` that also spans the outlines' short sides taken as a card's long side: a row of overlapping
+    cards merges into one outline of card proportions whose short side is a card's height (deal 3011: a row of
+    four read at 163-221 px, its cards 120 px wide, and its 10♥ and 4♥ never read)."""
+    return scale_ladder(card_widths + [w / CARD_ASPECT for w in card_widths])
 
 
 def along_hand_axis(frames: list[CornerFrame], readings: list[_Reading]) -> list[int]:
