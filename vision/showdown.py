@@ -61,12 +61,17 @@ def seat_crop(view_bgr: np.ndarray, polygon: np.ndarray, fill: int = 128) -> np.
     return crop
 
 
+def pile_reads(exclude: Collection[str] | Mapping[str, float]) -> dict[str, float]:
+    """Card -> confidence of its pile read; a plain collection of cards counts as read surely (1.0)."""
+    return dict(exclude) if isinstance(exclude, Mapping) else dict.fromkeys(exclude, 1.0)
+
+
 def read_hand(view_bgr: np.ndarray, polygon: np.ndarray, identify_image: IdentifyImage,
               min_confidence: float = 0.5, exclude: Collection[str] | Mapping[str, float] = frozenset()
               ) -> dict[str, float]:
     """Card -> confidence in one seat zone. `exclude`: cards seen on the pile, which a hand cannot hold — as a
     mapping, with the confidence of that pile read, which only a surer reading in the hand overrules."""
-    pile = exclude if isinstance(exclude, Mapping) else dict.fromkeys(exclude, 1.0)
+    pile = pile_reads(exclude)
     best: dict[str, float] = {}
     for det in identify_image(seat_crop(view_bgr, polygon)):
         if det.confidence < min_confidence or det.confidence <= pile.get(det.card, -1.0):
@@ -100,7 +105,7 @@ class ShowdownReader:
     _waited: int = 0
 
     def __post_init__(self) -> None:
-        self._pile = dict(self.exclude) if isinstance(self.exclude, Mapping) else dict.fromkeys(self.exclude, 1.0)
+        self._pile = pile_reads(self.exclude)
 
     @property
     def waiting(self) -> list[str]:
