@@ -503,11 +503,13 @@ class _Pipeline:
         if earlier is None:
             return []
         name = misread_sighting(card, earlier[1], evidence, self.events_seen, self.config.rename_floor)
-        if name is None:
-            return []
+        return [] if name is None else self._rename(card, name, t)
+
+    def _rename(self, was: str, card: str, t: float | None) -> list[dict]:
+        """The pipeline found the card read as `was` to be `card`: tell the engine, then as `_renamed`."""
         if self.referee is not None:
-            self.referee.rename(card, name)
-        return self._renamed(card, name, t)
+            self.referee.rename(was, card)
+        return self._renamed(was, card, t)
 
     def _renamed(self, was: str, card: str, t: float | None) -> list[dict]:
         """Bookkeeping once the card read as `was` is known to be `card`; the event that tells the phone."""
@@ -543,23 +545,20 @@ class _Pipeline:
 
     def _read_showdown(self, view: np.ndarray, t: float) -> list[dict]:
         assert self.showdown is not None
-        hands = self.showdown.settled(view)
-        out = self._showdown_renames(t) + [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)}
-                                           for p, c in hands]
+        out = self._revealed(self.showdown.settled(view), t)
         if not self.showdown.waiting:
             out += self._settle(t)
         return out
 
-    def _showdown_renames(self, t: float | None) -> list[dict]:
-        """The pile cards the shown hands renamed and not yet told: the engine renames them before it settles."""
+    def _revealed(self, hands: list[tuple[str, tuple[str, ...]]], t: float | None) -> list[dict]:
+        """The events of `hands` just revealed, after those of the pile cards the shown hands renamed and not yet
+        told (the engine renames them before it settles)."""
         assert self.showdown is not None
         out = []
         for was, card in self.showdown.renamed.items():
             if was in self.events_seen and card not in self.events_seen:
-                if self.referee is not None:
-                    self.referee.rename(was, card)
-                out += self._renamed(was, card, t)
-        return out
+                out += self._rename(was, card, t)
+        return out + [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in hands]
 
     def _settle(self, t: float | None) -> list[dict]:
         if self.referee is None or self.showdown is None or self._settled:
@@ -585,9 +584,7 @@ class _Pipeline:
             # final, still frame once more rather than the last settled one, which may predate that card.
             out += self._read_showdown(self.calib.warp(self._last_image), t)
         if self.showdown is not None:
-            hands = self.showdown.finish()
-            out += self._showdown_renames(t)
-            out += [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in hands]
+            out += self._revealed(self.showdown.finish(), t)
             if not self.showdown.waiting:
                 out += self._settle(t)
         return out
