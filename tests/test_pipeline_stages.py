@@ -55,6 +55,41 @@ def test_gate_waits_while_a_hand_rests_still_over_the_play_area() -> None:
     assert not results[0].settled and results[0].moving
 
 
+def test_gate_revokes_a_settle_that_was_a_hand_pausing() -> None:
+    """Deal 5010 of the benchmark: an arm paused over the pile with just under `hand_fraction` of it over the play
+    area, the gate settled with the arm in its reference, and every later view (arm gone, a card edge past the pile
+    zone) then differed from that reference: no settle for the last four plays."""
+    gate, table = _gate(), np.full((100, 160), 100, np.uint8)
+    for _ in range(3):
+        gate.feed(table)
+    pausing = table.copy()
+    pausing[30:37, 30:40] = 180  # 70 px of arm over the play area: under 1 % of its 7200 px
+    assert gate.feed(pausing).moving
+    assert [gate.feed(pausing).settled for _ in range(3)] == [False, False, True]
+    leaving = table.copy()
+    leaving[10:17, 30:40] = 180
+    assert gate.feed(leaving).revoked
+    after = table.copy()
+    after[60:61, 50:55] = 140  # the new card's edge, 5 px past the pile zone
+    results = [gate.feed(after) for _ in range(6)]
+    assert results[0].moving and [r.settled for r in results[1:]] == [False, False, True, False, False]
+
+
+def test_gate_keeps_a_settle_that_held() -> None:
+    gate, table = _gate(), np.full((100, 160), 100, np.uint8)
+    for _ in range(3):
+        gate.feed(table)
+    laid = table.copy()
+    laid[84:96, 60:90] = 200
+    gate.feed(laid)
+    assert [gate.feed(laid).settled for _ in range(6)] == [False, False, True, False, False, False]
+    arm = laid.copy()
+    arm[30:70, 30:100] = 180
+    result = gate.feed(arm)
+    assert result.moving and not result.revoked
+    assert gate.hand_present(arm) and not gate.hand_present(laid)
+
+
 def test_gate_ignores_sensor_noise() -> None:
     gate, rng = _gate(), np.random.default_rng(0)
     base = np.full((100, 160), 100, np.int16)

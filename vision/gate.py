@@ -3,7 +3,9 @@
 Recognition runs only on settled frames, so a half-placed card is never read and the cost per frame stays a
 small warp plus a difference. "Settled" means still for `still_frames` frames AND no hand over the play area:
 a hand can rest still, so the small view is also compared with the last settled one outside the zones where
-cards and chips legitimately change.
+cards and chips legitimately change. A hand that mostly hides over the pile can still pass that test while it
+pauses; when motion comes back sooner than a settle takes, the settle is revoked and the reference from before it
+restored, so a view with an arm in it never becomes the measure of an empty table.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ class GateResult:
     """True on the frame where the scene becomes settled after motion (once per episode)."""
     motion_mask: np.ndarray
     motion_fraction: float
+    revoked: bool = False
+    """True on the moving frame that revokes the last settle: it held fewer than `still_frames` frames."""
 
 
 @dataclass
@@ -41,10 +45,13 @@ class MotionGate:
     """Feed small grey views; get motion masks (for attribution) and settle events."""
 
     play_mask: np.ndarray
-    """Where only hands may appear (uint8 0/255, small-view size): the mat minus pile and boxes, plus seats."""
+    """Where only hands may appear (uint8 0/255, small-view size): the view minus the pile, boxes and seats."""
     config: GateConfig = field(default_factory=GateConfig)
     _prev: np.ndarray | None = None
     _reference: np.ndarray | None = None
+    _revocable: np.ndarray | None = None
+    """The reference before the last settle, while that settle may still be revoked."""
+    _since_settle: int = 0
     _still: int = 0
     _in_episode: bool = True
     _area: int = 1
@@ -55,6 +62,7 @@ class MotionGate:
     def reset(self) -> None:
         """Forget the settled reference (after a re-calibration the view moved)."""
         self._prev, self._reference, self._still, self._in_episode = None, None, 0, True
+        self._revocable = None
 
     def hand_present(self, small: np.ndarray) -> bool:
         if self._reference is None:
@@ -73,14 +81,21 @@ class MotionGate:
         fraction = float(np.count_nonzero(mask)) / mask.size
         moving = fraction > cfg.still_fraction
         if moving:
+            revoked = self._revocable is not None and self._since_settle < cfg.still_frames
+            if revoked:
+                self._reference = self._revocable
+            self._revocable = None
             self._still = 0
             self._in_episode = True
-            return GateResult(True, False, mask, fraction)
+            return GateResult(True, False, mask, fraction, revoked)
         self._still += 1
+        self._since_settle += 1
         settled = False
         if self._in_episode and self._still >= cfg.still_frames:
             if not self.hand_present(small) or self._still >= cfg.patience_frames:
                 settled = True
                 self._in_episode = False
+                self._revocable = self._reference
+                self._since_settle = 0
                 self._reference = small.copy()
         return GateResult(False, settled, mask, fraction)

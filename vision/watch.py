@@ -340,6 +340,7 @@ class _Pipeline:
             cv2.fillPoly(play, [np.round(poly).astype(np.int32)], 0)
         self.gate = MotionGate(play, cfg.gate)
         self._reference_bgr: np.ndarray | None = None
+        self._revocable_bgr: np.ndarray | None = None
         targets = {"pile": polygon_mask(small, zones_small.pile)}
         targets.update({b: polygon_mask(small, p) for b, p in zones_small.boxes.items()})
         hull = np.vstack([zones_small.pile, *zones_small.boxes.values()])
@@ -373,7 +374,9 @@ class _Pipeline:
         if result.moving:
             self._last_moving = frame.index
         if result.settled:
-            self._reference_bgr = small_bgr
+            self._revocable_bgr, self._reference_bgr = self._reference_bgr, small_bgr
+        elif result.revoked:
+            self._reference_bgr = self._revocable_bgr
         out: list[dict] = []
         if result.moving:
             self.arms.feed(self._foreground(small_bgr, result.motion_mask))
