@@ -234,6 +234,24 @@ def test_new_top_card_is_found_cropped_and_named(table: TableScene) -> None:
     assert locate_new_card(grey(after), grey(after), calib.zones.pile) is None
 
 
+def test_a_card_laid_squarely_on_the_one_below_is_found(table: TableScene) -> None:
+    """Deal 7005 of the benchmark: a 5♦ laid exactly over the 4♥ changed only its indices and pips."""
+    calib = calibrate_from_markers(table.render([]), PLAYERS)
+    grey = lambda img: cv2.cvtColor(calib.warp(img), cv2.COLOR_BGR2GRAY)  # noqa: E731
+    table.pile[:] = [Placed("4H", (0.77, 0.36), 8.0)]
+    table._state = None
+    before = table.render([])
+    table.pile.append(Placed("5D", (0.77, 0.36), 8.0))
+    table._state = None
+    after = table.render([])
+    assert locate_new_card(grey(before), grey(after), calib.zones.pile, min_changed=0.03) is None  # the trap is set
+    loc = locate_new_card(grey(before), grey(after), calib.zones.pile)
+    assert loc is not None
+    expected = mat.ViewGeometry(VIEW_SCALE).to_view(np.array([[0.77, 0.36]]))[0]
+    assert np.hypot(*(loc.corners.mean(axis=0) - expected)) < 10
+    assert TemplateIdentifier("plain")(crop_card(after, loc, calib.homography))[0] == "5D"
+
+
 def test_pile_watcher_votes_over_frames() -> None:
     reads = iter([("7H", 0.9), ("1H", 0.4), ("7H", 0.8)])
     polygon = np.array([[10, 10], [150, 10], [150, 190], [10, 190]], np.float64)

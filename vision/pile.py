@@ -65,18 +65,23 @@ def overlap(a: CardLocation, b: CardLocation) -> float:
 
 
 def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray, threshold: int = 30,
-                    min_fraction: float = 0.03, grow: float = 1.03) -> CardLocation | None:
-    """Where a card appeared between two grey views of the pile (view pixels), or None if nothing did."""
+                    min_changed: float = 0.01, min_hull: float = 0.12, grow: float = 1.03) -> CardLocation | None:
+    """Where a card appeared between two grey views of the pile (view pixels), or None if nothing did.
+
+    A card laid squarely on the one below changes little more than its indices and pips: 2.4 % of the pile zone
+    for a 5♦ on a 4♥ (deal 7005 of the benchmark), so only 1 % of changed pixels is asked for, spread over a
+    card-sized hull (`min_hull` of the zone). Settles with nothing laid change none at all after the opening
+    (on the 479 settles of seeds 5000-5011; true plays changed 3.0 % or more there)."""
     mask = polygon_mask(after.shape[:2], pile_polygon)
     diff = cv2.absdiff(cv2.GaussianBlur(before, (3, 3), 0), cv2.GaussianBlur(after, (3, 3), 0))
     changed = ((diff > threshold) & (mask > 0)).astype(np.uint8) * 255
     changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     area = float(np.count_nonzero(mask))
-    if np.count_nonzero(changed) < min_fraction * area:
+    if np.count_nonzero(changed) < min_changed * area:
         return None
     pts = cv2.findNonZero(changed)
     hull = cv2.convexHull(pts)
-    if cv2.contourArea(hull) < min_fraction * 4 * area:
+    if cv2.contourArea(hull) < min_hull * area:
         return None
     outline = _bright_card(after, hull)
     rect = cv2.minAreaRect(outline if outline is not None else hull)
