@@ -4,6 +4,7 @@ the new top card of the pile, the showdown reader."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import cv2
@@ -390,10 +391,30 @@ def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has(
     scores = {"Anne": {"KS": 0.99, "4D": 0.98, "9C": 0.9, "2C": 0.8, "7H": 0.6, "8H": 0.45},
               "Bruno": {"5H": 0.99, "9C": 0.99}}
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 4, "Bruno": 2}, exclude={"2C": 0.9},
-                            score_image=lambda crop: scores[_whose(crop)])
+                            score_image=lambda crop, elsewhere=(): scores[_whose(crop)])
     assert reader.settled(view) == []  # Bruno's count is met, but Anne's reading is short and seen once: wait
     # Anne, stable and two short: not 9C (Bruno's), not 2C (on the pile); 7H, and 8H is under the floor
     assert dict(reader.settled(view)) == {"Bruno": ("5H", "9C"), "Anne": ("4D", "7H", "KS")}
+
+
+def test_a_short_hand_is_scored_knowing_the_cards_that_lie_elsewhere() -> None:
+    """Deal 7001: Anne's "T♠" ace scored A♣ 0.95 (Bruno's card) and A♠ only 0.42, under the floor; told that A♣ is
+    elsewhere, the zone's scores give A♠ its share. Anne's own 2C is not among the cards elsewhere."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("2C", 1.0)], "Bruno": [_Det("AC", 0.999)]}
+    asked: list[frozenset[str]] = []
+
+    def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+        if _whose(crop) == "Bruno":
+            return {"AC": 0.999}
+        asked.append(frozenset(elsewhere))
+        return {"2C": 1.0, "AS": 0.87} if "AC" in elsewhere else {"2C": 1.0, "AC": 0.95, "AS": 0.42}
+
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1}, exclude={"3S": 0.99},
+                            score_image=scores)
+    reader.settled(view)
+    assert dict(reader.settled(view)) == {"Anne": ("2C", "AS"), "Bruno": ("AC",)}
+    assert asked == [frozenset({"AC", "3S"})]
 
 
 def test_hands_are_revealed_together_so_a_card_read_in_two_zones_goes_to_the_surer() -> None:
@@ -403,8 +424,8 @@ def test_hands_are_revealed_together_so_a_card_read_in_two_zones_goes_to_the_sur
     bruno = [[_Det("5H", 0.99)], [_Det("5H", 0.99), _Det("10D", 0.999)]]
     reader = ShowdownReader(seats, lambda crop: anne if _whose(crop) == "Anne" else bruno[0],
                             {"Anne": 2, "Bruno": 2},
-                            score_image=lambda crop: {"10S": 0.9, "10D": 0.97, "KS": 0.99} if _whose(crop) == "Anne"
-                            else {"5H": 0.99, "10D": 0.999})
+                            score_image=lambda crop, elsewhere=(): {"10S": 0.9, "10D": 0.97, "KS": 0.99}
+                            if _whose(crop) == "Anne" else {"5H": 0.99, "10D": 0.999})
     assert reader.settled(view) == []  # Anne's count is met; Bruno has laid one card of two
     bruno.pop(0)
     assert reader.settled(view) == []  # the 10D is Bruno's now, so Anne's reading changed: look once more
@@ -427,7 +448,7 @@ def test_a_hand_read_short_waits_for_the_losers_yet_to_lay_down_before_it_is_com
     hands = {"Anne": [_Det("KS", 0.99), _Det("4C", 0.99)], "Bruno": []}
     scores = {"Anne": {"KS": 0.99, "4C": 0.99, "JS": 0.81, "10H": 0.7}, "Bruno": {"JS": 1.0, "3D": 0.99}}
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 3, "Bruno": 2},
-                            score_image=lambda crop: scores[_whose(crop)])
+                            score_image=lambda crop, elsewhere=(): scores[_whose(crop)])
     assert REVEAL_PATIENCE < REVEAL_PATIENCE_EMPTY
     for _ in range(REVEAL_PATIENCE + 1):
         assert reader.settled(view) == []  # Anne's reading is stable, but Bruno's zone is still empty
@@ -453,7 +474,7 @@ def test_without_scores_or_at_the_end_a_short_hand_is_as_read_or_completed_the_s
     plain.settled(view)
     assert plain.settled(view) == [("Anne", ("KS",))]
     ending = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2},
-                            score_image=lambda crop: scores[_whose(crop)])
+                            score_image=lambda crop, elsewhere=(): scores[_whose(crop)])
     assert ending.settled(view) == []  # first sight: neither the count nor a second look yet
     assert ending.finish() == [("Anne", ("3S", "KS"))]
 
@@ -476,7 +497,7 @@ def test_a_hand_holding_a_pile_card_renames_it_and_its_alternative_leaves_the_ot
     hands = {"Anne": [_Det("KC", 1.0), _Det("9C", 1.0)], "Bruno": [_Det("KS", 0.99), _Det("JS", 0.99)]}
     scores = {"Anne": {"KC": 1.0, "9C": 1.0}, "Bruno": {"KS": 0.99, "JS": 0.99, "AS": 0.85}}
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 2},
-                            exclude={"KC": 0.991, "QC": 1.0}, score_image=lambda crop: scores[_whose(crop)],
+                            exclude={"KC": 0.991, "QC": 1.0}, score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
                             alternatives={"KC": "KS"})
     assert dict(reader.settled(view)) == {"Anne": ("9C", "KC"), "Bruno": ("AS", "JS")}
     assert reader.renamed == {"KC": "KS"}
@@ -488,7 +509,7 @@ def test_a_hand_that_also_scores_the_pile_card_s_alternative_holds_the_alternati
     hands = {"Anne": [_Det("AS", 0.999), _Det("9C", 1.0)], "Bruno": [_Det("5H", 1.0)]}
     scores = {"Anne": {"AS": 0.999, "AD": 0.998, "9C": 1.0}, "Bruno": {"5H": 1.0}}
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1},
-                            exclude={"AS": 0.99}, score_image=lambda crop: scores[_whose(crop)],
+                            exclude={"AS": 0.99}, score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
                             alternatives={"AS": "AD"})
     assert dict(reader.settled(view)) == {"Anne": ("9C", "AD"), "Bruno": ("5H",)}
     assert reader.renamed == {}

@@ -199,3 +199,19 @@ def test_along_hand_axis_leaves_out_corners_a_quarter_turn_off_the_shown_hand() 
     # A quarter turn off (the J♦) and 75° off are left out; 53° off (a fan's spread) is kept.
     assert along_hand_axis(frames, readings) == [0, 1, 2, 5]
     assert along_hand_axis(frames, []) == list(range(len(frames)))
+
+
+def test_conditioned_gives_a_card_elsewhere_its_share_to_the_cards_that_can_be_there() -> None:
+    from vision.recognise.identify import conditioned
+
+    names = ["AC", "AS", "2C", "none"]
+    probs = np.array([[0.954, 0.040, 0.000, 0.006],  # Deal 7001's "T♠" ace, A♣ in another hand
+                      [0.001, 0.000, 0.999, 0.000],  # the hand's own 2♣
+                      [0.050, 0.001, 0.000, 0.949],  # a corner that shows no index
+                      [0.9995, 0.0004, 0.0, 0.0001]])  # all but rounding noise on the card elsewhere
+    out = conditioned(probs, names, {"AC", "3S"})
+    assert out[0, 1] == pytest.approx(0.040 / 0.046) and out[0, 0] == 0.0
+    assert out[1].argmax() == 2 and out[1, 2] == pytest.approx(1.0)
+    assert out[2].argmax() == 3
+    assert not out[3].any()  # less than MIN_LEFT left: the corner says nothing more
+    np.testing.assert_array_equal(conditioned(probs, names, set()), probs)

@@ -6,8 +6,8 @@ cards the engine says that player still holds; a duplicate name in one hand keep
 The hands are revealed together when every loser's is ready (or after `REVEAL_PATIENCE` settled frames for
 those that are, `REVEAL_PATIENCE_EMPTY` while a loser has laid nothing down yet), so that a card read in two zones
 goes to the zone that read it more surely.
-A stable reading short of that number is completed from the zone's scores (`score_image`): the likeliest cards
-that nobody else was seen with, if they score at least `FILL_FLOOR`. The engine's count says how many are
+A stable reading short of that number is completed from the zone's scores (`score_image`, told which cards lie
+elsewhere): the likeliest cards that nobody else was seen with, if they score at least `FILL_FLOOR`. The engine's count says how many are
 missing; on the last frames of 12 filmed deals (seeds 3000-3011, held-out designs, model v5) this took the
 hands read exactly from 29 to 32 of 36 and added no wrong card with the floor at 0.5 (0.05 or 0.2: as many
 hands, 3 or 2 wrong cards); on seeds 1000-1011, not used to choose it: from 29 to 34, no wrong card added.
@@ -34,7 +34,13 @@ class DetectionLike(Protocol):
 
 
 IdentifyImage = Callable[[np.ndarray], Sequence[DetectionLike]]
-ScoreImage = Callable[[np.ndarray], Mapping[str, float]]
+
+
+class ScoreImage(Protocol):
+    """Every card's best score in a zone, however unsure, given the cards known to lie `elsewhere`."""
+
+    def __call__(self, image: np.ndarray, *, elsewhere: Collection[str] = ...) -> Mapping[str, float]: ...
+
 
 FILL_FLOOR = 0.5
 
@@ -193,12 +199,13 @@ class ShowdownReader:
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                    claimed: set[str]) -> tuple[str, ...]:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
-        hand, no pile read and no reading of this hand claims (at least FILL_FLOOR each)."""
+        hand, no pile read and no reading of this hand claims (at least FILL_FLOOR each), scored knowing that the
+        cards claimed elsewhere are not in this zone."""
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
-        scores = self.score_image(seat_crop(view_bgr, self.seats[player]))
         claimed = claimed | set(self._pile) | set(cards)
+        scores = self.score_image(seat_crop(view_bgr, self.seats[player]), elsewhere=claimed - set(cards))
         extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed),
                        key=lambda c: -scores[c])[:missing]
         return tuple(sorted(set(cards) | set(extra)))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Collection, Sequence
 
 import cv2
 import numpy as np
@@ -36,6 +36,8 @@ from vision.recognise.crops import CornerFrame, corner_crop, frame_from_points
 from vision.recognise.locate import locate, locate_corners
 
 CARD_ASPECT = 1.42
+MIN_LEFT = 1e-3
+"""`conditioned`: below this much probability left over, a corner's other classes are rounding noise."""
 # Short sides tried at every corner; the classifier is trained on ±30 % around each.
 SCALES_PX = (62.0, 92.0, 136.0, 200.0, 290.0)
 LADDER_RATIO = 1.45
@@ -230,11 +232,31 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[D
     return out
 
 
-def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> dict[str, float]:
+def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL, elsewhere: Collection[str] = ()
+                ) -> dict[str, float]:
     """Per card, its best probability at any corner of a shown hand's zone, read as `identify_hand`
-    reads it but however unsure: what can complete a hand read short of the cards its player holds."""
+    reads it but however unsure: what can complete a hand read short of the cards its player holds.
+
+    `elsewhere`: cards known to lie outside this zone (on the pile, in other hands); each corner's
+    probabilities are conditioned on not being one of them (`conditioned`)."""
     _, probs, _, classifier = _hand_probabilities(_enlarged(image), model_path)
-    return _card_scores(probs, classifier)
+    return _card_scores(conditioned(probs, classifier.names, elsewhere), classifier)
+
+
+def conditioned(probs: np.ndarray, names: Sequence[str], elsewhere: Collection[str]) -> np.ndarray:
+    """Class probabilities (last axis, in `names` order) given that no card of `elsewhere` is there.
+
+    An index the classifier never saw is often read as a card of the same rank or suit that lies elsewhere
+    (deal 7001 of the benchmark: a Slavic deck's "T♠" ace read A♣ 0.95, A♠ 0.04, while A♣ was in another hand):
+    the probability left over then goes to the cards that can be there, in proportion, "none" included, so a
+    corner that shows no index stays "none". A corner with less than `MIN_LEFT` left over says nothing more."""
+    gone = [i for i, name in enumerate(names) if name in set(elsewhere)]
+    if not gone or not len(probs):
+        return probs
+    kept = probs.copy()
+    kept[..., gone] = 0.0
+    left = kept.sum(axis=-1, keepdims=True)
+    return np.where(left >= MIN_LEFT, kept / np.maximum(left, MIN_LEFT), 0.0)
 
 
 def _hand_probabilities(enlarged: np.ndarray, model_path: Path
