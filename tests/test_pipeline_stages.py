@@ -515,6 +515,20 @@ def test_a_hand_that_also_scores_the_pile_card_s_alternative_holds_the_alternati
     assert reader.renamed == {}
 
 
+def test_a_hand_that_shows_the_pile_card_s_alternative_as_well_loses_its_read_of_the_pile_card() -> None:
+    """Deal 9016: Chloé's Q♠ read as Q♦, the pile's Q♦ read with the Q♣ runner-up, and Chloé's Q♣ shown too: the
+    pile card is not the Q♣, so it stands, and Chloé's Q♦ is read again by the completion (once a Q♣ twice)."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("QD", 0.999), _Det("QC", 0.99), _Det("KS", 1.0)], "Bruno": [_Det("5H", 1.0)]}
+    scores = {"Anne": {"QD": 0.999, "QC": 0.99, "KS": 1.0, "QS": 0.7}, "Bruno": {"5H": 1.0}}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 3, "Bruno": 1},
+                            exclude={"QD": 0.983}, alternatives={"QD": "QC"},
+                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
+                                                                    if c not in elsewhere})
+    assert dict(reader.settled(view)) == {"Anne": ("KS", "QC", "QS"), "Bruno": ("5H",)}
+    assert reader.renamed == {}
+
+
 def test_at_the_end_too_a_hand_holding_a_pile_card_renames_it_but_only_to_its_alternative() -> None:
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KC", 1.0), _Det("9C", 1.0)], "Bruno": [_Det("KS", 0.99), _Det("JS", 0.99)]}

@@ -172,7 +172,8 @@ class ShowdownReader:
         """`hands` about to be revealed, each pile card they hold settled one way or the other (a hand keeps a pile
         card only when it read it more surely than the pile did, and the pile's read has an alternative).
 
-        When the holding hand's zone scores the alternative too (`FILL_FLOOR`), the hand's read hesitated as well:
+        When the hand also shows the alternative, the pile card stands and the hand's read of it is dropped. When the
+        holding hand's zone scores the alternative (`FILL_FLOOR`), the hand's read hesitated as well:
         the hand holds the alternative and the pile card stands (deal 1010: Chloé's A♦ read A♠ 0.999 / A♦ 0.998,
         the pile's A♠ read with A♦ runner-up). Otherwise the pile card is renamed to its alternative, which leaves
         the other hands."""
@@ -181,6 +182,12 @@ class ShowdownReader:
             for card in cards:
                 instead = self.alternatives.get(card)
                 if card not in self._pile or instead is None or instead in self._pile:
+                    continue
+                if instead in hands[player]:
+                    # The hand shows the alternative too, so the pile card is not it and stands: the hand's read of
+                    # the pile card is what was wrong (deal 9016: Chloé's Q♠ read Q♦, the pile's Q♦ with Q♣ runner-up,
+                    # Chloé's Q♣ shown; swapping gave her the Q♣ twice). Completion reads that card again.
+                    hands[player] = tuple(c for c in hands[player] if c != card)
                     continue
                 if self._zone_score(player, view_bgr, instead) >= FILL_FLOOR and \
                         not any(instead in other for q, other in hands.items() if q != player):
