@@ -442,6 +442,24 @@ def test_a_zone_that_never_reads_holds_the_others_back_only_a_while() -> None:
     assert reader.waiting == ["Bruno"]
 
 
+@pytest.mark.parametrize("bruno_scores, revealed", [({"5H": 0.8, "KS": 0.99, "7C": 0.3}, ("5H",)),
+                                                     ({"7C": 0.3}, None)])
+def test_at_the_end_a_zone_never_read_is_completed_from_its_scores(bruno_scores: dict[str, float],
+                                                                   revealed: tuple[str, ...] | None) -> None:
+    """Deal 9019: a Slavic Q♠ ("Д") never read as an index; at the end of the source the zone's scores complete
+    it, the cards claimed elsewhere (Anne's K♠) left out. Nothing above the floor: no hand."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": []}
+    scores = {"Anne": {"KS": 0.99, "4D": 0.98}, "Bruno": bruno_scores}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1},
+                            score_image=lambda crop, elsewhere=(): scores[_whose(crop)])
+    for _ in range(REVEAL_PATIENCE_EMPTY):
+        reader.settled(view)
+    assert reader.revealed == {"Anne": ("4D", "KS")}
+    assert reader.finish() == ([("Bruno", revealed)] if revealed else [])
+    assert ("Bruno" in reader.revealed) == (revealed is not None)
+
+
 def test_a_hand_read_short_waits_for_the_losers_yet_to_lay_down_before_it_is_completed() -> None:
     """Deal 3011: Anne's hand, read one card short, was completed with the J♠ that Emma laid down next."""
     seats, view = _two_zones()

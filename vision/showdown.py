@@ -155,14 +155,17 @@ class ShowdownReader:
         return out
 
     def finish(self) -> list[tuple[str, tuple[str, ...]]]:
-        """End of the source: give what was last read for every hand still waiting (completed as in `settled`)."""
+        """End of the source: give what was last read for every hand still waiting, completed as in `settled`; a
+        zone where no card was ever read gives what its scores complete it with, if anything (deal 9019: a Slavic
+        deck's Q♠, its "Д" never read as an index, and the deal could not be settled without it)."""
         out = []
-        last = self._renaming_pile_cards({p: self._last[p] for p in self.waiting if self._last.get(p)},
-                                         self._last_view)
+        last = self._renaming_pile_cards({p: self._last.get(p, ()) for p in self.waiting}, self._last_view)
         for player, cards in last.items():
             claimed = {c for hand in self.revealed.values() for c in hand} | {
                 c for p, hand in last.items() if p != player for c in hand}
             cards = self._completed(player, cards, self._last_view, claimed)
+            if not cards:
+                continue
             self.revealed[player] = cards
             out.append((player, cards))
         return out
