@@ -535,7 +535,8 @@ def test_a_hand_that_also_scores_the_pile_card_s_alternative_holds_the_alternati
 
 def test_a_hand_that_shows_the_pile_card_s_alternative_as_well_loses_its_read_of_the_pile_card() -> None:
     """Deal 9016: Chloé's Q♠ read as Q♦, the pile's Q♦ read with the Q♣ runner-up, and Chloé's Q♣ shown too: the
-    pile card is not the Q♣, so it stands, and Chloé's Q♦ is read again by the completion (once a Q♣ twice)."""
+    pile card is not the Q♣, so it stands, and Chloé's Q♦ is read again by the completion (a swap gave her the
+    Q♣ twice)."""
     seats, view = _two_zones()
     hands = {"Anne": [_Det("QD", 0.999), _Det("QC", 0.99), _Det("KS", 1.0)], "Bruno": [_Det("5H", 1.0)]}
     scores = {"Anne": {"QD": 0.999, "QC": 0.99, "KS": 1.0, "QS": 0.7}, "Bruno": {"5H": 1.0}}

@@ -7,10 +7,11 @@ The hands are revealed together when every loser's is ready (or after `REVEAL_PA
 those that are, `REVEAL_PATIENCE_EMPTY` while a loser has laid nothing down yet), so that a card read in two zones
 goes to the zone that read it more surely.
 A stable reading short of that number is completed from the zone's scores (`score_image`, told which cards lie
-elsewhere): the likeliest cards that nobody else was seen with, if they score at least `FILL_FLOOR`. The engine's count says how many are
-missing; on the last frames of 12 filmed deals (seeds 3000-3011, held-out designs, model v5) this took the
-hands read exactly from 29 to 32 of 36 and added no wrong card with the floor at 0.5 (0.05 or 0.2: as many
-hands, 3 or 2 wrong cards); on seeds 1000-1011, not used to choose it: from 29 to 34, no wrong card added.
+elsewhere): the likeliest cards that nobody else was seen with, if they score at least `FILL_FLOOR`. The engine's
+count says how many are missing; on the last frames of 12 filmed deals (seeds 3000-3011, held-out designs, model
+v5) this took the hands read exactly from 29 to 32 of 36 and added no wrong card with the floor at 0.5 (0.05 or
+0.2: as many hands, 3 or 2 wrong cards); on seeds 1000-1011, not used to choose it: from 29 to 34, no wrong card
+added.
 A card read in a hand that was also read on the pile stays on the pile, unless the pile's read hesitated (it has
 one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
 alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed

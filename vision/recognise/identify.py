@@ -250,7 +250,8 @@ def conditioned(probs: np.ndarray, names: Sequence[str], elsewhere: Collection[s
     (deal 7001 of the benchmark: a Slavic deck's "T♠" ace read A♣ 0.95, A♠ 0.04, while A♣ was in another hand):
     the probability left over then goes to the cards that can be there, in proportion, "none" included, so a
     corner that shows no index stays "none". A corner with less than `MIN_LEFT` left over says nothing more."""
-    gone = [i for i, name in enumerate(names) if name in set(elsewhere)]
+    away = set(elsewhere)
+    gone = [i for i, name in enumerate(names) if name in away]
     if not gone or not len(probs):
         return probs
     kept = probs.copy()
