@@ -20,6 +20,12 @@ PLAYERS = ("Anne", "Bruno", "Chloé")
 QUICK = dict(frames_in=7, frames_hold=2, frames_out=6, frames_still=10)
 
 
+def _watched(frames: list, identify=None) -> list[dict]:
+    """The events of the filmed deal, read by the reference-deck matchers (`identify` for the pile, if given)."""
+    return list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=identify or TemplateIdentifier("plain"),
+                        identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
+
+
 def _misreading(scores: dict[str, dict[str, float]]):
     """The reference-deck matcher, except that the cards in `scores` are read with those scores instead."""
     template = TemplateIdentifier("plain")
@@ -42,8 +48,7 @@ def test_a_whole_deal_is_read_from_the_mat_markers(filmed) -> None:
     scene, frames = filmed
     script = scene.script
     assert expected_missed_calls(script), "the clip must contain a missed call"
-    events = list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=TemplateIdentifier("plain"),
-                          identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
+    events = _watched(frames)
     score = score_deal(script, scene.truth, events, scene.config.fps)
     assert score.plays == len(script.plays)
     assert score.cards_right >= score.plays - 1, score.problems
@@ -114,9 +119,7 @@ def test_a_recording_that_stops_as_the_last_hand_lands_still_reads_that_hand(fil
     the source reads the final frame (the gate finds it still) instead of giving up on the hand."""
     scene, frames = filmed
     last = [t for t in scene.truth if t.event["type"] == "hand_revealed"][-1]
-    events = list(observe(frames[:last.frame], None, players=PLAYERS, dealer="Anne",
-                          identify=TemplateIdentifier("plain"),
-                          identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
+    events = _watched(frames[:last.frame])
     revealed = {e["player"]: sorted(e["cards"]) for e in events if e["type"] == "hand_revealed"}
     assert revealed.get(last.event["player"]) == last.event["cards"]
     assert [e["type"] for e in events][-1] == "settlement"
@@ -128,8 +131,7 @@ def test_a_card_the_arm_s_player_may_not_lay_gives_way_to_the_run(filmed) -> Non
     follow the run: her card is the 6♥. Chloé laying after her own K♣ may start anything: the 9♠ stands."""
     scene, frames = filmed
     identify = _misreading({"6H": {"9H": 0.9, "6H": 0.1}, "AD": {"9S": 0.9, "AD": 0.1}})  # nines nobody lays here
-    events = list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=identify,
-                          identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
+    events = _watched(frames, identify)
     plays = [(e["player"], e["card"]) for e in events if e["type"] == "card_played"]
     truth = [(p.player, p.card) for p in scene.script.plays]
     assert truth[18] == ("Chloé", "6H") and truth[13] == ("Chloé", "AD")
@@ -143,8 +145,7 @@ def test_a_card_read_again_renames_the_earlier_hesitant_reading(filmed) -> None:
     hesitated: a `card_corrected` renames it before the second 4♠ is played, and the deal settles exactly."""
     scene, frames = filmed
     identify = _misreading({"4D": {"4S": 0.9, "4D": 0.6}})
-    events = list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=identify,
-                          identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
+    events = _watched(frames, identify)
     truth = [(p.player, p.card) for p in scene.script.plays]
     assert truth[3] == ("Bruno", "4D") and truth[16] == ("Bruno", "4S")
     renamed = [e for e in events if e["type"] == "card_corrected"]
@@ -162,8 +163,7 @@ def test_a_pile_card_a_shown_hand_holds_is_renamed_to_the_runner_up_of_its_read(
     card becomes the K♣ (`card_corrected`, before the hands are revealed), and the deal settles exactly."""
     scene, frames = filmed
     identify = _misreading({"KC": {"KS": 0.9, "KC": 0.6}})
-    events = list(observe(frames, None, players=PLAYERS, dealer="Anne", identify=identify,
-                          identify_image=TemplateHandReader("plain", int(CARD_H * VIEW_SCALE))))
+    events = _watched(frames, identify)
     truth = [(p.player, p.card) for p in scene.script.plays]
     assert truth[12] == ("Chloé", "KC")
     assert [e["card"] for e in events if e["type"] == "card_played"][12] == "KS"

@@ -188,9 +188,9 @@ class ShowdownReader:
                 if card not in self._pile or instead is None or instead in self._pile:
                     continue
                 if instead in hands[player]:
-                    # The hand shows the alternative too, so the pile card is not it and stands: the hand's read of
-                    # the pile card is what was wrong (deal 9016: Chloé's Q♠ read Q♦, the pile's Q♦ with Q♣ runner-up,
-                    # Chloé's Q♣ shown; swapping gave her the Q♣ twice). Completion reads that card again.
+                    # The hand shows the alternative too, so the pile card is not it and stands: the hand's read
+                    # of the pile card is what was wrong (deal 9016: Chloé's Q♠ read Q♦, the pile's Q♦ with Q♣
+                    # runner-up, Chloé's Q♣ shown; swapping gave her the Q♣ twice). Completion reads that card again.
                     hands[player] = tuple(c for c in hands[player] if c != card)
                     continue
                 if self._zone_score(player, view_bgr, instead) >= FILL_FLOOR and \
