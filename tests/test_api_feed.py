@@ -197,3 +197,18 @@ def test_a_card_the_camera_renames_is_corrected_in_the_deal(tmp_path: Path) -> N
     assert game["played"] == ["10H", "JS", "QH", "KD", "JC"]
     assert missed(game) == [] and not [n for n in game["notices"] if n["kind"] == "seen_twice"]
     assert [e["card"] for e in game["events"] if e["corrected"]] == ["JC"]
+
+
+def test_a_card_the_camera_reads_twice_still_counts_as_a_card_laid(tmp_path: Path) -> None:
+    """A deck holds each card once: a second reading of the 4♥ is a card laid and misread. The phone is told
+    (`seen_twice`), and the player's count goes down, so the engine still sees them go out."""
+    lead = PLAYERS[1]
+    with TestClient(make_app(tmp_path)) as client:
+        assert client.post("/api/games", json=new_game_body(), headers=EDIT).status_code == 201
+        for _ in range(2):
+            body = {"type": "card_played", "card": "4H", "player": lead, "confidence": 0.99}
+            assert client.post("/api/observations", json=body, headers=EDIT).status_code == 200
+        game = client.get("/api/state").json()["game"]
+    assert game["played"] == ["4H"] and [n["kind"] for n in game["notices"]] == ["seen_twice"]
+    cards_left = {p["name"]: p["cards_left"] for p in game["players"]}
+    assert cards_left[lead] == cards_left[PLAYERS[0]] - 2

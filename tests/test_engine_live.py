@@ -7,7 +7,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.live import observe, start_live_game, view
+from engine.nain_jaune.live import observe, renamed_play, start_live_game, view
 from engine_support import NAMES
 
 
@@ -62,6 +62,43 @@ def test_a_card_seen_twice_is_flagged_and_ignored():
     notices = observe(game, "Bruno", "5H")
     assert kinds(notices) == [nt.SEEN_TWICE]
     assert game.state.snapshot() == before
+
+
+def test_a_camera_read_seen_twice_still_counts_a_card_laid():
+    """Live: the camera read Bruno's card as one already on the pile. A deck holds each card once, so a card
+    landed, misread: Bruno has one card less and the run is unknown, so the next card from anyone is no
+    rule break; the next card read picks the run up again."""
+    game = start_live_game(NAMES[:3])
+    observe(game, "Bruno", "5H", confidence=0.99)
+    notices = observe(game, "Bruno", "5H", confidence=0.98)
+    assert kinds(notices) == [nt.SEEN_TWICE]
+    st = game.state
+    assert st.counts[1] == 13 and st.pile == ["5H"] and st.run_unknown
+    v = view(game)
+    assert v["wanted"] is None and v["may_act"] == list(NAMES[:3]) and "misread" in v["whose_turn"]
+    assert kinds(game.pass_("Chloé")) == [] and st.to_move == 1   # a pass on an unknown run tells nothing
+    assert observe(game, "Anne", "9S", confidence=0.99) == ()     # anyone, any card: no flag
+    assert not st.run_unknown and st.wanted.rank == 10 and st.to_move == 0 and st.counts == [14, 13, 15]
+
+
+def test_a_misread_card_that_empties_a_hand_ends_the_deal():
+    game = start_live_game(NAMES[:8], dealer="Anne")
+    for card in ("8H", "9S", "10D", "JC", "QS"):
+        observe(game, "Bruno", card, call=card in ("10D", "JC", "QS"), confidence=0.99)
+    observe(game, "Bruno", "9S", confidence=0.99)   # the K♥, read as the 9♠ already laid
+    v = view(game)
+    assert v["out"] == "Bruno" and v["phase"] == "over"
+
+
+def test_a_correction_names_the_misread_card():
+    game = start_live_game(NAMES[:3])
+    observe(game, "Bruno", "5H", confidence=0.99)
+    observe(game, "Bruno", "5H", confidence=0.98)
+    fix = renamed_play(game, "5H", "6H")   # the newer reading of 5H is the one renamed
+    assert fix is not None and fix.replacement.card == "6H"
+    game.apply(fix)
+    st = game.state
+    assert st.pile == ["5H", "6H"] and not st.run_unknown and st.wanted.rank == 7 and st.counts[1] == 13
 
 
 def test_a_pass_while_someone_must_lead_changes_nothing():

@@ -237,6 +237,8 @@ class Game(EventLog[State]):
         if st.phase != PLAY or st.to_move is None:
             return self._phase_text()
         name = st.players[st.to_move]
+        if st.run_unknown:
+            return f"the card {name} laid last was misread: anyone may play next"
         if st.wanted is None:
             return f"{name} is to lead"
         if st.can_stop:
@@ -265,13 +267,8 @@ class Game(EventLog[State]):
             return
         hand = st.hands[seat]
         # -- the play is accepted: update the state
-        if st.pending:
-            self._close_windows("card", seat, index)
-        turn_seat = st.turn_seat
-        if turn_seat != seat:
-            if turn_seat is not None:
-                st.first_turn_over[turn_seat] = True
-            st.turn_seat = seat
+        self._acts(seat, index, "card")
+        st.run_unknown = False
         if hand is not None:
             hand.discard(card)
         st.pile.append(card)
@@ -297,9 +294,26 @@ class Game(EventLog[State]):
             nxt = self._wanted_after[card]
         st.wanted = nxt
         st.can_stop = nxt is not None
+        st.last_card = card
+        self._one_card_less(seat, index)
+
+    def _acts(self, seat: int, index: int, trigger: str) -> None:
+        """What ``seat`` laying a card (``trigger`` "card") or passing ("action") ends: the call windows it closes,
+        and the previous player's turn."""
+        st = self.state
+        if st.pending:
+            self._close_windows(trigger, seat, index)
+        turn_seat = st.turn_seat
+        if turn_seat != seat:
+            if turn_seat is not None:
+                st.first_turn_over[turn_seat] = True
+            st.turn_seat = seat
+
+    def _one_card_less(self, seat: int, index: int) -> None:
+        """``seat`` laid a card: they move next, and with no card left they have gone out."""
+        st = self.state
         st.to_move = seat
         st.last_seat = seat
-        st.last_card = card
         counts = st.counts
         counts[seat] -= 1
         if counts[seat] <= 0:
@@ -344,8 +358,11 @@ class Game(EventLog[State]):
         if card in played_by:
             self._violation(nt.SEEN_TWICE, f"{players[seat]} plays {card}, which "
                             f"{players[played_by[card]]} already played", index, seat, card)
+            if ev.confidence is not None:
+                self._misread_card(seat, index)
             return False
-        if seat != st.to_move and not (st.can_stop and seat == self._next[st.to_move]):  # type: ignore[index]
+        lost = st.run_unknown
+        if not lost and seat != st.to_move and not (st.can_stop and seat == self._next[st.to_move]):  # type: ignore[index]
             self._violation(nt.OUT_OF_TURN, f"{players[seat]} plays {card} out of turn: {self.whose_turn()}",
                             index, seat, card)
         hand = st.hands[seat]
@@ -356,7 +373,9 @@ class Game(EventLog[State]):
             self._violation(nt.NOT_IN_HAND, f"{players[seat]} does not hold {card}{where}", index, seat, card)
             st.hands[seat] = None  # live: this hand is no longer known
         wanted = st.wanted
-        if wanted is None:
+        if lost:
+            pass
+        elif wanted is None:
             if card not in self._leadable:
                 self._violation(nt.OUT_OF_SEQUENCE, f"{players[seat]} cannot lead with {card}", index, seat, card)
         elif card not in self.rules.playable_set(wanted):
@@ -367,6 +386,20 @@ class Game(EventLog[State]):
                          f"{ev.confidence:.2f}", index, seat, card)
         return True
 
+    def _misread_card(self, seat: int, index: int) -> None:
+        """Live: the camera read ``seat``'s card as one already on the pile. A deck holds each card once, so a
+        card did land, misread: ``seat`` has one card less (so the engine still sees them go out), and the run
+        it continued is unknown until the next card is read. A correction naming the card replays it as a play.
+        """
+        st = self.state
+        self._acts(seat, index, "card")
+        st.cards_by[seat] += 1
+        st.wanted = None
+        st.run_unknown = True
+        st.can_stop = False
+        st.last_card = None
+        self._one_card_less(seat, index)
+
     def _on_pass(self, ev: Pass, index: int) -> None:
         st = self.state
         seat = ev.seat
@@ -376,13 +409,7 @@ class Game(EventLog[State]):
                 and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))):  # type: ignore[index]
             if not self._pass_exceptions(seat, index):
                 return
-        if st.pending:
-            self._close_windows("action", seat, index)
-        turn_seat = st.turn_seat
-        if turn_seat != seat:
-            if turn_seat is not None:
-                st.first_turn_over[turn_seat] = True
-            st.turn_seat = seat
+        self._acts(seat, index, "action")
         st.can_stop = False
         nxt = self._next[seat]
         st.to_move = nxt
@@ -403,6 +430,8 @@ class Game(EventLog[State]):
         if st.phase != PLAY:
             self._violation(nt.NOT_PLAYING, f"{players[seat]} passes but {self._phase_text()}", index, seat)
             return False
+        if st.run_unknown:
+            return False  # the run the pass declines is unknown: it tells nothing
         if st.wanted is None:
             if seat == st.to_move:
                 self._violation(nt.MUST_LEAD, f"{players[seat]} passes but must lead a card", index, seat)

@@ -16,7 +16,8 @@ from engine.core.notices import Notice
 # Kinds of notices. In strict mode the first seven raise IllegalAction instead (see STRICT_ERRORS).
 OUT_OF_TURN: Final = "out_of_turn"          # a player acted when it was not their turn
 OUT_OF_SEQUENCE: Final = "out_of_sequence"  # the card does not continue the run
-SEEN_TWICE: Final = "seen_twice"            # a card already on the pile was played again (ignored)
+SEEN_TWICE: Final = "seen_twice"            # a card already on the pile was played again (ignored; a camera's
+                                            # read counts as a misread card: see Game._misread_card)
 NOT_IN_HAND: Final = "not_in_hand"          # the player does not hold that card (known hands)
 MUST_LEAD: Final = "must_lead"              # the player on lead passed (ignored)
 NOT_PLAYING: Final = "not_playing"          # a play, pass or call outside the play phase (ignored)

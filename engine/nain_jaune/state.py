@@ -61,7 +61,7 @@ class State:
     __slots__ = (
         "rules", "players", "n_players", "ledger", "deals_played", "dealer", "results",
         "phase", "hand_size", "talon_size", "antes_due", "dealt", "talon", "hands", "counts",
-        "pile", "played_by", "last_card", "last_seat", "wanted", "to_move", "can_stop",
+        "pile", "played_by", "last_card", "last_seat", "wanted", "run_unknown", "to_move", "can_stop",
         "turn_seat", "first_turn_over", "cards_by", "honours_by", "pending", "calls",
         "missed_calls", "false_sweeps", "shown", "winner", "opera", "payments",
     )
@@ -91,6 +91,9 @@ class State:
         self.last_card: Card | None = None
         self.last_seat: int | None = None
         self.wanted: Wanted | None = None
+        # live: the last card laid was misread (as a card already on the pile), so which run it continued, and
+        # who may follow it, is unknown until the next card is read
+        self.run_unknown = False
         self.to_move: int | None = None
         self.can_stop = False
         self.turn_seat: int | None = None
@@ -128,6 +131,8 @@ class State:
         (whose action means the previous player stopped)."""
         if self.phase != PLAY or self.to_move is None:
             return ()
+        if self.run_unknown:
+            return tuple(range(self.n_players))
         if self.can_stop:
             return (self.to_move, self.rules.next_seat(self.to_move, self.n_players))
         return (self.to_move,)
@@ -141,6 +146,8 @@ class State:
         """Whether ``seat`` may lay ``card`` now by the rules (ignoring whether they hold it)."""
         if self.phase != PLAY or card in self.played_by or seat not in self.actors():
             return False
+        if self.run_unknown:
+            return True
         rules = self.rules
         if self.wanted is None:
             return seat == self.to_move and rules.may_lead(card)
@@ -156,6 +163,8 @@ class State:
         hand = self.hands[seat]
         if hand is None or self.phase != PLAY:
             return []
+        if self.run_unknown:
+            return sort_cards(hand)
         to_move = self.to_move
         if seat != to_move and not (self.can_stop and seat == self.rules.next_seat(to_move, self.n_players)):  # type: ignore[arg-type]
             return []
@@ -208,6 +217,7 @@ class State:
             "last_card": self.last_card,
             "last_seat": self.last_seat,
             "wanted": None if self.wanted is None else tuple(self.wanted),
+            "run_unknown": self.run_unknown,
             "to_move": self.to_move,
             "can_stop": self.can_stop,
             "turn_seat": self.turn_seat,
