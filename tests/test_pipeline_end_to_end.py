@@ -158,6 +158,21 @@ def test_a_card_read_again_renames_the_earlier_hesitant_reading(filmed) -> None:
 
 
 @pytest.mark.slow
+def test_a_last_card_read_as_the_card_below_it_still_ends_and_settles_the_deal(filmed) -> None:
+    """Deal 9011 of the benchmark: the winner's last card is read, surely, as the card they laid just before. It
+    is flagged `seen_twice`, and the engine still counts a card laid, so it sees Bruno go out and settles."""
+    scene, frames = filmed
+    truth = [(p.player, p.card) for p in scene.script.plays]
+    assert truth[-2:] == [("Bruno", "3H"), ("Bruno", "4C")]
+    events = _watched(frames, _misreading({"4C": {"3H": 1.0}}))
+    last = [e for e in events if e["type"] == "card_played"][-1]
+    assert (last["player"], last["card"]) == ("Bruno", "3H") and "seen_twice" in last["flags"]
+    assert not [e for e in events if e["type"] == "card_corrected"]
+    score = score_deal(scene.script, scene.truth, events, scene.config.fps)
+    assert score.cards_right == score.plays - 1 and score.deal_over_right and score.settled_right, score.problems
+
+
+@pytest.mark.slow
 def test_a_pile_card_a_shown_hand_holds_is_renamed_to_the_runner_up_of_its_read(filmed) -> None:
     """Chloé's K♣ is read on the pile as K♠ (0.9, the K♣ 0.6), and she shows the real K♠ at the end: the pile's
     card becomes the K♣ (`card_corrected`, before the hands are revealed), and the deal settles exactly."""

@@ -25,6 +25,18 @@ def test_real_rule_breaks_are_still_flagged() -> None:
     assert "seen_twice" in ref.play("Chloé", "4D", 0.99)
 
 
+def test_a_card_read_twice_still_counts_and_opens_the_prior() -> None:
+    """Deal 9011 of the benchmark: Bruno's 8♠ read as the 8♣ he had just laid. The referee still counts his card
+    (so it sees him go out), and with the run lost, the next reading's prior holds no card unplayable."""
+    ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+    ref.play("Bruno", "8C", 0.99)
+    assert "seen_twice" in ref.play("Bruno", "8C", 0.98)
+    assert ref.cards_left()["Bruno"] == 13 and ref.wanted() == ()
+    assert "AH" in ref.playable("Chloé") and "8C" not in ref.playable("Chloé")
+    prior = rule_prior(ref, {"8C"}, "Chloé", WatchConfig())
+    assert prior == {"8C": WatchConfig().seen_weight}
+
+
 def test_cards_left_follow_the_plays() -> None:
     ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
     start = ref.cards_left()

@@ -58,7 +58,8 @@ class WatchConfig:
     unplayable_weight: float = 0.05
     """Prior weight of a card that the player whose arm laid it may not lay now: only the player who laid the
     last card may start a new sequence, anyone else follows it (`engine.nain_jaune.live.playable_now`). Only used
-    while the referee heard the last card read (a card seen twice is kept from it, so who may lay what is unknown).
+    while the referee heard the last card read (after a card read twice, the engine knows the run is lost: any card
+    not on the pile may come).
     `benchmarks/pipeline.py --deals 12 --designs held-out`: 405/407 plays right as before on seeds 1000-1011,
     424 -> 425/429 on seeds 3000-3011 (0.05 is a first choice, not tuned)."""
     rename_floor: float = 0.3
@@ -453,7 +454,8 @@ class _Pipeline:
             tracked = player or (attribution.candidates[0] if attribution.candidates else None)
             if tracked is not None:
                 self.played_by_me[tracked] += 1
-            self.referee_current = self.referee is not None and tracked is not None and "seen_twice" not in flags
+            # a card read twice is still a card laid, misread: the engine counts it and forgets the run
+            self.referee_current = self.referee is not None and tracked is not None
             if self.referee_current:
                 flags += [k for k in self.referee.play(tracked, card, float(verdict.confidence)) if k in RULE_FLAGS]
             if flags:
@@ -527,8 +529,8 @@ class _Pipeline:
     def _deal_end(self) -> tuple[str, bool, dict[str, int]] | None:
         """(winner, opera, cards left per player) once someone is out of cards, else None.
 
-        The engine decides; the pipeline's own count of plays per player backs it up when a misread card was
-        refused by the engine (seen twice), so the showdown is still read.
+        The engine decides; the pipeline's own count of plays per player backs it up when the engine refused a
+        play (an engine error), so the showdown is still read.
         """
         if self.referee is None:
             return None
