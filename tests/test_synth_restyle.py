@@ -120,3 +120,43 @@ def test_restyle_share_changes_nothing_else_in_a_scene_spec() -> None:
         assert restyled.index_style is not None and 0 <= restyled.index_style < STYLE_COUNT
     shares = [scene_spec(3, i, designs, 0.3, KINDS, restyle_share=0.5).index_style is not None for i in range(400)]
     assert 0.4 < np.mean(shares) < 0.6
+
+
+def _style_with_font(name: str):
+    return next((s for s in index_styles() if s.rank_font and name in Path(s.rank_font).name), None)
+
+
+@needs_deck
+def test_foreign_letters_are_drawn_where_the_font_has_them(design: DeckDesign) -> None:
+    """A Russian ace reads Т (туз) in a TrueType face with Cyrillic; a Hershey font has no Т, so the ace keeps A."""
+    from vision.synth.restyle import _draws
+
+    style = _style_with_font("DejaVu")
+    if style is None:
+        pytest.skip("no DejaVu face among the index styles (make test installs fonts-dejavu-core)")
+    face = _face(design, "AS")
+    plain = restyle(face, "AS", design.layout, style)
+    russian = restyle(face, "AS", design.layout, style, letters="russian")
+    german = restyle(face, "AS", design.layout, style, letters="german")
+    assert _draws(style.rank_font, "\u0422") and np.any(plain != russian), "the ace's index reads Т, not A"
+    assert np.array_equal(plain, german), "a German ace is an A"
+    hershey = next(s for s in index_styles() if s.rank_font is None) if any(
+        s.rank_font is None for s in index_styles()) else None
+    assert not _draws(None, "\u0422")
+    if hershey is not None:
+        assert np.array_equal(restyle(face, "AS", design.layout, hershey),
+                              restyle(face, "AS", design.layout, hershey, letters="russian"))
+
+
+def test_foreign_letters_change_nothing_else_in_a_scene_spec() -> None:
+    designs = ["a", "b", "c"]
+    specs = [(scene_spec(3, i, designs, 0.3, KINDS, restyle_share=0.6),
+              scene_spec(3, i, designs, 0.3, KINDS, restyle_share=0.6, foreign_share=0.5)) for i in range(400)]
+    for plain, foreign in specs:
+        assert foreign.index_letters is None or (foreign.index_style is not None and not foreign.french_indices)
+        assert plain.index_letters is None and plain == scene_spec(3, plain.index, designs, 0.3, KINDS, 0.6, 0.0)
+        assert (foreign.seed, foreign.design, foreign.kind, foreign.french_indices, foreign.index_style) == \
+            (plain.seed, plain.design, plain.kind, plain.french_indices, plain.index_style)
+    eligible = [f for _, f in specs if f.index_style is not None and not f.french_indices]
+    share = np.mean([f.index_letters is not None for f in eligible])
+    assert 0.4 < share < 0.6 and {f.index_letters for f in eligible} == {None, "german", "russian", "swedish"}

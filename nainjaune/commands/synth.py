@@ -34,6 +34,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--restyle-indices", type=float, default=0.0, metavar="SHARE",
                         help="share of scenes whose corner indices are repainted in another typeface and suit "
                              "shape, 0 to 1: more index styles than the installed decks have (default: 0)")
+    parser.add_argument("--foreign-letters", type=float, default=0.0, metavar="SHARE",
+                        help="share of the restyled scenes (not French) whose ranks are drawn in German (B/D), "
+                             "Russian (Т/В/Д/К) or Swedish (E/Kn/D) letters, 0 to 1 (default: 0)")
     parser.add_argument("--kinds", default=None,
                         help="comma-separated scene kinds: single,pile,fan,row,mixed (default: all)")
     parser.add_argument("--designs", default=None,
@@ -75,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--french-indices is a share between 0 and 1")
     if not 0.0 <= args.restyle_indices <= 1.0:
         raise CliError("--restyle-indices is a share between 0 and 1")
+    if not 0.0 <= args.foreign_letters <= 1.0:
+        raise CliError("--foreign-letters is a share between 0 and 1")
     from vision.synth.layouts import KINDS
 
     kinds = tuple(k.strip() for k in args.kinds.split(",")) if args.kinds else KINDS
@@ -111,7 +116,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"no usable deck design for the {args.split} split")
     try:
         summary = dataset.write_dataset(out, args.count, args.seed, designs, size, args.french_indices, kinds,
-                                        args.split, progress=True, restyle_share=args.restyle_indices)
+                                        args.split, progress=True, restyle_share=args.restyle_indices,
+                                        foreign_share=args.foreign_letters)
     except OSError as exc:
         raise CliError(f"cannot write to --out {out}: {exc.strerror or exc}") from None
     source = f"designs {', '.join(designs)}" if args.designs else f"{args.split}: {len(designs)} designs"

@@ -18,6 +18,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from vision.synth.indices import FOREIGN_LETTERS
 from vision.synth.layouts import KINDS
 from vision.synth.restyle import STYLE_COUNT
 
@@ -35,6 +36,7 @@ class SceneSpec:
     kind: str
     french_indices: bool
     index_style: int | None = None  # corner indices repainted in this style (vision.synth.restyle)
+    index_letters: str | None = None  # ... with another country's rank letters (indices.INDEX_LETTERS)
 
     @property
     def id(self) -> str:
@@ -53,9 +55,9 @@ class Summary:
 
 
 def scene_spec(seed: int, index: int, designs: Sequence[str], french_share: float,
-               kinds: Sequence[str] = KINDS, restyle_share: float = 0.0) -> SceneSpec:
-    """What scene `index` of a dataset with this seed shows. (The restyle draw comes last, so
-    datasets made before it existed come out the same with `restyle_share` 0.)"""
+               kinds: Sequence[str] = KINDS, restyle_share: float = 0.0, foreign_share: float = 0.0) -> SceneSpec:
+    """What scene `index` of a dataset with this seed shows. (The restyle draw, then the foreign letters' draw,
+    come last, so datasets made before they existed come out the same with those shares 0.)"""
     rng = np.random.default_rng(np.random.SeedSequence([seed, index]))
     weights = np.array([KIND_WEIGHTS.get(k, 0.2) for k in kinds], np.float64)
     kind = kinds[int(rng.choice(len(kinds), p=weights / weights.sum()))]
@@ -63,7 +65,10 @@ def scene_spec(seed: int, index: int, designs: Sequence[str], french_share: floa
     french = bool(rng.random() < french_share)
     scene_seed = int(rng.integers(2 ** 63 - 1))
     style = int(rng.integers(STYLE_COUNT)) if rng.random() < restyle_share else None
-    return SceneSpec(index, scene_seed, design, kind, french, style)
+    letters = None
+    if style is not None and not french and foreign_share and rng.random() < foreign_share:
+        letters = FOREIGN_LETTERS[int(rng.integers(len(FOREIGN_LETTERS)))]
+    return SceneSpec(index, scene_seed, design, kind, french, style, letters)
 
 
 def check_output_folder(out: Path) -> None:
@@ -82,7 +87,7 @@ def check_output_folder(out: Path) -> None:
 
 def write_dataset(out: Path, count: int, seed: int, designs: Sequence[str], size: tuple[int, int] = (1280, 720),
                   french_share: float = 0.2, kinds: Sequence[str] = KINDS, split: str = "train",
-                  progress: bool = True, restyle_share: float = 0.0) -> Summary:
+                  progress: bool = True, restyle_share: float = 0.0, foreign_share: float = 0.0) -> Summary:
     """Render `count` scenes into `out` (see the module docstring for the layout)."""
     from tqdm import tqdm
 
@@ -92,17 +97,19 @@ def write_dataset(out: Path, count: int, seed: int, designs: Sequence[str], size
     if not designs:
         raise ValueError("no deck designs to draw from")
     check_output_folder(out)
-    specs = [scene_spec(seed, i, designs, french_share, kinds, restyle_share) for i in range(count)]
+    specs = [scene_spec(seed, i, designs, french_share, kinds, restyle_share, foreign_share) for i in range(count)]
     manifest = {"generator": GENERATOR, "seed": seed, "count": count, "split": split, "size": list(size),
                 "french_indices": french_share, "kinds": list(kinds), "designs": list(designs)}
     if restyle_share:
         manifest["restyled_indices"] = restyle_share
+    if foreign_share:
+        manifest["foreign_letters"] = foreign_share
     (out / MANIFEST).write_text(json.dumps(manifest, indent=1))
     start = time.perf_counter()
     for spec in tqdm(sorted(specs, key=lambda s: (s.design, s.index)), desc="scenes", unit="scene",
                      disable=not progress):
         image, labels = scene(spec.seed, get_design(spec.design), spec.kind, size, spec.french_indices,
-                              spec.index_style)
+                              spec.index_style, spec.index_letters)
         labels["image"] = f"images/{spec.id}.jpg"
         ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         if not ok:

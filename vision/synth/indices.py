@@ -29,6 +29,15 @@ Quad = list[list[float]]  # 4 × [x, y], clockwise from the top-left
 
 CORNERS = ("tl", "tr", "br", "bl")
 FRENCH_LETTERS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
+# Rank letters of other countries' decks, for restyled indices (vision.synth.restyle). Dutch decks are left out:
+# their V is the queen (vrouw), the French V the jack.
+INDEX_LETTERS: dict[str, dict[str, str]] = {
+    "french": FRENCH_LETTERS,
+    "german": {"J": "B", "Q": "D"},                               # Bube, Dame, König
+    "russian": {"A": "\u0422", "J": "\u0412", "Q": "\u0414", "K": "\u041a"},  # Т туз, В валет, Д дама, К король
+    "swedish": {"A": "E", "J": "Kn", "Q": "D"},                   # ess, knekt, dam, kung
+}
+FOREIGN_LETTERS = ("german", "russian", "swedish")
 _FOUND_SHARE = 0.7  # a corner holds an index when found on this share of the cards (courts may hide it)
 INK_DISTANCE = 60  # a pixel this far from the paper colour (max over channels) is ink
 _MAX_GLYPH_SIMILARITY = 0.8  # mean IoU of rank glyphs across ranks above this: not an index

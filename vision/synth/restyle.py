@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.synth.indices import FRENCH_LETTERS, IndexLayout, ink_colour, to_corner
+from vision.synth.indices import FRENCH_LETTERS, INDEX_LETTERS, IndexLayout, ink_colour, to_corner
 
 if TYPE_CHECKING:
     from vision.synth.decks import DeckDesign
@@ -85,6 +85,17 @@ def index_styles() -> tuple[IndexStyle, ...]:
                                  rank_width=float(rng.uniform(0.75, 1.15)), suit_width=float(rng.uniform(0.7, 1.05)),
                                  weight=float(rng.uniform(-0.8, 2.0)), concave_diamond=bool(rng.random() < 0.4)))
     return tuple(styles)
+
+
+@lru_cache(maxsize=512)
+def _draws(font_path: str | None, text: str) -> bool:
+    """Whether the rank font has a glyph of its own for each character of `text` (Hershey fonts: ASCII only; a
+    TrueType face without the glyph draws its "missing" box, the same as for a private-use character)."""
+    if font_path is None:
+        return text.isascii()
+    font = _font(font_path, 48)
+    missing = np.asarray(font.getmask("\ue000"), np.uint8).tobytes()
+    return all(np.asarray(font.getmask(ch), np.uint8).tobytes() != missing for ch in text)
 
 
 def _trim(mask: np.ndarray) -> np.ndarray:
@@ -222,10 +233,14 @@ def _paper_and_ink(turned: np.ndarray, box_px: tuple[int, int, int, int],
     return paper, ink_colour(turned[ry0:ry1, rx0:rx1, :3], paper)
 
 
-def restyle(face: np.ndarray, card: str, layout: IndexLayout, style: IndexStyle, french: bool = False) -> np.ndarray:
-    """Copy of a face whose corner indices are drawn anew in `style` (J/Q/K as V/D/R when `french`)."""
+def restyle(face: np.ndarray, card: str, layout: IndexLayout, style: IndexStyle, french: bool = False,
+            letters: str | None = None) -> np.ndarray:
+    """Copy of a face whose corner indices are drawn anew in `style` (J/Q/K as V/D/R when `french`; the rank
+    letters of `letters`, a name in `INDEX_LETTERS`, when given and the style's font has them)."""
     rank, suit = card[:-1], card[-1]
-    text = FRENCH_LETTERS.get(rank, rank) if french else rank
+    text = INDEX_LETTERS[letters].get(rank, rank) if letters else FRENCH_LETTERS.get(rank, rank) if french else rank
+    if not _draws(style.rank_font, text):
+        text = rank
     out = face.copy()
     h, w = face.shape[:2]
     bx0, by0, bx1, by1 = layout.box
@@ -255,11 +270,12 @@ def restyle(face: np.ndarray, card: str, layout: IndexLayout, style: IndexStyle,
 
 
 @lru_cache(maxsize=256)
-def restyled_face(design: "DeckDesign", card: str, style: int, french: bool = False) -> np.ndarray:
+def restyled_face(design: "DeckDesign", card: str, style: int, french: bool = False,
+                  letters: str | None = None) -> np.ndarray:
     """The cached face of `card` with its indices in style number `style` (read-only)."""
     from vision.synth.decks import load_face
 
     styles = index_styles()
-    face = restyle(load_face(design, card), card, design.layout, styles[style % len(styles)], french)
+    face = restyle(load_face(design, card), card, design.layout, styles[style % len(styles)], french, letters)
     face.setflags(write=False)
     return face

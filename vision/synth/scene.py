@@ -121,10 +121,11 @@ _BUCKET = 16  # px: drawn heights are rounded up to this, so resized faces can b
 
 
 @lru_cache(maxsize=512)
-def _sized_face(design: DeckDesign, card: str, french: bool, height: int, style: int | None = None) -> np.ndarray:
+def _sized_face(design: DeckDesign, card: str, french: bool, height: int, style: int | None = None,
+                letters: str | None = None) -> np.ndarray:
     """The face of `card` downsampled (area filter: no aliasing) to `height` px, cached."""
     if style is not None:
-        face = restyled_face(design, card, style, french)
+        face = restyled_face(design, card, style, french, letters)
     else:
         face = french_face(design, card) if french else load_face(design, card)
     if height >= face.shape[0]:
@@ -136,11 +137,11 @@ def _sized_face(design: DeckDesign, card: str, french: bool, height: int, style:
 
 
 def _face_at(design: DeckDesign, card: str | None, french: bool, back: np.ndarray, drawn_h: float,
-             style: int | None = None) -> np.ndarray:
+             style: int | None = None, letters: str | None = None) -> np.ndarray:
     """A face (or the back) at about 1.3× the height it is drawn at."""
     height = int(np.ceil(drawn_h * 1.3 / _BUCKET) * _BUCKET)
     if card is not None:
-        return _sized_face(design, card, french, max(_BUCKET, height), style)
+        return _sized_face(design, card, french, max(_BUCKET, height), style, letters)
     if height >= back.shape[0]:
         return back
     return cv2.resize(back, (max(1, round(back.shape[1] * height / back.shape[0])), height),
@@ -160,10 +161,10 @@ def _layout_fits(layout: Layout, camera: Camera, aspect: float, size: tuple[int,
 
 
 def render_scene(rng_seed: int, design: DeckDesign, kind: str, size: tuple[int, int] = (1280, 720),
-                 french_indices: bool = False, index_style: int | None = None
+                 french_indices: bool = False, index_style: int | None = None, index_letters: str | None = None
                  ) -> tuple[np.ndarray, list[dict[str, Any]]]:
     """(BGR uint8 image, card label dicts) for one scene; `index_style` repaints the corner indices
-    (see vision.synth.restyle)."""
+    (see vision.synth.restyle), with the rank letters `index_letters` (a name in `indices.INDEX_LETTERS`)."""
     if kind not in KINDS:
         raise ValueError(f"unknown scene kind {kind!r}; choose from {', '.join(KINDS)}")
     width, height = size
@@ -190,7 +191,7 @@ def render_scene(rng_seed: int, design: DeckDesign, kind: str, size: tuple[int, 
         homography_full = _card_homography(camera, placement, fw, fh)
         quad = _project(homography_full, np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float64))
         drawn_h = float(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
-        face = _face_at(design, placement.card, french_indices, back, drawn_h, index_style)
+        face = _face_at(design, placement.card, french_indices, back, drawn_h, index_style, index_letters)
         scale_back = np.diag([fw / face.shape[1], fh / face.shape[0], 1.0])
         _drop_shadow(canvas, quad, drawn_h, rng, light)
         _paste(canvas, face, homography_full @ scale_back)
@@ -224,12 +225,15 @@ def _table(rng: np.random.Generator, camera: Camera) -> np.ndarray:
 
 
 def scene(rng_seed: int, design: DeckDesign | str, kind: str = "mixed", size: tuple[int, int] = (1280, 720),
-          french_indices: bool = False, index_style: int | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+          french_indices: bool = False, index_style: int | None = None, index_letters: str | None = None
+          ) -> tuple[np.ndarray, dict[str, Any]]:
     """One scene in memory: (BGR uint8 image, label dict as written to labels/<id>.json, "image" = None)."""
     deck = get_design(design) if isinstance(design, str) else design
-    image, cards = render_scene(rng_seed, deck, kind, size, french_indices, index_style)
+    image, cards = render_scene(rng_seed, deck, kind, size, french_indices, index_style, index_letters)
     labels = {"image": None, "size": [size[0], size[1]], "design": deck.name, "french_indices": bool(french_indices),
               "kind": kind, "seed": int(rng_seed), "cards": cards}
     if index_style is not None:
         labels["index_style"] = int(index_style)
+        if index_letters:
+            labels["index_letters"] = index_letters
     return image, labels
