@@ -373,10 +373,8 @@ class Game(EventLog[State]):
             self._violation(nt.NOT_IN_HAND, f"{players[seat]} does not hold {card}{where}", index, seat, card)
             st.hands[seat] = None  # live: this hand is no longer known
         wanted = st.wanted
-        if lost:
-            pass
-        elif wanted is None:
-            if card not in self._leadable:
+        if wanted is None:
+            if not lost and card not in self._leadable:
                 self._violation(nt.OUT_OF_SEQUENCE, f"{players[seat]} cannot lead with {card}", index, seat, card)
         elif card not in self.rules.playable_set(wanted):
             self._violation(nt.OUT_OF_SEQUENCE,
