@@ -143,8 +143,11 @@ def main(argv: list[str] | None = None) -> int:
         timed_pixels += image.shape[0] * image.shape[1]
         group = "french indices (R/D/V)" if labels.get("french_indices") else "english indices"
         kind = f"scene kind: {labels.get('kind', '?')}"
-        tallies.setdefault(kind, Tally())
-        for name in ("all", group, kind):
+        design = f"design: {labels.get('design', '?')}"
+        groups = ("all", group, kind, design)
+        for name in groups:
+            tallies.setdefault(name, Tally())
+        for name in groups:
             tally = tallies[name]
             tally.images += 1
             score_image(detections, labels["cards"], tally)
@@ -154,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
                 start = time.perf_counter()
                 code, _ = identify_crop(crop, args.model)
                 crop_seconds.append(time.perf_counter() - start)
-                for name in ("all", group, kind):
+                for name in groups:
                     tallies[name].crops += 1
                     tallies[name].crops_right += code == card["card"]
     sizes = Counter(tuple(json.loads(f.read_text())["size"]) for f in label_files[:20])
@@ -162,8 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     gate_note = f", gate {gate.name} ({gate.stat().st_size / 1e6:.2f} MB)" if gate.is_file() else ", no gate"
     print(f"model {args.model} ({args.model.stat().st_size / 1e6:.2f} MB){gate_note}; scenes {len(label_files)} from "
           f"{args.data}; designs: {', '.join(f'{d} ×{n}' for d, n in sorted(designs.items()))}")
-    for title, tally in tallies.items():
-        _print_table(title, tally, per_card=not title.startswith("scene kind"))
+    for title, tally in sorted(tallies.items(), key=lambda kv: kv[0].startswith("design: ")):
+        _print_table(title, tally, per_card=not title.startswith(("scene kind", "design: ")))
     megapixels = timed_pixels / len(label_files) / 1e6
     print(f"\nspeed: {len(label_files) / seconds:.2f} images/s (mean image {megapixels:.2f} MP; sizes "
           f"{dict(sizes)}) with onnxruntime on 2 threads")
