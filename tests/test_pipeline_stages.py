@@ -533,6 +533,19 @@ def test_a_hand_that_also_scores_the_pile_card_s_alternative_holds_the_alternati
     assert reader.renamed == {}
 
 
+def test_a_busy_zone_scoring_the_alternative_less_surely_than_a_read_keeps_its_card() -> None:
+    """Deal 13019: Anne's A♣ read on the pile as 7♣ (A♣ runner-up); Chloé shows the real 7♣, and her zone, with
+    two Slavic aces in it, scores A♣ 0.924. That is no read of an A♣: the pile card is renamed and she keeps 7♣."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("7C", 1.0), _Det("AH", 0.998)], "Bruno": [_Det("5H", 1.0)]}
+    scores = {"Anne": {"7C": 1.0, "AH": 0.998, "4C": 0.949, "AC": 0.924}, "Bruno": {"5H": 1.0}}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1},
+                            exclude={"7C": 0.992}, score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
+                            alternatives={"7C": "AC"})
+    assert dict(reader.settled(view)) == {"Anne": ("7C", "AH"), "Bruno": ("5H",)}
+    assert reader.renamed == {"7C": "AC"}
+
+
 def test_a_hand_that_shows_the_pile_card_s_alternative_as_well_loses_its_read_of_the_pile_card() -> None:
     """Deal 9016: Chloé's Q♠ read as Q♦, the pile's Q♦ read with the Q♣ runner-up, and Chloé's Q♣ shown too: the
     pile card is not the Q♣, so it stands, and Chloé's Q♦ is read again by the completion (a swap gave her the

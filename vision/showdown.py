@@ -45,6 +45,14 @@ class ScoreImage(Protocol):
 
 FILL_FLOOR = 0.5
 
+ALTERNATIVE_FLOOR = 0.95
+"""A hand's zone "scores" a pile card's alternative, so the hand's read hesitated as well and the hand holds the
+alternative, when it scores it as surely as the recogniser needs to name a card (`identify.MIN_CONFIDENCE`). Until
+2026-11-23 this was `FILL_FLOOR` (0.5); a busy zone scores many cards that high (deal 13019: Chloé's zone, with two
+Slavic aces, scored A♣ 0.924 and 4♣ 0.949 beside her 7♣ at 1.0, so her 7♣ was taken for the pile's A♣, read
+7♣). Of the 84 filmed deals of seeds 5000-5011, 7000-7023, 9000-9023 and 13000-13023, only that one scored an
+alternative between the two floors; deal 1010's A♦ scored 0.998."""
+
 REVEAL_PATIENCE = 3
 """Settled frames the hands already ready wait for the other losers before they are revealed on their own.
 Revealed together, a card read in two zones goes to the surer one: a hand revealed early would keep a card the
@@ -177,10 +185,10 @@ class ShowdownReader:
         card only when it read it more surely than the pile did, and the pile's read has an alternative).
 
         When the hand also shows the alternative, the pile card stands and the hand's read of it is dropped. When the
-        holding hand's zone scores the alternative (`FILL_FLOOR`), the hand's read hesitated as well:
+        holding hand's zone scores the alternative, the hand's read hesitated as well:
         the hand holds the alternative and the pile card stands (deal 1010: Chloé's A♦ read A♠ 0.999 / A♦ 0.998,
         the pile's A♠ read with A♦ runner-up). Otherwise the pile card is renamed to its alternative, which leaves
-        the other hands."""
+        the other hands. (`ALTERNATIVE_FLOOR` says when the zone scores the alternative.)"""
         hands = dict(hands)
         for player, cards in list(hands.items()):
             for card in cards:
@@ -193,7 +201,7 @@ class ShowdownReader:
                     # runner-up, Chloé's Q♣ shown; swapping gave her the Q♣ twice). Completion reads that card again.
                     hands[player] = tuple(c for c in hands[player] if c != card)
                     continue
-                if self._zone_score(player, view_bgr, instead) >= FILL_FLOOR and \
+                if self._zone_score(player, view_bgr, instead) >= ALTERNATIVE_FLOOR and \
                         not any(instead in other for q, other in hands.items() if q != player):
                     hands[player] = tuple(sorted(instead if c == card else c for c in hands[player]))
                     continue
