@@ -173,6 +173,23 @@ def test_a_last_card_read_as_the_card_below_it_still_ends_and_settles_the_deal(f
 
 
 @pytest.mark.slow
+def test_an_honour_misread_and_renamed_later_still_reports_its_missed_call(filmed) -> None:
+    """Deal 15016 of the benchmark: Chloé's Q♠, whose call she forgets, is read as Q♣ (0.9, the Q♠ 0.6). When
+    Anne's real Q♣ lands, the earlier read is renamed; no box reading flagged the Q♠, yet the engine, told of the
+    rename, counts its box left full: the `call_missed` is reported before the settlement."""
+    scene, frames = filmed
+    assert expected_missed_calls(scene.script) == [("QS", "Chloé")]
+    events = _watched(frames, _misreading({"QS": {"QC": 0.9, "QS": 0.6}}))
+    renamed = [(e["was"], e["card"], e["player"]) for e in events if e["type"] == "card_corrected"]
+    assert renamed == [("QC", "QS", "Chloé")]
+    missed = [e for e in events if e["type"] == "call_missed"]
+    assert [(e["card"], e["player"]) for e in missed] == [("QS", "Chloé")]
+    assert events.index(missed[0]) < [e["type"] for e in events].index("settlement")
+    score = score_deal(scene.script, scene.truth, events, scene.config.fps)
+    assert score.missed_caught == 1 and score.settled_right, score.problems
+
+
+@pytest.mark.slow
 def test_a_pile_card_a_shown_hand_holds_is_renamed_to_the_runner_up_of_its_read(filmed) -> None:
     """Chloé's K♣ is read on the pile as K♠ (0.9, the K♣ 0.6), and she shows the real K♠ at the end: the pile's
     card becomes the K♣ (`card_corrected`, before the hands are revealed), and the deal settles exactly."""
