@@ -30,7 +30,7 @@ from tqdm import tqdm  # noqa: E402
 from vision.calibration import VIEW_SCALE  # noqa: E402
 from vision.tablesim.faces import default_designs  # noqa: E402
 from vision.tablesim.oracle import TemplateHandReader, TemplateIdentifier  # noqa: E402
-from vision.tablesim.record import record_deal  # noqa: E402
+from vision.tablesim.record import filmed_truth, record_deal  # noqa: E402
 from vision.tablesim.scene import CARD_H, SceneConfig  # noqa: E402
 from vision.tablesim.script import deal_script  # noqa: E402
 from vision.tablesim.truth import Score, score_deal  # noqa: E402
@@ -109,12 +109,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--keep", type=Path, help="keep the filmed deals in this folder")
     parser.add_argument("--model", type=Path, help="ONNX recogniser to use instead of the installed one")
+    parser.add_argument("--reuse", action="store_true",
+                        help="with --keep: read again the deals filmed there before (same seeds) instead of filming "
+                             "them anew; only the pipeline's figures change between two such runs")
     args = parser.parse_args(argv)
 
     if args.designs in ("held-out", "train"):
         designs = default_designs(held_out=args.designs == "held-out")
     else:
         designs = [d.strip() for d in args.designs.split(",") if d.strip()]
+    if args.reuse and args.keep is None:
+        print("--reuse reads the deals filmed in the --keep folder: name it", file=sys.stderr)
+        return 2
     model = _model_path(args.model)
     mode = args.recogniser or ("onnx" if model else "reference")
     if mode == "onnx" and model is None:
@@ -136,7 +142,10 @@ def main(argv: list[str] | None = None) -> int:
         design = designs[i % len(designs)]
         script = deal_script(players, players[i % len(players)], seed=seed)
         stem = folder / f"deal{seed}"
-        scene = record_deal(stem, script, SceneConfig(seed=seed, design=design), progress=False)
+        scene_config = SceneConfig(seed=seed, design=design)
+        truth = filmed_truth(stem, script, scene_config) if args.reuse else None
+        if truth is None:
+            truth = record_deal(stem, script, scene_config, progress=False).truth
         stems.append(stem)
         kw = _identifiers(mode, design, card_h, model)
         stats: dict = {}
@@ -148,10 +157,10 @@ def main(argv: list[str] | None = None) -> int:
         proc_lat += stats["latencies"]
         (stem.with_suffix(".events.jsonl")).write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events),
                                                        encoding="utf-8")
-        score = score_deal(script, scene.truth, events, scene.config.fps)
+        score = score_deal(script, truth, events, scene_config.fps)
         # From the first frame of a still scene (the card lies, the hand has gone) to the card_played event, at
         # the camera's 30 fps: the frames waited (gate, confirming reads) plus the work of the emitting frame.
-        realtime += [(e["frame"] - e["still_since"]) / scene.config.fps * 1000 + e["step_s"] * 1000
+        realtime += [(e["frame"] - e["still_since"]) / scene_config.fps * 1000 + e["step_s"] * 1000
                      for e in stats["emitted"]]
         scores.append(score)
         for problem in score.problems:

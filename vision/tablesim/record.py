@@ -17,7 +17,7 @@ import cv2
 from tqdm import tqdm
 
 from vision.tablesim.faces import default_designs
-from vision.tablesim.scene import SceneConfig, TableScene
+from vision.tablesim.scene import SceneConfig, TableScene, TruthEvent
 from vision.tablesim.script import DealScript, deal_script
 from vision.tablesim.truth import expected_missed_calls, expected_settlement
 
@@ -57,6 +57,26 @@ def record_deal(stem: Path, script: DealScript, config: SceneConfig, progress: b
            "design": config.design, "seed": config.seed, "fps": config.fps, "size": list(config.size)}
     stem.with_suffix(".script.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return scene
+
+
+def filmed_truth(stem: Path, script: DealScript, config: SceneConfig) -> list[TruthEvent] | None:
+    """The truth of a deal `record_deal` filmed to `stem` before, as `TableScene.truth` gives it, or None when no
+    deal of this script, design and seed was filmed there (re-reading a filmed deal saves filming it again)."""
+    paths = [stem.with_suffix(ext) for ext in (".mp4", ".truth.jsonl", ".script.json", ".calib.json")]
+    if not all(p.is_file() for p in paths):
+        return None
+    doc = json.loads(paths[2].read_text(encoding="utf-8"))
+    if (doc.get("design"), doc.get("seed"), doc.get("players"), doc.get("dealer")) != (
+            config.design, config.seed, list(script.players), script.dealer):
+        return None
+    truth = []
+    for line in paths[1].read_text(encoding="utf-8").splitlines():
+        event = json.loads(line)
+        if event["type"] in ("call_missed", "settlement"):  # added by truth_events, not seen by the scene
+            continue
+        t = event.pop("t")
+        truth.append(TruthEvent(round(t * doc["fps"]), event))
+    return truth
 
 
 def main(argv: list[str] | None = None) -> int:
