@@ -520,7 +520,7 @@ class _Pipeline:
         return self._renamed(was, card, t)
 
     def _missed(self, missed: Iterable[tuple[str, str | None]], t: float | None) -> list[dict]:
-        """The `call_missed` events of (box, player) pairs the box readings found."""
+        """The `call_missed` events of (honour, player) pairs, each honour remembered as told."""
         out = []
         for box, who in missed:
             self.missed_told.add(box)

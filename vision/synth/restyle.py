@@ -238,7 +238,8 @@ def restyle(face: np.ndarray, card: str, layout: IndexLayout, style: IndexStyle,
     """Copy of a face whose corner indices are drawn anew in `style` (J/Q/K as V/D/R when `french`; the rank
     letters of `letters`, a name in `INDEX_LETTERS`, when given and the style's font has them)."""
     rank, suit = card[:-1], card[-1]
-    text = INDEX_LETTERS[letters].get(rank, rank) if letters else FRENCH_LETTERS.get(rank, rank) if french else rank
+    alphabet = INDEX_LETTERS[letters] if letters else FRENCH_LETTERS if french else {}
+    text = alphabet.get(rank, rank)
     if not _draws(style.rank_font, text):
         text = rank
     out = face.copy()
