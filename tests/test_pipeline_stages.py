@@ -534,8 +534,8 @@ def test_a_hand_that_also_scores_the_pile_card_s_alternative_holds_the_alternati
 
 
 def test_a_busy_zone_scoring_the_alternative_less_surely_than_a_read_keeps_its_card() -> None:
-    """Deal 13019: Anne's A♣ read on the pile as 7♣ (A♣ runner-up); Chloé shows the real 7♣, and her zone, with
-    two Slavic aces in it, scores A♣ 0.924. That is no read of an A♣: the pile card is renamed and she keeps 7♣."""
+    """Deal 13019: an A♣ read on the pile as 7♣ (A♣ runner-up); a loser shows the real 7♣, and her zone, with two
+    Slavic aces in it, scores A♣ 0.924. That is no read of an A♣: the pile card is renamed and she keeps her 7♣."""
     seats, view = _two_zones()
     hands = {"Anne": [_Det("7C", 1.0), _Det("AH", 0.998)], "Bruno": [_Det("5H", 1.0)]}
     scores = {"Anne": {"7C": 1.0, "AH": 0.998, "4C": 0.949, "AC": 0.924}, "Bruno": {"5H": 1.0}}

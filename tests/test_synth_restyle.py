@@ -12,7 +12,7 @@ from vision.synth.dataset import scene_spec
 from vision.synth.decks import DeckDesign, discover_sources
 from vision.synth.indices import box_at_corner
 from vision.synth.layouts import KINDS
-from vision.synth.restyle import STYLE_COUNT, index_styles, restyle
+from vision.synth.restyle import STYLE_COUNT, IndexStyle, index_styles, restyle
 
 DESIGN = "kde-standard"  # small SVG: renders fast when the face cache is cold (CI)
 needs_deck = pytest.mark.skipif(DESIGN not in {s.name for s in discover_sources()},
@@ -122,7 +122,7 @@ def test_restyle_share_changes_nothing_else_in_a_scene_spec() -> None:
     assert 0.4 < np.mean(shares) < 0.6
 
 
-def _style_with_font(name: str):
+def _style_with_font(name: str) -> IndexStyle | None:
     return next((s for s in index_styles() if s.rank_font and name in Path(s.rank_font).name), None)
 
 
@@ -140,8 +140,7 @@ def test_foreign_letters_are_drawn_where_the_font_has_them(design: DeckDesign) -
     german = restyle(face, "AS", design.layout, style, letters="german")
     assert _draws(style.rank_font, "\u0422") and np.any(plain != russian), "the ace's index reads Т, not A"
     assert np.array_equal(plain, german), "a German ace is an A"
-    hershey = next(s for s in index_styles() if s.rank_font is None) if any(
-        s.rank_font is None for s in index_styles()) else None
+    hershey = next((s for s in index_styles() if s.rank_font is None), None)
     assert not _draws(None, "\u0422")
     if hershey is not None:
         assert np.array_equal(restyle(face, "AS", design.layout, hershey),
