@@ -146,9 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         design = f"design: {labels.get('design', '?')}"
         groups = ("all", group, kind, design)
         for name in groups:
-            tallies.setdefault(name, Tally())
-        for name in groups:
-            tally = tallies[name]
+            tally = tallies.setdefault(name, Tally())
             tally.images += 1
             score_image(detections, labels["cards"], tally)
         for card in labels["cards"]:

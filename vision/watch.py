@@ -531,10 +531,9 @@ class _Pipeline:
         """Missed calls of honours that were read as another card when laid and renamed since: the engine, told of
         the rename, counts the call missed (its box was not emptied in time), but no box reading said so (deal
         15016 of the benchmark: Anne's Q♠ read as Q♦, renamed when Bruno showed the real Q♦)."""
-        st = self.referee.state if self.referee is not None else None
-        if st is None:
+        if self.referee is None:
             return []
-        missed = [(card, self.players[seat]) for seat, card, _ in st.missed_calls
+        missed = [(card, self.players[seat]) for seat, card, _ in self.referee.state.missed_calls
                   if card in self.renamed_to and card not in self.missed_told]
         return self._missed(missed, t)
 
