@@ -6,7 +6,8 @@ camera image through the calibration (one small warp) and identified on a few co
 scores of the reads add up, which removes single-frame misreads without waiting long. When the caller knows
 which cards are likely (the rules: the card that continues the sequence; a card already seen cannot come
 again), those weights multiply the scores before the verdict: a read that hesitates between the wanted
-card and another goes to the wanted card, with the low confidence it had.
+card and another goes to the wanted card, with the low confidence it had. So do the suit colours of the deck on
+the table once the sure reads have shown them (`vision.inks`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import cv2
 import numpy as np
 
 from vision.boxes import polygon_mask
+from vision.inks import DeckInks, Ink, index_ink, mean_ink
 
 CARD_ASPECT = 88.0 / 63.0
 CROP_SIZE = (128, 180)
@@ -54,6 +56,8 @@ class PileRead:
     location: CardLocation | None = None
     evidence: Mapping[str, float] = field(default_factory=dict)
     """Every card's mean score times its prior weight: the runners-up, should the card turn out misread."""
+    ink: Ink | None = None
+    """The mean ink of the card's indices over the frames read (`vision.inks.index_ink`)."""
 
 
 def overlap(a: CardLocation, b: CardLocation) -> float:
@@ -191,11 +195,14 @@ class PileWatcher:
     sure: float = 0.85
     """Two agreeing reads at least this sure end the confirmation early (lower latency)."""
     prior: Prior | None = None
+    inks: DeckInks | None = None
+    """The deck's suit inks learnt so far: a read whose ink is another suit's colour weighs its suit down."""
     _reference: np.ndarray | None = None
     _before: np.ndarray | None = None
     """The settled view before the card being read landed (to find it again after an interrupted read)."""
     _location: CardLocation | None = None
     _reads: list[dict[str, float]] = field(default_factory=list)
+    _inks: list[Ink | None] = field(default_factory=list)
     top: str | None = None
     top_location: CardLocation | None = None
 
@@ -211,7 +218,7 @@ class PileWatcher:
     def baseline(self, view_grey: np.ndarray) -> None:
         self._reference = view_grey.copy()
         self._location = None
-        self._reads = []
+        self._reads, self._inks = [], []
 
     def settled(self, view_grey: np.ndarray) -> bool:
         """A settled view: start reading if the pile changed. True when a read has started."""
@@ -222,14 +229,16 @@ class PileWatcher:
         self._before, self._reference = self._reference, view_grey.copy()
         if loc is None:
             return False
-        self._location, self._reads = loc, []
+        self._location, self._reads, self._inks = loc, [], []
         return True
 
     def read(self, image: np.ndarray, view_from_image: np.ndarray) -> PileRead | None:
         """Identify the pending card on one more still frame; the verdict once enough frames were read."""
         if self._location is None:
             return None
-        self._reads.append(as_scores(self.identify(crop_card(image, self._location, view_from_image))))
+        crop = crop_card(image, self._location, view_from_image)
+        self._reads.append(as_scores(self.identify(crop)))
+        self._inks.append(index_ink(crop))
         tops = [max(r.items(), key=lambda kv: kv[1], default=(None, 0.0)) for r in self._reads]
         agreed = len(tops) >= 2 and len({c for c, _ in tops}) == 1 and min(p for _, p in tops) >= self.sure
         if len(self._reads) < self.confirm_frames and not agreed:
@@ -245,23 +254,27 @@ class PileWatcher:
         """
         if self._location is not None:
             self._reference = self._before
-            self._location, self._reads = None, []
+            self._location, self._reads, self._inks = None, [], []
 
     def abort(self) -> PileRead | None:
         """The source ended before all confirming reads: decide on what was read, if anything."""
         return self._verdict() if self._reads else None
 
     def _verdict(self) -> PileRead:
-        """The card with the highest summed score, times its prior weight; its confidence is its mean score."""
-        reads, location = self._reads, self._location
-        self._location, self._reads = None, []
+        """The card with the highest summed score, times its prior and ink weights; its confidence is its mean
+        score."""
+        reads, location, ink = self._reads, self._location, mean_ink(self._inks)
+        self._location, self._reads, self._inks = None, [], []
         totals: Counter = Counter()
         for scores in reads:
             totals.update(scores)
         if not totals:
-            return PileRead(None, 0.0, 0, len(reads), location)
-        weights = self.prior() if self.prior is not None else {}
+            return PileRead(None, 0.0, 0, len(reads), location, ink=ink)
+        weights = dict(self.prior()) if self.prior is not None else {}
+        if self.inks is not None:
+            for card, w in self.inks.card_weights(ink, list(totals)).items():
+                weights[card] = weights.get(card, 1.0) * w
         card = max(totals, key=lambda c: (totals[c] * weights.get(c, 1.0), totals[c]))
         votes = sum(1 for scores in reads if max(scores, key=scores.__getitem__, default=None) == card)
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
-        return PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence)
+        return PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink)

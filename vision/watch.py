@@ -25,6 +25,7 @@ from vision.attribute import ArmTracker, Attribution, outer_half
 from vision.boxes import BoxTracker, count_chips, polygon_mask
 from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
 from vision.gate import GateConfig, MotionGate
+from vision.inks import DeckInks
 from vision.pile import Identify, PileRead, PileWatcher
 from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader
 from vision.sources import CameraSettings, Frame, SourceError, open_source
@@ -65,6 +66,8 @@ class WatchConfig:
     rename_floor: float = 0.3
     """A card read on the pile a second time renames the earlier reading to its runner-up when that came within
     this share of its score (and closer than the new reading's runner-up did): see `misread_sighting`."""
+    ink_learn_confidence: float = 0.9
+    """A pile read at least this sure (and of a card not seen before) teaches its suit's ink (`vision.inks`)."""
     chip_diameter_px: float | None = None
     """One chip's diameter in view pixels; None: from the mat scale (markers) or 1/40 of the image width."""
 
@@ -313,6 +316,8 @@ class _Pipeline:
         """Cards that a `card_corrected` named: one may be an honour whose call was missed unseen."""
         self.missed_told: set[str] = set()
         """Honours whose `call_missed` was reported."""
+        self.inks = DeckInks()
+        """The suit colours of the deck on the table, from the sure pile reads (kept when the camera is bumped)."""
         self.played_by_me: dict[str, int] = {p: 0 for p in players}
         self.referee_current = True
         """Whether the referee was told the last card read; when it was not, who may lay what is not known."""
@@ -354,7 +359,8 @@ class _Pipeline:
         zones = {s: polygon_mask(small, p) for s, p in zones_small.seats.items() if s in self.players}
         seats = {s: outer_half(cv2.bitwise_and(z, seen), hull) for s, z in zones.items()}
         self.arms = ArmTracker(seats, targets, zones)
-        self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames, prior=self._rule_prior)
+        self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames, prior=self._rule_prior,
+                                inks=self.inks)
         previous: BoxTracker | None = getattr(self, "boxes", None)
         self.boxes = BoxTracker(cfg.call_window, dict(previous.counts) if previous else {},
                                 dict(previous.pending) if previous else {})
@@ -452,6 +458,8 @@ class _Pipeline:
                     flags.append("seen_twice")
             if verdict.confidence < self.config.min_card_confidence:
                 flags.append("low_confidence")
+            if verdict.confidence >= self.config.ink_learn_confidence and card not in self.events_seen:
+                self.inks.learn(card, verdict.ink)
             self.events_seen[card] = max(self.events_seen.get(card, 0.0), float(verdict.confidence))
             self.sightings[card] = (event, verdict.evidence)
             self.pile.top, self.pile.top_location = card, verdict.location

@@ -1,0 +1,113 @@
+"""The deck's suit inks: measured on a card crop, learnt from sure reads, and weighing the pile's verdict."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.inks import DeckInks, index_ink
+from vision.pile import CROP_SIZE, PileWatcher, crop_card, crop_matrix
+from vision.tablesim.faces import plain_face
+
+RED_INK = (35.0, 18.0)      # the inks of a four-colour deck: spades red, diamonds teal
+TEAL_INK = (-13.0, -6.0)
+
+
+def _face(card: str, ink_bgr: tuple[int, int, int] | None = None) -> np.ndarray:
+    """The simulator's plain face as an upright pile crop; `ink_bgr` repaints its ink (a four-colour deck)."""
+    face = cv2.resize(plain_face(card, 360)[..., :3], CROP_SIZE, interpolation=cv2.INTER_AREA)
+    if ink_bgr is not None:
+        ink = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) < 200
+        face[ink] = ink_bgr
+    return face
+
+
+def test_index_ink_tells_red_from_black_under_a_colour_cast() -> None:
+    red, black = index_ink(_face("QH")), index_ink(_face("QS"))
+    assert red is not None and black is not None
+    assert red[0] > 20 and np.hypot(*black) < 5
+    cast = np.array([1.0, 0.85, 0.7])                  # a warm white balance: the paper turns orange
+    warm_black = index_ink(np.clip(_face("QS") * cast, 0, 255).astype(np.uint8))
+    warm_red = index_ink(np.clip(_face("QH") * cast, 0, 255).astype(np.uint8))
+    assert warm_black is not None and warm_red is not None
+    assert np.hypot(*warm_black) < 5 and np.hypot(warm_red[0] - red[0], warm_red[1] - red[1]) < 8
+
+
+def test_index_ink_is_none_without_an_index() -> None:
+    assert index_ink(np.full((180, 128, 3), 240, np.uint8)) is None
+    assert index_ink(np.full((4, 4, 3), 240, np.uint8)) is None
+
+
+def test_a_suit_is_ruled_out_only_by_an_ink_near_another_suit_of_another_colour() -> None:
+    inks = DeckInks()
+    inks.learn("4S", RED_INK)
+    assert inks.weights(TEAL_INK) == {}                # one read does not make a suit's ink known
+    inks.learn("6S", (36.0, 19.0))
+    inks.learn("2D", TEAL_INK)
+    inks.learn("9D", (-12.0, -8.0))
+    assert inks.weights((34.0, 21.0)) == {"D": inks.penalty}
+    assert inks.weights((-14.0, -5.0)) == {"S": inks.penalty}
+    assert inks.weights((80.0, 80.0)) == {}            # near no known suit: nothing is ruled out
+    assert inks.weights(None) == {}
+    assert inks.card_weights((34.0, 21.0), ["AD", "AS", "3C"]) == {"AD": inks.penalty}
+
+
+def test_suits_of_one_colour_do_not_rule_each_other_out() -> None:
+    """Hearts a little paler than diamonds (one held-out deck): an ink between the two rules neither out."""
+    inks = DeckInks()
+    for card, ink in [("2H", (40.0, 23.0)), ("3H", (40.0, 24.0)), ("2D", (29.0, 15.0)), ("3D", (30.0, 15.0)),
+                      ("2S", (0.0, 1.0)), ("3S", (0.0, 0.5))]:
+        inks.learn(card, ink)
+    assert inks.weights((23.0, 12.0)) == {"S": inks.penalty}   # far from the hearts' ink, near the diamonds'
+    assert inks.weights((1.0, 1.0)) == {"H": inks.penalty, "D": inks.penalty}
+
+
+def test_once_a_suit_ink_is_known_a_far_ink_does_not_teach_it() -> None:
+    inks = DeckInks()
+    for card in ("2S", "3S", "4S"):
+        inks.learn(card, RED_INK)
+    inks.learn("5S", TEAL_INK)                          # a diamond read as a spade surely
+    assert inks.samples["S"] == [RED_INK] * 3
+    inks.learn("6S", None)
+    assert len(inks.samples["S"]) == 3
+
+
+def _reading(inks: DeckInks | None) -> PileWatcher:
+    """A watcher that saw a card land and reads it as a four-colour deck misleads the recogniser."""
+    polygon = np.array([[10, 10], [150, 10], [150, 190], [10, 190]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: {"AD": 0.996, "AS": 0.995}, confirm_frames=2, inks=inks)
+    empty = np.full((200, 160), 200, np.uint8)
+    watcher.baseline(empty)
+    card = empty.copy()
+    cv2.rectangle(card, (40, 40), (110, 140), 30, -1)
+    assert watcher.settled(card) and watcher._location is not None
+    return watcher
+
+
+def _image_of(watcher: PileWatcher, face: np.ndarray) -> np.ndarray:
+    """The camera image whose crop at the watcher's card location is `face`."""
+    assert watcher._location is not None
+    to_image = np.linalg.inv(crop_matrix(watcher._location, np.eye(3)))
+    return cv2.warpPerspective(face, to_image, (160, 200), borderValue=(200, 200, 200))
+
+
+def test_the_pile_verdict_weighs_the_suit_by_the_decks_inks() -> None:
+    """A red spade of a four-colour deck, read A♦ 0.996, A♠ 0.995 (deal 17010 of the benchmark): once the sure
+    reads showed spades red and diamonds teal, the verdict is A♠."""
+    red_spade, teal_diamond = _face("AS", (40, 30, 200)), _face("2D", (150, 140, 20))
+    inks = DeckInks()
+    for face, cards in ((red_spade, ("2S", "3S")), (teal_diamond, ("2D", "3D"))):
+        watcher = _reading(None)
+        assert watcher._location is not None
+        seen = index_ink(crop_card(_image_of(watcher, face), watcher._location, np.eye(3)))
+        for card in cards:
+            inks.learn(card, seen)
+    for learnt, expected in ((inks, "AS"), (None, "AD")):
+        watcher = _reading(learnt)
+        image = _image_of(watcher, red_spade)
+        assert watcher.read(image, np.eye(3)) is None
+        verdict = watcher.read(image, np.eye(3))
+        assert verdict is not None and verdict.card == expected
+        assert verdict.ink is not None and inks.colour("S") is not None
+        assert np.hypot(*np.subtract(verdict.ink, inks.colour("S"))) < 1
+    assert verdict.evidence["AD"] > verdict.evidence["AS"]

@@ -1,0 +1,121 @@
+"""The ink colour of each suit of the deck on the table, learnt while it is played, to weigh the suit of a read.
+
+Decks differ in their suit colours. Most print hearts and diamonds red, spades and clubs black. Some print four
+colours; one held-out design prints spades red, diamonds teal, hearts green and clubs blue. The recogniser,
+trained on other decks, leans on colour: on deal 17010 of the pipeline benchmark it read that deck's red A♠ as
+A♦ 0.996, A♠ 0.995. The table does not have to guess: every card the pile reads surely shows its suit's ink. A
+later read whose index ink lies far from its suit's learnt ink, and near another suit's, weighs that suit down.
+
+Inks are compared by their CIELAB chroma (a*, b*) once the paper is made neutral, which cancels the camera's white
+balance. On the pile reads of 48 filmed deals of the six held-out designs (`benchmarks/pipeline.py --designs
+held-out`, seeds 13000-13023 and 17000-17023), per design the median inks of two suits of one colour lay 0 to 14
+apart, of a red and a black suit 19 or more, of the four-colour deck's suits 27 or more; a single read strayed up to
+26 from its suit's median. Hence the rule in `DeckInks.weights`: a suit is ruled out only by an ink near another
+suit's ink, when the two suits' inks lie far apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from statistics import median
+
+import cv2
+import numpy as np
+
+Ink = tuple[float, float]
+"""(a*, b*) of a card index's ink, CIELAB, once the paper is made neutral."""
+
+INDEX_REGION = ((0.03, 0.25), (0.03, 0.42))
+"""Where a card's corner index lies, in units of the card's short side from its corner (x, y), within the art."""
+INK_CONTRAST = 20.0
+"""An index pixel is ink when it is this much darker (L*, 0-100) than the paper around it."""
+MIN_INK_SHARE = 0.03
+"""Fewer ink pixels than this share of the index region: no index there (a blank or washed-out crop)."""
+
+
+def suit_of(card: str) -> str:
+    return card[-1]
+
+
+def index_ink(crop: np.ndarray) -> Ink | None:
+    """The ink of the indices of an upright card crop (top-left and bottom-right corners), or None when the
+    corners show too little ink to tell.
+
+    The paper is made neutral first (each channel scaled to the paper's grey), so a camera's colour cast leaves a
+    black ink black and a red ink red."""
+    height, width = crop.shape[:2]
+    (x0, x1), (y0, y1) = ((int(a * width), int(b * width)) for a, b in INDEX_REGION)
+    if x1 - x0 < 2 or y1 - y0 < 2 or y1 > height:
+        return None
+    pixels = np.concatenate([crop[y0:y1, x0:x1].reshape(-1, 3),
+                             crop[height - y1:height - y0, width - x1:width - x0].reshape(-1, 3)]).astype(np.float32)
+    light = pixels.mean(axis=1)
+    paper = pixels[light >= np.percentile(light, 80)].mean(axis=0)
+    balanced = np.clip(pixels * (paper.mean() / np.maximum(paper, 1.0)), 0.0, 255.0) / 255.0
+    lab = cv2.cvtColor(balanced.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    ink = lab[lab[:, 0] <= np.percentile(lab[:, 0], 80) - INK_CONTRAST]
+    if len(ink) < MIN_INK_SHARE * len(lab):
+        return None
+    a, b = ink[:, 1:].mean(axis=0)
+    return float(a), float(b)
+
+
+def mean_ink(inks: list[Ink | None]) -> Ink | None:
+    """The mean of the inks measured (None if none was)."""
+    known = [i for i in inks if i is not None]
+    if not known:
+        return None
+    a, b = np.mean(known, axis=0)
+    return float(a), float(b)
+
+
+@dataclass
+class DeckInks:
+    """Per suit, the inks of the cards read surely so far; `weights` says which suits an ink rules out."""
+
+    samples: dict[str, list[Ink]] = field(default_factory=dict)
+    min_samples: int = 2
+    """A suit's ink is known once this many sure reads showed it (the sooner, the more reads it can weigh)."""
+    near: float = 10.0
+    """An ink this close to a suit's learnt ink is that suit's colour."""
+    far: float = 18.0
+    """An ink farther than this from a suit's learnt ink, while near another suit's, is not that suit's colour."""
+    penalty: float = 0.05
+    """Weight of a suit whose colour the ink is not (a factor on its score, like the rules' prior)."""
+
+    def learn(self, card: str, ink: Ink | None) -> None:
+        """A card read surely showed `ink`. Once its suit's ink is known, an ink far from it is not learnt."""
+        if ink is None:
+            return
+        suit = suit_of(card)
+        known = self.colour(suit)
+        if known is None or _distance(ink, known) <= self.far:
+            self.samples.setdefault(suit, []).append(ink)
+
+    def colour(self, suit: str) -> Ink | None:
+        """The suit's learnt ink (per-channel median), or None before `min_samples` sure reads."""
+        inks = self.samples.get(suit, [])
+        if len(inks) < self.min_samples:
+            return None
+        return median(i[0] for i in inks), median(i[1] for i in inks)
+
+    def weights(self, ink: Ink | None) -> dict[str, float]:
+        """Per suit, `penalty` when `ink` is far from its learnt ink and near the learnt ink of another suit whose
+        colour is not its own (else not named). Hearts and diamonds, or spades and clubs, mostly share one ink, and
+        where they do not, their inks can lie closer than one card's ink varies: neither rules the other out."""
+        if ink is None:
+            return {}
+        known = {s: c for s in self.samples if (c := self.colour(s)) is not None}
+        distance = {s: _distance(ink, c) for s, c in known.items()}
+        near = [t for t, d in distance.items() if d <= self.near]
+        return {s: self.penalty for s, d in distance.items()
+                if d > self.far and any(_distance(known[s], known[t]) > self.far for t in near)}
+
+    def card_weights(self, ink: Ink | None, cards: list[str]) -> dict[str, float]:
+        """`weights` for each of `cards` (cards of a suit not ruled out are not named)."""
+        suits = self.weights(ink)
+        return {c: suits[suit_of(c)] for c in cards if suit_of(c) in suits}
+
+
+def _distance(a: Ink, b: Ink) -> float:
+    return float(np.hypot(a[0] - b[0], a[1] - b[1]))
