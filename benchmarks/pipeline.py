@@ -48,10 +48,7 @@ kw = {}
 if mode == 'reference':
     kw = dict(identify=TemplateIdentifier(doc['design']), identify_image=TemplateHandReader(doc['design'], card_h))
 elif model:
-    from functools import partial
-    from vision.recognise.identify import crop_scores, hand_scores, identify_hand
-    kw = dict(identify=partial(crop_scores, model_path=model), identify_image=partial(identify_hand, model_path=model),
-              hand_scores=partial(hand_scores, model_path=model))
+    kw = dict(model=model)
 n = sum(1 for _ in observe(stem + '.mp4', None, players=doc['players'], dealer=doc['dealer'], **kw))
 heavy = sorted(m for m in ('torch', 'ultralytics', 'torchvision') if m in sys.modules)
 print(json.dumps({'events': n, 'heavy': heavy}))
@@ -92,12 +89,7 @@ def _peak_memory_run(stem: Path, mode: str, card_h: int, model: Path | None) -> 
 def _identifiers(mode: str, design: str, card_h: int, model: Path | None) -> dict:
     if mode == "reference":
         return dict(identify=TemplateIdentifier(design), identify_image=TemplateHandReader(design, card_h))
-    from functools import partial
-
-    from vision.recognise.identify import crop_scores, hand_scores, identify_hand
-
-    return dict(identify=partial(crop_scores, model_path=model), identify_image=partial(identify_hand, model_path=model),
-                hand_scores=partial(hand_scores, model_path=model))
+    return dict(model=model)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,14 +4,15 @@ Decks differ in their suit colours. Most print hearts and diamonds red, spades a
 colours; one held-out design prints spades red, diamonds teal, hearts green and clubs blue. The recogniser,
 trained on other decks, leans on colour: on deal 17010 of the pipeline benchmark it read that deck's red A♠ as
 A♦ 0.996, A♠ 0.995. The table does not have to guess: every card the pile reads surely shows its suit's ink. A
-later read whose index ink lies far from its suit's learnt ink, and near another suit's, weighs that suit down.
+later read whose index ink lies far from its suit's learnt ink, and much nearer another suit's, weighs that suit
+down.
 
 Inks are compared by their CIELAB chroma (a*, b*) once the paper is made neutral, which cancels the camera's white
 balance. On the pile reads of 48 filmed deals of the six held-out designs (`benchmarks/pipeline.py --designs
 held-out`, seeds 13000-13023 and 17000-17023), per design the median inks of two suits of one colour lay 0 to 14
 apart, of a red and a black suit 19 or more, of the four-colour deck's suits 27 or more; a single read strayed up to
-26 from its suit's median. Hence the rule in `DeckInks.weights`: a suit is ruled out only by an ink near another
-suit's ink, when the two suits' inks lie far apart.
+26 from its suit's median. Hence the rule in `DeckInks.weights`: a suit is ruled out only by an ink much nearer
+another suit's ink, when the two suits' inks lie far apart.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from statistics import median
 
 import cv2
 import numpy as np
+
+from vision.recognise.crops import REGION_X, REGION_Y
 
 Ink = tuple[float, float]
 """(a*, b*) of a card index's ink, CIELAB, once the paper is made neutral."""
@@ -39,16 +42,35 @@ def suit_of(card: str) -> str:
 
 def index_ink(crop: np.ndarray) -> Ink | None:
     """The ink of the indices of an upright card crop (top-left and bottom-right corners), or None when the
-    corners show too little ink to tell.
-
-    The paper is made neutral first (each channel scaled to the paper's grey), so a camera's colour cast leaves a
-    black ink black and a red ink red."""
+    corners show too little ink to tell."""
     height, width = crop.shape[:2]
     (x0, x1), (y0, y1) = ((int(a * width), int(b * width)) for a, b in INDEX_REGION)
     if x1 - x0 < 2 or y1 - y0 < 2 or y1 > height:
         return None
-    pixels = np.concatenate([crop[y0:y1, x0:x1].reshape(-1, 3),
-                             crop[height - y1:height - y0, width - x1:width - x0].reshape(-1, 3)]).astype(np.float32)
+    return _ink(np.concatenate([crop[y0:y1, x0:x1].reshape(-1, 3),
+                                crop[height - y1:height - y0, width - x1:width - x0].reshape(-1, 3)]))
+
+
+def corner_ink(corner: np.ndarray) -> Ink | None:
+    """The ink of the index in a recogniser's corner crop (`vision.recognise.crops.corner_crop`: the card's corner
+    at the top left, the crop spanning `REGION_X` by `REGION_Y` card widths), or None."""
+    height, width = corner.shape[:2]
+    (rx0, rx1), (ry0, ry1) = REGION_X, REGION_Y
+    (x0, x1), (y0, y1) = INDEX_REGION
+    cols = slice(int((x0 - rx0) / (rx1 - rx0) * width), int((x1 - rx0) / (rx1 - rx0) * width))
+    rows = slice(int((y0 - ry0) / (ry1 - ry0) * height), int((y1 - ry0) / (ry1 - ry0) * height))
+    return _ink(corner[rows, cols].reshape(-1, 3))
+
+
+def _ink(pixels: np.ndarray) -> Ink | None:
+    """The mean chroma of the ink among BGR `pixels` of an index, the paper made neutral first (each channel scaled
+    to the paper's grey), so that a camera's colour cast leaves a black ink black and a red ink red. The mean, not
+    the median: many decks outline their red pips and court figures in black, and most of the dark pixels of
+    their red cards can then be black (with the median, 89 of the 1,705 pile reads of seeds 13000 and 17000 would
+    have weighed their own suit down; with the mean, none)."""
+    if len(pixels) < 20:
+        return None
+    pixels = pixels.astype(np.float32)
     light = pixels.mean(axis=1)
     paper = pixels[light >= np.percentile(light, 80)].mean(axis=0)
     balanced = np.clip(pixels * (paper.mean() / np.maximum(paper, 1.0)), 0.0, 255.0) / 255.0
@@ -76,10 +98,10 @@ class DeckInks:
     samples: dict[str, list[Ink]] = field(default_factory=dict)
     min_samples: int = 2
     """A suit's ink is known once this many sure reads showed it (the sooner, the more reads it can weigh)."""
-    near: float = 10.0
-    """An ink this close to a suit's learnt ink is that suit's colour."""
     far: float = 18.0
-    """An ink farther than this from a suit's learnt ink, while near another suit's, is not that suit's colour."""
+    """Two inks farther apart than this are two colours."""
+    closer: float = 2.0
+    """An ink this many times nearer another colour's learnt ink than a suit's is not that suit's colour."""
     penalty: float = 0.05
     """Weight of a suit whose colour the ink is not (a factor on its score, like the rules' prior)."""
 
@@ -100,16 +122,22 @@ class DeckInks:
         return median(i[0] for i in inks), median(i[1] for i in inks)
 
     def weights(self, ink: Ink | None) -> dict[str, float]:
-        """Per suit, `penalty` when `ink` is far from its learnt ink and near the learnt ink of another suit whose
-        colour is not its own (else not named). Hearts and diamonds, or spades and clubs, mostly share one ink, and
-        where they do not, their inks can lie closer than one card's ink varies: neither rules the other out."""
+        """Per suit, `penalty` when `ink` is far from its learnt ink, not far from the learnt ink of a suit of another
+        colour, and at least `closer` times nearer that one (else not named). Hearts and diamonds, or spades and clubs, mostly share one
+        ink, and where they do not, their inks lie closer than one card's ink varies: neither rules the other out.
+        Nearer, not near: a shown hand's small, soft indices print paler than the pile's (deal 15022: a red Q♠ in
+        a hand 10 from the spades' ink learnt on the pile, 51 from the diamonds')."""
         if ink is None:
             return {}
         known = {s: c for s in self.samples if (c := self.colour(s)) is not None}
         distance = {s: _distance(ink, c) for s, c in known.items()}
-        near = [t for t, d in distance.items() if d <= self.near]
         return {s: self.penalty for s, d in distance.items()
-                if d > self.far and any(_distance(known[s], known[t]) > self.far for t in near)}
+                if d > self.far and any(distance[t] <= self.far and distance[t] * self.closer < d
+                                        and _distance(known[s], known[t]) > self.far for t in known)}
+
+    def corner_weights(self, corner: np.ndarray) -> dict[str, float]:
+        """`weights` of the ink of a recogniser's corner crop (how the showdown weighs the corners of a hand)."""
+        return self.weights(corner_ink(corner))
 
     def card_weights(self, ink: Ink | None, cards: list[str]) -> dict[str, float]:
         """`weights` for each of `cards` (cards of a suit not ruled out are not named)."""

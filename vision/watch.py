@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
@@ -81,15 +82,19 @@ def recogniser_model() -> Path | None:
     return Path(DEFAULT_MODEL) if Path(DEFAULT_MODEL).is_file() else None
 
 
-def _load_recogniser() -> tuple[Identify, IdentifyImage, ScoreImage]:
+def _load_recogniser(model: Path | None, inks: DeckInks) -> tuple[Identify, IdentifyImage, ScoreImage]:
+    """The ONNX recogniser (`model`, else the installed one), its shown hands weighed by the deck's `inks`."""
     try:
         from vision.recognise.classifier import DEFAULT_MODEL
         from vision.recognise.identify import crop_scores, hand_scores, identify_hand
     except ImportError as exc:
         raise SourceError(f"the card recogniser is not installed ({exc})") from None
-    if recogniser_model() is None:
-        raise SourceError(f"the card recogniser's model {DEFAULT_MODEL} is missing: train it with `nainjaune train`")
-    return crop_scores, identify_hand, hand_scores
+    path = Path(model) if model is not None else Path(DEFAULT_MODEL)
+    if not path.is_file():
+        raise SourceError(f"the card recogniser's model {path} is missing: train it with `nainjaune train`")
+    return (partial(crop_scores, model_path=path),
+            partial(identify_hand, model_path=path, suit_weights=inks.corner_weights),
+            partial(hand_scores, model_path=path, suit_weights=inks.corner_weights))
 
 
 class LiveReferee:
@@ -299,7 +304,7 @@ class _Pipeline:
 
     def __init__(self, calib: Calibration, players: Sequence[str], referee: LiveReferee | None,
                  identify: Identify, identify_image: IdentifyImage, hand_scores: ScoreImage | None,
-                 config: WatchConfig, frame_shape: tuple[int, ...]) -> None:
+                 config: WatchConfig, frame_shape: tuple[int, ...], inks: DeckInks | None = None) -> None:
         self.players = tuple(players)
         self.referee = referee
         self.identify = identify
@@ -316,8 +321,9 @@ class _Pipeline:
         """Cards that a `card_corrected` named: one may be an honour whose call was missed unseen."""
         self.missed_told: set[str] = set()
         """Honours whose `call_missed` was reported."""
-        self.inks = DeckInks()
-        """The suit colours of the deck on the table, from the sure pile reads (kept when the camera is bumped)."""
+        self.inks = inks if inks is not None else DeckInks()
+        """The suit colours of the deck on the table, from the sure pile reads (kept when the camera is bumped); the
+        pile's reads are weighed by them, and so are the shown hands' when `observe` gave the recogniser them."""
         self.played_by_me: dict[str, int] = {p: 0 for p in players}
         self.referee_current = True
         """Whether the referee was told the last card read; when it was not, who may lay what is not known."""
@@ -630,12 +636,14 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
             chips: int = 100, rules: str = "lindor", identify: Identify | None = None,
             identify_image: IdentifyImage | None = None, hand_scores: ScoreImage | None = None,
             config: WatchConfig | None = None, settings: CameraSettings | None = None,
-            on_status: Callable[[str], None] | None = None, stats: dict[str, Any] | None = None) -> Iterator[dict]:
+            on_status: Callable[[str], None] | None = None, stats: dict[str, Any] | None = None,
+            model: Path | None = None) -> Iterator[dict]:
     """Observation events of one deal, as the frames come. Raises `CalibrationError` / `SourceError`.
 
     `calibration`: a calib.json path, a `Calibration`, or None / "auto" for the mat's markers. `identify` and
-    `identify_image` default to the ONNX recogniser, and so does `hand_scores` (what completes a shown hand read
-    short) when `identify_image` is not given. `stats`, when given, receives frame counts and latencies.
+    `identify_image` default to the ONNX recogniser (`model`, else the installed one), and so does `hand_scores`
+    (what completes a shown hand read short) when `identify_image` is not given; that recogniser weighs the shown
+    hands by the suit inks the pile taught (`vision.inks`). `stats`, when given, receives frame counts and latencies.
     """
     players = tuple(players)
     if len(set(players)) != len(players) or len(players) < 3:
@@ -646,8 +654,9 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
     status = on_status or (lambda msg: log.warning(msg))
     fixed, markers = _calibrator(calibration, players)
     frame_source = _frames(source, settings, status)
+    inks = DeckInks()
     if identify is None or identify_image is None:
-        default_crop, default_image, default_scores = _load_recogniser()
+        default_crop, default_image, default_scores = _load_recogniser(model, inks)
         identify = identify or default_crop
         if identify_image is None:
             identify_image, hand_scores = default_image, hand_scores or default_scores
@@ -668,14 +677,14 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
                     continue
                 if pipeline is None:
                     pipeline = _Pipeline(calib, players, referee, identify, identify_image, hand_scores, config,
-                                         frame.image.shape)
+                                         frame.image.shape, inks)
                 elif moved:
                     status("the camera moved: re-calibrated from the mat's markers")
                     pipeline.configure(calib, frame.image.shape)
         if pipeline is None:
             assert fixed is not None
             pipeline = _Pipeline(fit_to_frame(fixed, frame.image.shape), players, referee, identify,
-                                 identify_image, hand_scores, config, frame.image.shape)
+                                 identify_image, hand_scores, config, frame.image.shape, inks)
         yield from pipeline.step(frame)
     if frames == 0:
         raise SourceError("the source gave no frame")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Collection, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -52,6 +52,8 @@ CROP_MIN_CONFIDENCE = 0.5  # a crop is known to hold a card: its best reading co
 GATE_FILE = "card-index-gate.onnx"  # the gate model, looked for next to the classifier
 GATE_NONE = 0.9  # on validation crops of the training designs the gate keeps 99.5 % of index corners here
 HAND_ENLARGE = 1.5  # zoom of a shown hand's seat zone before it is read (see identify_hand)
+SuitWeights = Callable[[np.ndarray], Mapping[str, float]]
+"""A corner crop (`crops.corner_crop`) -> a weight per suit ("S", "H", "D", "C") for the cards read there."""
 HAND_AXIS_COS = -0.5  # cosine of the doubled angle: corners turned more than 60° off a shown hand's axis are left out
 
 
@@ -212,7 +214,8 @@ def identify_image(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[
     return _merge(_readings(frames, probs, scales, classifier, MIN_CONFIDENCE), width, height)
 
 
-def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[Detection]:
+def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL, suit_weights: SuitWeights | None = None
+                  ) -> list[Detection]:
     """`identify_image` for a hand laid out at the showdown, cut from its seat zone: read enlarged, and only
     along the hand's axis (see `along_hand_axis`).
 
@@ -221,9 +224,9 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[D
     24 filmed deals of held-out designs (`benchmarks/pipeline.py --keep`, seeds 1000 and 3000, the
     losers' zones read by `ShowdownReader`, model v5): 245 of 268 shown cards found instead of 233,
     59 of 72 hands exactly instead of 51, no wrong card instead of 1. Boxes are in the given image's
-    pixels."""
+    pixels. `suit_weights`: see `weighed_by_suit`."""
     big = _enlarged(image)
-    frames, probs, scales, classifier = _hand_probabilities(big, model_path)
+    frames, probs, scales, classifier = _hand_probabilities(big, model_path, suit_weights)
     out = []
     for d in _merge(_readings(frames, probs, scales, classifier, MIN_CONFIDENCE), big.shape[1], big.shape[0]):
         x1, y1, x2, y2 = d.box
@@ -232,15 +235,37 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[D
     return out
 
 
-def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL, elsewhere: Collection[str] = ()
-                ) -> dict[str, float]:
+def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL, elsewhere: Collection[str] = (),
+                suit_weights: SuitWeights | None = None) -> dict[str, float]:
     """Per card, its best probability at any corner of a shown hand's zone, read as `identify_hand`
     reads it but however unsure: what can complete a hand read short of the cards its player holds.
 
     `elsewhere`: cards known to lie outside this zone (on the pile, in other hands); each corner's
-    probabilities are conditioned on not being one of them (`conditioned`)."""
-    _, probs, _, classifier = _hand_probabilities(_enlarged(image), model_path)
+    probabilities are conditioned on not being one of them (`conditioned`); `suit_weights`: see `weighed_by_suit`."""
+    _, probs, _, classifier = _hand_probabilities(_enlarged(image), model_path, suit_weights)
     return _card_scores(conditioned(probs, classifier.names, elsewhere), classifier)
+
+
+def weighed_by_suit(image: np.ndarray, frames: list[CornerFrame], probs: np.ndarray, scales: tuple[float, ...],
+                    classifier: IndexClassifier, suit_weights: SuitWeights) -> np.ndarray:
+    """Each corner's class probabilities times the weight `suit_weights` gives each suit for that corner's crop
+    (cut at the scale of its likeliest card), made to sum to one again; classes of a suit not named keep weight 1.
+
+    What knows the deck on the table can weigh a corner by more than its shape: the live pipeline gives the suit
+    inks it learnt from the pile (`vision.inks`), so that a four-colour deck's teal Q♦ is not read as its red Q♠
+    (deal 15022 of the pipeline benchmark: those two queens swapped between two shown hands)."""
+    suits = [None if c == classifier.none_index else name[-1] for c, name in enumerate(classifier.names)]
+    out = probs.copy()
+    for i, frame in enumerate(frames):
+        cards = np.where([s is not None for s in suits], probs[i], -1.0)
+        step = int(np.unravel_index(np.argmax(cards), cards.shape)[0])
+        weights = suit_weights(corner_crop(image, frame.with_scale(scales[step])))
+        if not weights:
+            continue
+        factor = np.array([weights.get(s, 1.0) if s is not None else 1.0 for s in suits], np.float32)
+        weighed = probs[i] * factor
+        out[i] = weighed / np.maximum(weighed.sum(axis=-1, keepdims=True), 1e-12)
+    return out
 
 
 def conditioned(probs: np.ndarray, names: Sequence[str], elsewhere: Collection[str]) -> np.ndarray:
@@ -260,10 +285,13 @@ def conditioned(probs: np.ndarray, names: Sequence[str], elsewhere: Collection[s
     return np.where(left >= MIN_LEFT, kept / np.maximum(left, MIN_LEFT), 0.0)
 
 
-def _hand_probabilities(enlarged: np.ndarray, model_path: Path
+def _hand_probabilities(enlarged: np.ndarray, model_path: Path, suit_weights: SuitWeights | None = None
                         ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], IndexClassifier]:
-    """`_located_probabilities` of an enlarged seat zone (`hand_ladder`), the corners off the hand's axis left out."""
+    """`_located_probabilities` of an enlarged seat zone (`hand_ladder`), weighed by `suit_weights` if given, the
+    corners off the hand's axis left out."""
     frames, probs, scales, classifier = _located_probabilities(enlarged, model_path, hand_ladder)
+    if suit_weights is not None:
+        probs = weighed_by_suit(enlarged, frames, probs, scales, classifier, suit_weights)
     keep = along_hand_axis(frames, _readings(frames, probs, scales, classifier, MIN_CONFIDENCE))
     return [frames[i] for i in keep], probs[keep], scales, classifier
 
