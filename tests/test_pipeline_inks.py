@@ -9,14 +9,14 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.inks import DeckInks, corner_ink, index_ink
+from vision.inks import DeckInks, corner_ink, index_ink, same_colour
 from vision.pile import CROP_SIZE, PileWatcher, crop_card, crop_matrix
 from vision.recognise import identify
 from vision.recognise.crops import CornerFrame, corner_crop
 from vision.recognise.identify import weighed_by_suit
 from vision.sources import SourceError
 from vision.tablesim.faces import plain_face
-from vision.watch import _load_recogniser
+from vision.watch import _load_recogniser, ink_renames
 
 RED_INK = (35.0, 18.0)      # the inks of a four-colour deck: spades red, diamonds teal
 TEAL_INK = (-13.0, -6.0)
@@ -72,12 +72,16 @@ def test_suits_of_one_colour_do_not_rule_each_other_out() -> None:
     assert inks.weights((1.0, 1.0)) == {"H": inks.penalty, "D": inks.penalty}
 
 
-def test_once_a_suit_ink_is_known_a_far_ink_does_not_teach_it() -> None:
+def test_one_misread_does_not_set_a_suits_colour() -> None:
+    """Deal 19016: the first spade read was red, the second a teal diamond read as a spade. The spades' colour stays
+    unknown until most of their reads agree."""
     inks = DeckInks()
-    for card in ("2S", "3S", "4S"):
-        inks.learn(card, RED_INK)
-    inks.learn("5S", TEAL_INK)                          # a diamond read as a spade surely
-    assert inks.samples["S"] == [RED_INK] * 3
+    inks.learn("JS", RED_INK)
+    inks.learn("AS", TEAL_INK)
+    assert inks.colour("S") is None
+    inks.learn("6S", (36.0, 19.0))
+    colour = inks.colour("S")
+    assert colour is not None and np.hypot(colour[0] - RED_INK[0], colour[1] - RED_INK[1]) < 2
     inks.learn("6S", None)
     assert len(inks.samples["S"]) == 3
 
@@ -175,3 +179,24 @@ def test_the_default_recogniser_weighs_shown_hands_by_the_inks_the_pile_taught(
     assert all(c["suit_weights"] == inks.corner_weights for c in calls) and calls[1]["elsewhere"] == {"QS"}
     with pytest.raises(SourceError, match="missing.onnx is missing"):
         _load_recogniser(tmp_path / "missing.onnx", inks)
+
+
+def test_inks_tell_one_colour_from_another_by_hue_not_by_distance() -> None:
+    assert same_colour((0.5, 1.0), (-0.3, 0.9))                 # black and black
+    assert same_colour((31.0, 15.2), (40.1, 25.1))               # one deck's diamonds and its deeper hearts
+    assert not same_colour((0.5, 1.0), (20.5, 4.9))              # black and a pale red
+    assert not same_colour((-13.4, -5.0), (-32.3, 24.7))         # the four-colour deck's teal and green
+    assert not same_colour((34.8, 18.8), (-13.4, -5.0))
+
+
+def test_a_pile_read_made_before_its_suits_inks_were_known_is_renamed_once_they_are() -> None:
+    """Deal 19022: the first card, a red A♠ of a four-colour deck, read A♦ 0.9995, A♠ 0.998. When the deal ends the
+    inks are known: diamonds are teal, so the A♦ is renamed A♠. A card on the pile, one a sweep proved, one whose
+    runner-up came too far behind, or one whose ink is its suit's, stays."""
+    inks, red = _four_colour_inks(), index_ink(_face("AS", (40, 30, 200)))
+    sightings = {"AD": {"AD": 0.9995, "AS": 0.998}, "QD": {"QD": 0.99, "QS": 0.5},
+                 "2D": {"2D": 0.9, "2S": 0.1}, "KD": {"KD": 0.99, "KS": 0.9}, "4S": {"4S": 0.9, "4D": 0.8}}
+    read_inks = {"AD": red, "QD": red, "2D": red, "KD": red, "4S": red}
+    assert ink_renames(sightings, read_inks, inks, {"KD"}, 0.3) == {"AD": "AS", "QD": "QS"}
+    assert ink_renames({"AD": sightings["AD"], "AS": {"AS": 1.0}}, read_inks, inks, set(), 0.3) == {}
+    assert ink_renames(sightings, {}, inks, set(), 0.3) == {}

@@ -12,7 +12,7 @@ balance. On the pile reads of 48 filmed deals of the six held-out designs (`benc
 held-out`, seeds 13000-13023 and 17000-17023), per design the median inks of two suits of one colour lay 0 to 14
 apart, of a red and a black suit 19 or more, of the four-colour deck's suits 27 or more; a single read strayed up to
 26 from its suit's median. Hence the rule in `DeckInks.weights`: a suit is ruled out only by an ink much nearer
-another suit's ink, when the two suits' inks lie far apart.
+another suit's ink, when the two suits' inks are two colours.
 """
 
 from __future__ import annotations
@@ -32,6 +32,12 @@ INDEX_REGION = ((0.03, 0.25), (0.03, 0.42))
 """Where a card's corner index lies, in units of the card's short side from its corner (x, y), within the art."""
 INK_CONTRAST = 20.0
 """An index pixel is ink when it is this much darker (L*, 0-100) than the paper around it."""
+GREY_CHROMA = 10.0
+"""An ink with less chroma than this is grey: a black index. The suits' median inks on the pile reads of seeds 13000,
+15000 and 17000: blacks 2 or less, reds 21 or more, the four-colour deck's teal 14."""
+SAME_HUE_DEG = 40.0
+"""Two coloured inks whose hues lie this close are one colour: the reds' hues lay from 13 to 34 degrees, the four
+colours' 57 degrees apart or more."""
 MIN_INK_SHARE = 0.03
 """Fewer ink pixels than this share of the index region: no index there (a blank or washed-out crop)."""
 
@@ -106,34 +112,34 @@ class DeckInks:
     """Weight of a suit whose colour the ink is not (a factor on its score, like the rules' prior)."""
 
     def learn(self, card: str, ink: Ink | None) -> None:
-        """A card read surely showed `ink`. Once its suit's ink is known, an ink far from it is not learnt."""
-        if ink is None:
-            return
-        suit = suit_of(card)
-        known = self.colour(suit)
-        if known is None or _distance(ink, known) <= self.far:
-            self.samples.setdefault(suit, []).append(ink)
+        """A card read surely showed `ink` (kept even when it disagrees: `colour` takes the majority)."""
+        if ink is not None:
+            self.samples.setdefault(suit_of(card), []).append(ink)
 
     def colour(self, suit: str) -> Ink | None:
-        """The suit's learnt ink (per-channel median), or None before `min_samples` sure reads."""
+        """The suit's learnt ink (per-channel median), or None before `min_samples` sure reads, or while fewer than
+        two thirds of them lie within `far` of it: one misread must not set a suit's colour (deal 19016: a teal A♦
+        read as A♠ when only one spade, red, had been read)."""
         inks = self.samples.get(suit, [])
         if len(inks) < self.min_samples:
             return None
-        return median(i[0] for i in inks), median(i[1] for i in inks)
+        centre = median(i[0] for i in inks), median(i[1] for i in inks)
+        agree = sum(_distance(i, centre) <= self.far for i in inks)
+        return centre if 3 * agree >= 2 * len(inks) else None
 
     def weights(self, ink: Ink | None) -> dict[str, float]:
         """Per suit, `penalty` when `ink` is far from its learnt ink, not far from the learnt ink of a suit of another
-        colour, and at least `closer` times nearer that one (else not named). Hearts and diamonds, or spades and clubs, mostly share one
-        ink, and where they do not, their inks lie closer than one card's ink varies: neither rules the other out.
-        Nearer, not near: a shown hand's small, soft indices print paler than the pile's (deal 15022: a red Q♠ in
-        a hand 10 from the spades' ink learnt on the pile, 51 from the diamonds')."""
+        colour (`same_colour`), and at least `closer` times nearer that one (else not named). Hearts and diamonds, or
+        spades and clubs, mostly share one ink, and where they do not, their inks differ less than one card's ink
+        varies: neither rules the other out. Nearer, not near: a shown hand's small, soft indices print paler than the pile's (deal
+        15022: a red Q♠ in a hand 10 from the spades' ink learnt on the pile, 51 from the diamonds')."""
         if ink is None:
             return {}
         known = {s: c for s in self.samples if (c := self.colour(s)) is not None}
         distance = {s: _distance(ink, c) for s, c in known.items()}
         return {s: self.penalty for s, d in distance.items()
                 if d > self.far and any(distance[t] <= self.far and distance[t] * self.closer < d
-                                        and _distance(known[s], known[t]) > self.far for t in known)}
+                                        and not same_colour(known[s], known[t]) for t in known)}
 
     def corner_weights(self, corner: np.ndarray) -> dict[str, float]:
         """`weights` of the ink of a recogniser's corner crop (how the showdown weighs the corners of a hand)."""
@@ -143,6 +149,17 @@ class DeckInks:
         """`weights` for each of `cards` (cards of a suit not ruled out are not named)."""
         suits = self.weights(ink)
         return {c: suits[suit_of(c)] for c in cards if suit_of(c) in suits}
+
+
+def same_colour(a: Ink, b: Ink) -> bool:
+    """Whether two inks are one colour to the eye: both grey (black ink), or both coloured with hues within
+    `SAME_HUE_DEG`. A red printed paler or deeper stays red (one held-out deck's learnt hearts and diamonds lay 6 to
+    14 apart, and once more than `DeckInks.far` within one deal, with one hue)."""
+    grey_a, grey_b = np.hypot(*a) < GREY_CHROMA, np.hypot(*b) < GREY_CHROMA
+    if grey_a or grey_b:
+        return bool(grey_a and grey_b)
+    turn = abs(np.degrees(np.arctan2(a[1], a[0]) - np.arctan2(b[1], b[0]))) % 360.0
+    return bool(min(turn, 360.0 - turn) <= SAME_HUE_DEG)
 
 
 def _distance(a: Ink, b: Ink) -> float:

@@ -26,7 +26,7 @@ from vision.attribute import ArmTracker, Attribution, outer_half
 from vision.boxes import BoxTracker, count_chips, polygon_mask
 from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
 from vision.gate import GateConfig, MotionGate
-from vision.inks import DeckInks
+from vision.inks import DeckInks, Ink
 from vision.pile import Identify, PileRead, PileWatcher
 from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader
 from vision.sources import CameraSettings, Frame, SourceError, open_source
@@ -278,6 +278,27 @@ def pile_alternatives(sightings: Mapping[str, Mapping[str, float]], proven: Coll
     return out
 
 
+def ink_renames(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping[str, Ink | None], inks: DeckInks,
+                proven: Collection[str], floor: float) -> dict[str, str]:
+    """Pile cards whose suit the inks known now rule out -> the likeliest other card of their read (`sightings`: the
+    evidence per card) that the inks allow, when that came within `floor` of the read and is not on the pile.
+
+    A read made before its suits' inks were known could not be weighed by them (deal 19022 of the benchmark: a
+    four-colour deck's red A♠, the deal's first card, read A♦ 0.9995, A♠ 0.998). Never a card a sweep proved."""
+    on_pile = set(sightings)
+    out: dict[str, str] = {}
+    for card, evidence in sightings.items():
+        ruled_out = inks.card_weights(read_inks.get(card), list(evidence))
+        if card in proven or card not in ruled_out:
+            continue
+        allowed = [c for c in evidence if c not in ruled_out and c not in on_pile]
+        instead = max(allowed, key=evidence.__getitem__, default=None)
+        if instead is not None and evidence[instead] >= floor * evidence[card]:
+            out[card] = instead
+            on_pile.add(instead)
+    return out
+
+
 def sweeper(box: str, seen: Attribution, honour_player: str | None, moved: Mapping[str, float],
             referee: LiveReferee | None) -> str | None:
     """Who emptied `box`: the seat the sweeping arm came from (`seen`), unless the honour's player is likelier.
@@ -321,6 +342,8 @@ class _Pipeline:
         """Cards that a `card_corrected` named: one may be an honour whose call was missed unseen."""
         self.missed_told: set[str] = set()
         """Honours whose `call_missed` was reported."""
+        self.read_inks: dict[str, Ink | None] = {}
+        """Per card on the pile, the ink of its indices as read (to weigh the read again once more inks are known)."""
         self.inks = inks if inks is not None else DeckInks()
         """The suit colours of the deck on the table, from the sure pile reads (kept when the camera is bumped); the
         pile's reads are weighed by them, and so are the shown hands' when `observe` gave the recogniser them."""
@@ -468,6 +491,7 @@ class _Pipeline:
                 self.inks.learn(card, verdict.ink)
             self.events_seen[card] = max(self.events_seen.get(card, 0.0), float(verdict.confidence))
             self.sightings[card] = (event, verdict.evidence)
+            self.read_inks[card] = verdict.ink
             self.pile.top, self.pile.top_location = card, verdict.location
             tracked = player or (attribution.candidates[0] if attribution.candidates else None)
             if tracked is not None:
@@ -504,6 +528,7 @@ class _Pipeline:
             self.deal_over = True
             winner, opera, left = ended
             out.append({"t": t, "type": "deal_over", "winner": winner, "opera": opera})
+            out += self._renamed_by_inks(t)
             # A pile card whose read had no close runner-up (or that a sweep proved) is surely on the pile: no hand
             # holds it, however surely a hand reads it (deal 3007: Denis's 6♠ shown, read as the pile's 6♣).
             sightings = {c: evidence for c, (_, evidence) in self.sightings.items()}
@@ -526,6 +551,15 @@ class _Pipeline:
             return []
         name = misread_sighting(card, earlier[1], evidence, self.events_seen, self.config.rename_floor)
         return [] if name is None else self._rename(card, name, t)
+
+    def _renamed_by_inks(self, t: float) -> list[dict]:
+        """`ink_renames` of the pile as the deal ends, told as `card_corrected` (and to the engine)."""
+        sightings = {c: evidence for c, (_, evidence) in self.sightings.items()}
+        out: list[dict] = []
+        for card, instead in ink_renames(sightings, self.read_inks, self.inks, self.proven,
+                                         self.config.rename_floor).items():
+            out += self._rename(card, instead, t)
+        return out
 
     def _rename(self, was: str, card: str, t: float | None) -> list[dict]:
         """The pipeline found the card read as `was` to be `card`: tell the engine, then as `_renamed`."""
@@ -557,6 +591,7 @@ class _Pipeline:
         self.events_seen[card] = self.events_seen.pop(was, 1.0)
         played, evidence = self.sightings.pop(was, ({}, {}))
         self.sightings[card] = (played, evidence)
+        self.read_inks[card] = self.read_inks.pop(was, None)
         if self.pile.top == was:
             self.pile.top = card
         return [{"t": t, "type": "card_corrected", "was": was, "card": card, "player": played.get("player"),

@@ -52,9 +52,10 @@ CROP_MIN_CONFIDENCE = 0.5  # a crop is known to hold a card: its best reading co
 GATE_FILE = "card-index-gate.onnx"  # the gate model, looked for next to the classifier
 GATE_NONE = 0.9  # on validation crops of the training designs the gate keeps 99.5 % of index corners here
 HAND_ENLARGE = 1.5  # zoom of a shown hand's seat zone before it is read (see identify_hand)
+HAND_AXIS_COS = -0.5  # cosine of the doubled angle: corners turned more than 60° off a shown hand's axis are left out
+
 SuitWeights = Callable[[np.ndarray], Mapping[str, float]]
 """A corner crop (`crops.corner_crop`) -> a weight per suit ("S", "H", "D", "C") for the cards read there."""
-HAND_AXIS_COS = -0.5  # cosine of the doubled angle: corners turned more than 60° off a shown hand's axis are left out
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,7 @@ def weighed_by_suit(image: np.ndarray, frames: list[CornerFrame], probs: np.ndar
 
     What knows the deck on the table can weigh a corner by more than its shape: the live pipeline gives the suit
     inks it learnt from the pile (`vision.inks`), so that a four-colour deck's teal Q♦ is not read as its red Q♠
-    (deal 15022 of the pipeline benchmark: those two queens swapped between two shown hands)."""
+    (deal 15022 of the pipeline benchmark: Anne's Q♦ was read Q♠ and Bruno's Q♠ Q♦; Anne's now reads right)."""
     suits = [None if c == classifier.none_index else name[-1] for c, name in enumerate(classifier.names)]
     out = probs.copy()
     for i, frame in enumerate(frames):
