@@ -190,9 +190,9 @@ def test_inks_tell_one_colour_from_another_by_hue_not_by_distance() -> None:
 
 
 def test_a_pile_read_made_before_its_suits_inks_were_known_is_renamed_once_they_are() -> None:
-    """Deal 19022: the first card, a red A♠ of a four-colour deck, read A♦ 0.9995, A♠ 0.998. When the deal ends the
-    inks are known: diamonds are teal, so the A♦ is renamed A♠. A card on the pile, one a sweep proved, one whose
-    runner-up came too far behind, or one whose ink is its suit's, stays."""
+    """Deal 19022: the first card, a red A♠ of a four-colour deck, read A♦ 0.9995, A♠ 0.998. When the deal ends
+    the inks are known: diamonds are teal, so the A♦ is renamed A♠. A card on the pile, one a sweep proved, one
+    whose runner-up came too far behind, or one whose ink is its suit's, stays."""
     inks, red = _four_colour_inks(), index_ink(_face("AS", (40, 30, 200)))
     sightings = {"AD": {"AD": 0.9995, "AS": 0.998}, "QD": {"QD": 0.99, "QS": 0.5},
                  "2D": {"2D": 0.9, "2S": 0.1}, "KD": {"KD": 0.99, "KS": 0.9}, "4S": {"4S": 0.9, "4D": 0.8}}

@@ -105,7 +105,8 @@ class DeckInks:
     min_samples: int = 2
     """A suit's ink is known once this many sure reads showed it (the sooner, the more reads it can weigh)."""
     far: float = 18.0
-    """Two inks farther apart than this are two colours."""
+    """An ink farther than this from a suit's learnt ink is not taken for that suit's; a card's read agrees with
+    its suit's colour when nearer."""
     closer: float = 2.0
     """An ink this many times nearer another colour's learnt ink than a suit's is not that suit's colour."""
     penalty: float = 0.05
@@ -131,8 +132,9 @@ class DeckInks:
         """Per suit, `penalty` when `ink` is far from its learnt ink, not far from the learnt ink of a suit of another
         colour (`same_colour`), and at least `closer` times nearer that one (else not named). Hearts and diamonds, or
         spades and clubs, mostly share one ink, and where they do not, their inks differ less than one card's ink
-        varies: neither rules the other out. Nearer, not near: a shown hand's small, soft indices print paler than the pile's (deal
-        15022: a red Q♠ in a hand 10 from the spades' ink learnt on the pile, 51 from the diamonds')."""
+        varies: neither rules the other out. Nearer, not near: a shown hand's small, soft indices print paler than
+        the pile's (deal 15022: a red Q♠ in a hand 10 from the spades' ink learnt on the pile, 51 from the
+        diamonds')."""
         if ink is None:
             return {}
         known = {s: c for s in self.samples if (c := self.colour(s)) is not None}
