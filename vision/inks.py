@@ -155,7 +155,7 @@ class DeckInks:
 
 def same_colour(a: Ink, b: Ink) -> bool:
     """Whether two inks are one colour to the eye: both grey (black ink), or both coloured with hues within
-    `SAME_HUE_DEG`. A red printed paler or deeper stays red (one held-out deck's learnt hearts and diamonds lay 6 to
+    `SAME_HUE_DEG`. A red printed paler or deeper stays red (one held-out deck's learnt hearts and diamonds lay up to
     14 apart, and once more than `DeckInks.far` within one deal, with one hue)."""
     grey_a, grey_b = np.hypot(*a) < GREY_CHROMA, np.hypot(*b) < GREY_CHROMA
     if grey_a or grey_b:
