@@ -8,8 +8,8 @@ Every observation may carry `t` (seconds in the source). Types:
    tell who played; the server then asks on the phone ("Who played the 7♥? Bruno / Chloé"), offering
    `candidates` (all players when empty). `call` is true when the honour was announced (optional).
 - `{"type": "card_corrected", "was": "JC", "card": "JS", "player": "Anne", "played_at": 16.5}` — the card read
-  as `was` earlier this deal was `card`: the pipeline read `was` a second time, saw its honour's box swept, or saw
-  it in a loser's shown hand.
+  as `was` earlier this deal was `card`: the pipeline read `was` a second time, saw its honour's box swept, saw
+  it in a loser's shown hand, or found at the deal's end that its index ink is another suit's colour.
 - `{"type": "box_swept", "box": "QS", "player": "Bruno"}` — a box emptied (by the honour's player: a call).
 - `{"type": "call_missed", "card": "QS", "player": "Bruno"}` — informational: the engine detects missed calls
   itself from the plays and sweeps; this is kept only to cross-check.
