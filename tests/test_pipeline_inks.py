@@ -63,7 +63,7 @@ def test_a_suit_is_ruled_out_only_by_an_ink_much_nearer_another_suit_of_another_
 
 
 def test_suits_of_one_colour_do_not_rule_each_other_out() -> None:
-    """Hearts a little paler than diamonds (one held-out deck): an ink between the two rules neither out."""
+    """Hearts printed deeper than diamonds (one held-out deck): an ink between the two rules neither out."""
     inks = DeckInks()
     for card, ink in [("2H", (40.0, 23.0)), ("3H", (40.0, 24.0)), ("2D", (29.0, 15.0)), ("3D", (30.0, 15.0)),
                       ("2S", (0.0, 1.0)), ("3S", (0.0, 0.5))]:
