@@ -531,8 +531,7 @@ class _Pipeline:
             out += self._renamed_by_inks(t)
             # A pile card whose read had no close runner-up (or that a sweep proved) is surely on the pile: no hand
             # holds it, however surely a hand reads it (deal 3007: Denis's 6♠ shown, read as the pile's 6♣).
-            sightings = {c: evidence for c, (_, evidence) in self.sightings.items()}
-            alternatives = pile_alternatives(sightings, self.proven, self.config.rename_floor)
+            alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor)
             self.showdown = ShowdownReader(
                 {p: z for p, z in self.calib.zones.seats.items()}, self.identify_image,
                 {p: n for p, n in left.items() if n > 0},
@@ -542,6 +541,10 @@ class _Pipeline:
             out += self._read_showdown(pending["view"], t)
         self.arms.reset()
         return out
+
+    def _evidence(self) -> dict[str, Mapping[str, float]]:
+        """Per card on the pile, the evidence of its read (as renamed so far)."""
+        return {c: evidence for c, (_, evidence) in self.sightings.items()}
 
     def _rename_earlier(self, card: str, evidence: Mapping[str, float], t: float) -> list[dict]:
         """`card` is on the pile already: rename the earlier reading when it is the likelier misread (the
@@ -554,9 +557,8 @@ class _Pipeline:
 
     def _renamed_by_inks(self, t: float) -> list[dict]:
         """`ink_renames` of the pile as the deal ends, told as `card_corrected` (and to the engine)."""
-        sightings = {c: evidence for c, (_, evidence) in self.sightings.items()}
         out: list[dict] = []
-        for card, instead in ink_renames(sightings, self.read_inks, self.inks, self.proven,
+        for card, instead in ink_renames(self._evidence(), self.read_inks, self.inks, self.proven,
                                          self.config.rename_floor).items():
             out += self._rename(card, instead, t)
         return out
