@@ -9,7 +9,9 @@ labels); a detection is *right* when its code is the code of a card whose outlin
 box overlaps. Per card: recall = right detections / expected, precision = right /
 all detections of that code. French-index scenes (R/D/V) are reported separately.
 Also timed: `identify_crop` on the upright crop of each fully visible card, as the
-live pipeline cuts it from the pile.
+live pipeline cuts it from the pile. And the classifier alone, on crops placed exactly
+on the labelled corner of every wholly visible index (top-left and bottom-right), by card
+size: what the recogniser would read if the locator were perfect.
 """
 
 from __future__ import annotations
@@ -28,11 +30,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.recognise.classifier import DEFAULT_MODEL, load_classifier  # noqa: E402
-from vision.recognise.identify import GATE_FILE, Detection, identify_crop, identify_image  # noqa: E402
+from vision.recognise.classifier import DEFAULT_MODEL, IndexClassifier, load_classifier  # noqa: E402
+from vision.recognise.crops import corner_crop  # noqa: E402
+from vision.recognise.identify import GATE_FILE, MIN_CONFIDENCE, Detection, identify_crop, identify_image  # noqa: E402
+from vision.training.dataset import labelled_corner_frames  # noqa: E402
 
 CROP_SIZE = (128, 180)
 CROP_GROW = 1.06
+WHOLE_INDEX = 0.95  # labelled visible fraction from which an index counts as wholly visible
+SIZE_BANDS = ((80.0, "< 80 px"), (110.0, "80-110 px"), (float("inf"), ">= 110 px"))  # card short side
 
 
 @dataclass
@@ -45,6 +51,9 @@ class Tally:
     crops: int = 0
     crops_right: int = 0
     images: int = 0
+    exact: Counter = field(default_factory=Counter)  # per size band
+    exact_right: Counter = field(default_factory=Counter)
+    exact_misread: int = 0
 
 
 def _overlaps(box: tuple[float, float, float, float], quad: np.ndarray) -> bool:
@@ -72,6 +81,33 @@ def score_image(detections: list[Detection], cards: list[dict], tally: Tally) ->
         under = [code for code, quad in quads.items() if _overlaps(det.box, quad)]
         tally.confusions[(under[0] if under else "(nothing)", det.card)] += 1
     tally.found.update(found & expected)
+
+
+def exact_readings(image: np.ndarray, cards: list[dict], classifier: IndexClassifier) -> list[tuple[str, bool, bool]]:
+    """(size band, right, read as another card) for each wholly visible index at a top-left or bottom-right
+    corner, read by the classifier alone at `MIN_CONFIDENCE` from a crop placed exactly on the labelled corner.
+    The extra indices of four-index decks are left out: the recogniser does not read those corners."""
+    frames, truths, bands = [], [], []
+    for card in cards:
+        quad = np.asarray(card["quad"], float)
+        corner_frames = labelled_corner_frames(quad)
+        for k in (0, 2):
+            index = min(card.get("indices", []), default=None,
+                        key=lambda ix: np.linalg.norm(np.mean(ix["quad"], axis=0) - quad[k]))
+            if index is None or index.get("visible_fraction", 0.0) < WHOLE_INDEX:
+                continue
+            frames.append(corner_frames[k])
+            truths.append(card["card"])
+            bands.append(next(name for limit, name in SIZE_BANDS if corner_frames[k].scale < limit))
+    if not frames:
+        return []
+    probs = classifier.probabilities(np.stack([corner_crop(image, f, classifier.imgsz) for f in frames]))
+    readings = []
+    none = classifier.names[classifier.none_index]
+    for p, truth, band in zip(probs, truths, bands):
+        name, sure = classifier.names[int(p.argmax())], float(p.max()) >= MIN_CONFIDENCE
+        readings.append((band, sure and name == truth, sure and name not in (truth, none)))
+    return readings
 
 
 def upright_crop(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -102,6 +138,7 @@ def _print_table(title: str, tally: Tally, per_card: bool = True) -> None:
     if not per_card:
         if tally.crops:
             print(f"identify_crop: {tally.crops_right}/{tally.crops} right")
+        _print_exact(tally)
         return
     print("card  expected  recall  precision")
     for code in codes:
@@ -113,6 +150,17 @@ def _print_table(title: str, tally: Tally, per_card: bool = True) -> None:
     if tally.crops:
         print(f"identify_crop on upright crops of fully visible cards: {tally.crops_right}/{tally.crops} "
               f"right ({tally.crops_right / tally.crops:.2%})")
+    _print_exact(tally)
+
+
+def _print_exact(tally: Tally) -> None:
+    total, right = sum(tally.exact.values()), sum(tally.exact_right.values())
+    if not total:
+        return
+    bands = ", ".join(f"{name} {tally.exact_right[name]}/{n} ({tally.exact_right[name] / n:.1%})"
+                      for _, name in SIZE_BANDS if (n := tally.exact[name]))
+    print(f"classifier alone on exactly placed crops of wholly visible indices: {right}/{total} right "
+          f"({right / total:.2%}), {tally.exact_misread} read as another card; by card short side: {bands}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
               "--seed 7 --split heldout", file=sys.stderr)
         return 2
     cv2.setNumThreads(2)
-    load_classifier(args.model)
+    classifier = load_classifier(args.model)
     tallies = {"all": Tally(), "english indices": Tally(), "french indices (R/D/V)": Tally()}
     designs: Counter = Counter()
     seconds, timed_pixels, crop_seconds = 0.0, 0, []
@@ -149,6 +197,11 @@ def main(argv: list[str] | None = None) -> int:
             tally = tallies.setdefault(name, Tally())
             tally.images += 1
             score_image(detections, labels["cards"], tally)
+        for band, right, misread in exact_readings(image, labels["cards"], classifier):
+            for name in groups:
+                tallies[name].exact[band] += 1
+                tallies[name].exact_right[band] += right
+                tallies[name].exact_misread += misread
         for card in labels["cards"]:
             if card.get("fully_visible"):
                 crop = upright_crop(image, np.asarray(card["quad"], float))

@@ -7,7 +7,7 @@ from collections import Counter
 import cv2
 import numpy as np
 
-from vision.training.dataset import located_samples, recolour_ink
+from vision.training.dataset import labelled_corner_frames, located_samples, recolour_ink
 
 
 def _scene() -> tuple[np.ndarray, dict]:
@@ -58,3 +58,14 @@ def test_recolouring_keeps_the_glyph_and_changes_the_ink() -> None:
         assert np.corrcoef(grey, out_grey)[0, 1] > 0.8  # light stays light, ink stays ink
         inks.add(tuple(int(v) // 32 for v in out[25, 25]))  # the "Q" glyph's ink colour, coarsely
     assert len(inks) >= 3  # the ink colour varies between draws
+
+
+def test_labelled_index_corner_frames_put_the_index_upright() -> None:
+    """The top-left and bottom-right frames run along the short edge first, at the card's short side."""
+    _, labels = _scene()
+    frames = labelled_corner_frames(np.asarray(labels["cards"][0]["quad"]))
+    top_left, bottom_right = frames[0], frames[2]
+    assert top_left.origin == (150.0, 80.0) and bottom_right.origin == (240.0, 208.0)
+    assert np.allclose(top_left.x_dir, (1, 0)) and np.allclose(top_left.y_dir, (0, 1))
+    assert np.allclose(bottom_right.x_dir, (-1, 0)) and np.allclose(bottom_right.y_dir, (0, -1))
+    assert {f.scale for f in frames} == {90.0}

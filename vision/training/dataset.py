@@ -140,16 +140,24 @@ def scene_samples(image: np.ndarray, labels: dict, rng: np.random.Generator, pos
         yield sample
 
 
+def labelled_corner_frames(quad: np.ndarray) -> list[CornerFrame]:
+    """The four corner frames of a labelled card outline (top-left, top-right, bottom-right,
+    bottom-left in the card's own frame), at the card's short side: those of the index corners
+    (0 and 2) put the index upright in the crop, as the run-time reading expects."""
+    quad = np.asarray(quad, float)
+    short = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
+    return [frame_from_points(quad[k], quad[(k + 1) % 4], quad[k - 1], short) for k in range(4)]
+
+
 def _geometric_samples(image: np.ndarray, labels: dict, rng: np.random.Generator, positives: int,
                        negatives: int) -> Iterator[Sample]:
     """Crops at the labelled corners (jittered as the locator errs), plus random "none" crops."""
     scales = []
     for card in labels["cards"]:
         quad = np.asarray(card["quad"], float)
-        short = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
-        scales.append(short)
-        for k in range(4):
-            frame = frame_from_points(quad[k], quad[(k + 1) % 4], quad[k - 1], short)
+        frames = labelled_corner_frames(quad)
+        scales.append(frames[0].scale)
+        for k, frame in enumerate(frames):
             if k in (0, 2):
                 label = _index_label(card, quad[k])
                 if label is None:
