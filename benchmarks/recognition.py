@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from vision.recognise.classifier import DEFAULT_MODEL, IndexClassifier, load_classifier  # noqa: E402
 from vision.recognise.crops import corner_crop  # noqa: E402
 from vision.recognise.identify import GATE_FILE, MIN_CONFIDENCE, Detection, identify_crop, identify_image  # noqa: E402
-from vision.training.dataset import labelled_corner_frames  # noqa: E402
+from vision.training.dataset import index_at, labelled_corner_frames  # noqa: E402
 
 CROP_SIZE = (128, 180)
 CROP_GROW = 1.06
@@ -92,8 +92,7 @@ def exact_readings(image: np.ndarray, cards: list[dict], classifier: IndexClassi
         quad = np.asarray(card["quad"], float)
         corner_frames = labelled_corner_frames(quad)
         for k in (0, 2):
-            index = min(card.get("indices", []), default=None,
-                        key=lambda ix: np.linalg.norm(np.mean(ix["quad"], axis=0) - quad[k]))
+            index = index_at(card, quad[k])
             if index is None or index.get("visible_fraction", 0.0) < WHOLE_INDEX:
                 continue
             frames.append(corner_frames[k])

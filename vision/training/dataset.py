@@ -64,12 +64,17 @@ def _jitter(frame: CornerFrame, rng: np.random.Generator, scale_factor: float = 
                        (float(y[0]), float(y[1])), scale)
 
 
+def index_at(card: dict, corner: np.ndarray) -> dict | None:
+    """The labelled index of `card` nearest its `corner` (a point of its outline), or None when it has none."""
+    return min(card.get("indices", []), default=None,
+               key=lambda ix: np.linalg.norm(np.mean(ix["quad"], axis=0) - corner))
+
+
 def _index_label(card: dict, corner: np.ndarray) -> str | None:
     """The label of an index corner: the card if its index there shows, "none" if hidden, None if unsure."""
-    indices = card.get("indices", [])
-    if not indices:
+    nearest = index_at(card, corner)
+    if nearest is None:
         return NONE_CLASS
-    nearest = min(indices, key=lambda ix: np.linalg.norm(np.mean(ix["quad"], axis=0) - corner))
     fraction = float(nearest.get("visible_fraction", 1.0 if nearest.get("visible") else 0.0))
     if fraction >= VISIBLE_FRACTION:
         return card["card"]
