@@ -4,6 +4,7 @@
 
 The test set is made by the scene generator from the designs never used in training:
     nainjaune synth --out data/synth/heldout --count 300 --seed 7 --split heldout
+(a set made by other generator code is named in a warning line: its figures are another set's).
 A card is *expected* in a scene when one of its corner indices is visible (generator
 labels); a detection is *right* when its code is the code of a card whose outline its
 box overlaps. Per card: recall = right detections / expected, precision = right /
@@ -33,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from vision.recognise.classifier import DEFAULT_MODEL, IndexClassifier, load_classifier  # noqa: E402
 from vision.recognise.crops import corner_crop  # noqa: E402
 from vision.recognise.identify import GATE_FILE, MIN_CONFIDENCE, Detection, identify_crop, identify_image  # noqa: E402
+from vision.synth.dataset import stale_note  # noqa: E402
 from vision.training.dataset import index_at, labelled_corner_frames  # noqa: E402
 
 CROP_SIZE = (128, 180)
@@ -175,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no scenes in {args.data}; make them with: nainjaune synth --out {args.data} --count 300 "
               "--seed 7 --split heldout", file=sys.stderr)
         return 2
+    if note := stale_note(args.data):
+        print(f"warning: {note}")
     cv2.setNumThreads(2)
     classifier = load_classifier(args.model)
     tallies = {"all": Tally(), "english indices": Tally(), "french indices (R/D/V)": Tally()}

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from vision.synth.decks import discover_sources, get_design, is_cached
+from vision.synth.fingerprint import generator_fingerprint
 
 DESIGN = "kde-standard"
 needs_deck = pytest.mark.skipif(DESIGN not in {s.name for s in discover_sources()},
@@ -73,7 +74,9 @@ def test_same_seed_writes_identical_datasets(tmp_path: Path) -> None:
     label = json.loads((first / "labels/000001.json").read_text())
     assert label["image"] == "images/000001.jpg" and label["size"] == [320, 240] and label["design"] == DESIGN
     assert isinstance(label["french_indices"], bool)
-    assert json.loads((first / "manifest.json").read_text())["restyled_indices"] == 0.5
+    manifest = json.loads((first / "manifest.json").read_text())
+    assert manifest["restyled_indices"] == 0.5
+    assert manifest["generator_fingerprint"] == generator_fingerprint()
     for card in label["cards"]:
         assert set(card) >= {"card", "quad", "indices", "fully_visible", "z"}
         assert all(set(i) == {"quad", "visible", "visible_fraction"} for i in card["indices"])

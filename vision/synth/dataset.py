@@ -3,7 +3,10 @@
 Scene `i` of a dataset depends only on (seed, i): its design, kind, French-index flag and
 picture are all drawn from `numpy.random.SeedSequence([seed, i])`. So a dataset can be
 extended, regenerated in parts, or produced in any order (scenes are rendered grouped by
-design, which keeps that design's faces in memory) and stays byte-identical.
+design, which keeps that design's faces in memory) and stays byte-identical on one machine.
+Another machine's rendering stack (cairosvg, cairo, OpenCV) may change a few pixels, never the
+scene specs; other generator code may change everything, which `manifest.json` records as
+`generator_fingerprint` (see `vision.synth.fingerprint` and `stale_note`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from vision.synth.fingerprint import generator_fingerprint
 from vision.synth.indices import FOREIGN_LETTERS
 from vision.synth.layouts import KINDS
 from vision.synth.restyle import STYLE_COUNT
@@ -71,6 +75,22 @@ def scene_spec(seed: int, index: int, designs: Sequence[str], french_share: floa
     return SceneSpec(index, scene_seed, design, kind, french, style, letters)
 
 
+def stale_note(folder: Path) -> str | None:
+    """None when the dataset in `folder` was made by the generator code here, else one line saying it was not:
+    figures measured on it then belong to another set than the one its recorded command makes today."""
+    path = Path(folder) / MANIFEST
+    try:
+        made_by = json.loads(path.read_text()).get("generator_fingerprint")
+    except (OSError, ValueError, AttributeError):
+        return f"{path} is missing or unreadable: which generator made this set is unknown"
+    now = generator_fingerprint()
+    if made_by == now:
+        return None
+    by = f"generator {made_by}" if made_by else "a generator that recorded no fingerprint"
+    return (f"{folder} was made by {by}, not by the code here ({now}): the same command may now make another set; "
+            "make it again to compare figures")
+
+
 def check_output_folder(out: Path) -> None:
     """Refuse folders that hold something other than a synth dataset; raise OSError if unwritable."""
     if out.exists() and not out.is_dir():
@@ -98,8 +118,9 @@ def write_dataset(out: Path, count: int, seed: int, designs: Sequence[str], size
         raise ValueError("no deck designs to draw from")
     check_output_folder(out)
     specs = [scene_spec(seed, i, designs, french_share, kinds, restyle_share, foreign_share) for i in range(count)]
-    manifest = {"generator": GENERATOR, "seed": seed, "count": count, "split": split, "size": list(size),
-                "french_indices": french_share, "kinds": list(kinds), "designs": list(designs)}
+    manifest = {"generator": GENERATOR, "generator_fingerprint": generator_fingerprint(), "seed": seed,
+                "count": count, "split": split, "size": list(size), "french_indices": french_share,
+                "kinds": list(kinds), "designs": list(designs)}
     if restyle_share:
         manifest["restyled_indices"] = restyle_share
     if foreign_share:
