@@ -12,7 +12,9 @@ all detections of that code. French-index scenes (R/D/V) are reported separately
 Also timed: `identify_crop` on the upright crop of each fully visible card, as the
 live pipeline cuts it from the pile. And the classifier alone, on crops placed exactly
 on the labelled corner of every wholly visible index (top-left and bottom-right), by card
-size: what the recogniser would read if the locator were perfect.
+size: what the recogniser would read if the locator were perfect; and per card, at either index, how many
+the classifier names right at the threshold and how many it ranks first at any confidence: the most that any
+change to the locator, the merge or the threshold could give this classifier.
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ class Tally:
     exact: Counter = field(default_factory=Counter)  # per size band
     exact_right: Counter = field(default_factory=Counter)
     exact_misread: int = 0
+    exact_top1: int = 0
+    exact_cards: Counter = field(default_factory=Counter)  # cards with a wholly visible index: all, right, top-1
 
 
 def _overlaps(box: tuple[float, float, float, float], quad: np.ndarray) -> bool:
@@ -85,12 +89,36 @@ def score_image(detections: list[Detection], cards: list[dict], tally: Tally) ->
     tally.found.update(found & expected)
 
 
-def exact_readings(image: np.ndarray, cards: list[dict], classifier: IndexClassifier) -> list[tuple[str, bool, bool]]:
-    """(size band, right, read as another card) for each wholly visible index at a top-left or bottom-right
-    corner, read by the classifier alone at `MIN_CONFIDENCE` from a crop placed exactly on the labelled corner.
-    The extra indices of four-index decks are left out: the recogniser does not read those corners."""
-    frames, truths, bands = [], [], []
-    for card in cards:
+@dataclass(frozen=True)
+class ExactRead:
+    """The classifier alone on one wholly visible index, from a crop placed exactly on its labelled corner."""
+
+    card: int  # the card's position in the scene's labels
+    band: str  # card short side, one of SIZE_BANDS
+    right: bool  # named right at MIN_CONFIDENCE
+    misread: bool  # named another card at MIN_CONFIDENCE
+    top1: bool  # the card is the classifier's first choice, however unsure
+
+
+def card_ceiling(reads: list[ExactRead]) -> tuple[int, int, int]:
+    """(cards, cards named right at one index at least, cards that are the first choice at one index at least).
+
+    A card is found when either of its indices is read, so this is what a perfect locator and merge would give
+    the classifier on these cards; the last figure, what any threshold could give it at best."""
+    right: dict[int, bool] = {}
+    top1: dict[int, bool] = {}
+    for r in reads:
+        right[r.card] = right.get(r.card, False) or r.right
+        top1[r.card] = top1.get(r.card, False) or r.top1
+    return len(right), sum(right.values()), sum(top1.values())
+
+
+def exact_readings(image: np.ndarray, cards: list[dict], classifier: IndexClassifier) -> list[ExactRead]:
+    """Each wholly visible index at a top-left or bottom-right corner, read by the classifier alone from a crop
+    placed exactly on the labelled corner. The extra indices of four-index decks are left out: the recogniser
+    does not read those corners."""
+    frames, truths, bands, positions = [], [], [], []
+    for position, card in enumerate(cards):
         quad = np.asarray(card["quad"], float)
         corner_frames = labelled_corner_frames(quad)
         for k in (0, 2):
@@ -99,15 +127,17 @@ def exact_readings(image: np.ndarray, cards: list[dict], classifier: IndexClassi
                 continue
             frames.append(corner_frames[k])
             truths.append(card["card"])
+            positions.append(position)
             bands.append(next(name for limit, name in SIZE_BANDS if corner_frames[k].scale < limit))
     if not frames:
         return []
     probs = classifier.probabilities(np.stack([corner_crop(image, f, classifier.imgsz) for f in frames]))
     readings = []
     none = classifier.names[classifier.none_index]
-    for p, truth, band in zip(probs, truths, bands):
+    for p, truth, band, position in zip(probs, truths, bands, positions):
         name, sure = classifier.names[int(p.argmax())], float(p.max()) >= MIN_CONFIDENCE
-        readings.append((band, sure and name == truth, sure and name not in (truth, none)))
+        readings.append(ExactRead(position, band, sure and name == truth, sure and name not in (truth, none),
+                                  name == truth))
     return readings
 
 
@@ -162,6 +192,11 @@ def _print_exact(tally: Tally) -> None:
                       for _, name in SIZE_BANDS if (n := tally.exact[name]))
     print(f"classifier alone on exactly placed crops of wholly visible indices: {right}/{total} right "
           f"({right / total:.2%}), {tally.exact_misread} read as another card; by card short side: {bands}")
+    cards = tally.exact_cards
+    print(f"  first choice at any confidence: {tally.exact_top1}/{total} ({tally.exact_top1 / total:.2%}); "
+          f"per card, either index: {cards['right']}/{cards['cards']} right ({cards['right'] / cards['cards']:.2%}), "
+          f"first choice {cards['top1']}/{cards['cards']} ({cards['top1'] / cards['cards']:.2%}): the most a perfect "
+          "locator, merge and threshold could give this classifier on these cards")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -200,11 +235,16 @@ def main(argv: list[str] | None = None) -> int:
             tally = tallies.setdefault(name, Tally())
             tally.images += 1
             score_image(detections, labels["cards"], tally)
-        for band, right, misread in exact_readings(image, labels["cards"], classifier):
-            for name in groups:
-                tallies[name].exact[band] += 1
-                tallies[name].exact_right[band] += right
-                tallies[name].exact_misread += misread
+        reads = exact_readings(image, labels["cards"], classifier)
+        ceiling = card_ceiling(reads)
+        for name in groups:
+            tally = tallies[name]
+            for r in reads:
+                tally.exact[r.band] += 1
+                tally.exact_right[r.band] += r.right
+                tally.exact_misread += r.misread
+                tally.exact_top1 += r.top1
+            tally.exact_cards.update(dict(zip(("cards", "right", "top1"), ceiling)))
         for card in labels["cards"]:
             if card.get("fully_visible"):
                 crop = upright_crop(image, np.asarray(card["quad"], float))
