@@ -4,7 +4,7 @@ A seed names a dataset only together with the code that drew it. The held-out se
 model card's first figures was made at commit 5f3db57 and kept on disk; two minutes later a
 change to mixed scenes and table grain (3f16e25) made the same command draw another set
 (1,448 expected card sightings instead of 1,474), and nothing said so. The manifest now
-records this fingerprint, and the benchmarks name a set made by other code.
+records this fingerprint, and the recognition benchmark names a set made by other code.
 """
 
 from __future__ import annotations
