@@ -59,7 +59,9 @@ class Tally:
     exact_right: Counter = field(default_factory=Counter)
     exact_misread: int = 0
     exact_top1: int = 0
-    exact_cards: Counter = field(default_factory=Counter)  # cards with a wholly visible index: all, right, top-1
+    exact_cards: int = 0  # cards with a wholly visible index (see card_ceiling)
+    exact_cards_right: int = 0
+    exact_cards_top1: int = 0
 
 
 def _overlaps(box: tuple[float, float, float, float], quad: np.ndarray) -> bool:
@@ -192,10 +194,10 @@ def _print_exact(tally: Tally) -> None:
                       for _, name in SIZE_BANDS if (n := tally.exact[name]))
     print(f"classifier alone on exactly placed crops of wholly visible indices: {right}/{total} right "
           f"({right / total:.2%}), {tally.exact_misread} read as another card; by card short side: {bands}")
-    cards = tally.exact_cards
+    cards, cards_right, cards_top1 = tally.exact_cards, tally.exact_cards_right, tally.exact_cards_top1
     print(f"  first choice at any confidence: {tally.exact_top1}/{total} ({tally.exact_top1 / total:.2%}); "
-          f"per card, either index: {cards['right']}/{cards['cards']} right ({cards['right'] / cards['cards']:.2%}), "
-          f"first choice {cards['top1']}/{cards['cards']} ({cards['top1'] / cards['cards']:.2%}): the most a perfect "
+          f"per card, either index: {cards_right}/{cards} right ({cards_right / cards:.2%}), "
+          f"first choice {cards_top1}/{cards} ({cards_top1 / cards:.2%}): the most a perfect "
           "locator, merge and threshold could give this classifier on these cards")
 
 
@@ -236,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             tally.images += 1
             score_image(detections, labels["cards"], tally)
         reads = exact_readings(image, labels["cards"], classifier)
-        ceiling = card_ceiling(reads)
+        cards, cards_right, cards_top1 = card_ceiling(reads)
         for name in groups:
             tally = tallies[name]
             for r in reads:
@@ -244,7 +246,9 @@ def main(argv: list[str] | None = None) -> int:
                 tally.exact_right[r.band] += r.right
                 tally.exact_misread += r.misread
                 tally.exact_top1 += r.top1
-            tally.exact_cards.update(dict(zip(("cards", "right", "top1"), ceiling)))
+            tally.exact_cards += cards
+            tally.exact_cards_right += cards_right
+            tally.exact_cards_top1 += cards_top1
         for card in labels["cards"]:
             if card.get("fully_visible"):
                 crop = upright_crop(image, np.asarray(card["quad"], float))
