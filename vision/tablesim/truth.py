@@ -58,6 +58,8 @@ class Score:
     sweeps_caught: int = 0
     missed_calls: int = 0
     missed_caught: int = 0
+    false_missed: int = 0
+    """call_missed events of honours whose call was made: a false alarm accuses a player."""
     hands: int = 0
     hands_right: int = 0
     deal_over_right: bool = False
@@ -114,7 +116,11 @@ def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], 
         else:
             s.problems.append(f"sweep of {te.event['box']} by {te.event['player']} not caught")
     seen_missed = {(e["card"], e.get("player")) for e in events if e["type"] == "call_missed"}
-    for card, player in expected_missed_calls(script):
+    expected_missed = expected_missed_calls(script)
+    for card in sorted({card for card, _ in seen_missed} - {card for card, _ in expected_missed}):
+        s.false_missed += 1
+        s.problems.append(f"false alarm: call of {card} reported missed")
+    for card, player in expected_missed:
         s.missed_calls += 1
         if (card, player) in seen_missed:
             s.missed_caught += 1
