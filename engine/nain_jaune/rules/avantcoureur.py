@@ -77,8 +77,7 @@ class AvantcoureurOptions(BaseOptions):
         "Direction of dealing and play: 'anticlockwise' (the 1760 dealer deals to the right) or 'clockwise'.",
         label="Direction of play",
         fr=Words("Sens du jeu", "Sens de la donne et du jeu ; en 1760, le donneur sert d'abord sa droite.",
-                 {"anticlockwise": "sens inverse des aiguilles d'une montre",
-                  "clockwise": "sens des aiguilles d'une montre"}),
+                 {"anticlockwise": "sens inverse des aiguilles", "clockwise": "sens des aiguilles"}),
         en=Words("Direction of play", "Direction of dealing and play; in 1760 the dealer serves the right first.",
                  {"anticlockwise": "anticlockwise", "clockwise": "clockwise"}),
     )
@@ -105,8 +104,8 @@ class AvantcoureurOptions(BaseOptions):
         fr=Words("Paiement des hocs",
                  "Qui reçoit 1 jeton de chacun des autres pendant le jeu : qui pose et annonce un roi ou une "
                  "carte du tableau ; en plus, qui pose une carte que personne ne peut suivre ; ou personne.",
-                 {"kings_and_honours": "rois et cartes du tableau annoncés",
-                  "every_hoc": "aussi les cartes que personne ne suit", "off": "personne"}),
+                 {"kings_and_honours": "rois et cartes qui prennent", "every_hoc": "aussi les cartes non suivies",
+                  "off": "personne"}),
         en=Words("Paying for hocs",
                  "Who gets 1 chip from every other player during play: whoever lays and calls a king or a "
                  "board card; also whoever lays a card nobody can follow; or nobody.",
@@ -128,12 +127,12 @@ class AvantcoureurOptions(BaseOptions):
         label="Opéra",
         fr=Words("Opéra",
                  "Quand les perdants paient double parce que le gagnant a fini d'un coup.",
-                 {"none_played": "aucun autre joueur n'a posé de carte",
-                  "first_turn": "le gagnant a tout posé à son premier tour", "off": "jamais"}),
+                 {"none_played": "aucune carte adverse posée", "first_turn": "tout posé dès son premier tour",
+                  "off": "jamais"}),
         en=Words("Opéra",
                  "When the losers pay double because the winner went out at once.",
-                 {"none_played": "no other player laid a card",
-                  "first_turn": "the winner laid everything in their first turn", "off": "never"}),
+                 {"none_played": "no other player laid a card", "first_turn": "all laid in the first turn",
+                  "off": "never"}),
     )
     bete: Literal["not_dwarf", "all", "off"] = option(
         "not_dwarf",

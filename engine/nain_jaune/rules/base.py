@@ -85,7 +85,7 @@ class BaseOptions(OptionsBase):
                  "Après avoir posé une carte qui prend (10♦, V♣, D♠, R♥, 7♦), combien de temps on a pour dire "
                  "« … qui prend ! » et ramasser sa case. Passé ce délai, l'annonce est oubliée et les jetons "
                  "restent dans la case.",
-                 {"play": "en posant la carte", "next_action": "avant le coup suivant de quiconque",
+                 {"play": "en posant la carte", "next_action": "avant le coup suivant",
                   "next_card": "avant la carte suivante", "turn": "avant qu'un autre joueur joue",
                   "deal": "jusqu'à la fin de la donne"}),
         en=Words("Time allowed to announce an honour",

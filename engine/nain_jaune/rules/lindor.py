@@ -73,12 +73,11 @@ class LindorOptions(BaseOptions):
         fr=Words("Quand personne ne peut suivre",
                  "Tout le monde a passé après une carte : soit celui qui l'a posée repart avec la carte de son "
                  "choix, soit la hauteur manquante est sautée (personne n'a de 6 après le 5 : on continue au 7).",
-                 {"lead": "le dernier joueur repart avec n'importe quelle carte",
-                  "skip": "on saute la hauteur manquante"}),
+                 {"lead": "le dernier joueur repart", "skip": "on saute la hauteur manquante"}),
         en=Words("When nobody can follow",
                  "Everybody passed after a card: either its player starts again with any card, or the missing "
                  "rank is skipped (nobody has a 6 after the 5: play goes on with a 7).",
-                 {"lead": "the last player starts again with any card", "skip": "the missing rank is skipped"}),
+                 {"lead": "the last player starts again", "skip": "the missing rank is skipped"}),
     )
     opera: Literal["first_turn", "no_opponent_honour", "no_opponent_card", "off"] = option(
         "first_turn",
@@ -89,13 +88,13 @@ class LindorOptions(BaseOptions):
         label="Opéra: going out sweeps all five boxes",
         fr=Words("Opéra : finir d'un coup ramasse les cinq cases",
                  "Quand finir sa main est un opéra, qui ramasse en plus tout le tableau.",
-                 {"first_turn": "toutes ses cartes posées dès son premier tour",
-                  "no_opponent_honour": "aucun adversaire n'a posé de carte qui prend",
-                  "no_opponent_card": "aucun adversaire n'a posé de carte", "off": "jamais"}),
+                 {"first_turn": "tout posé dès son premier tour",
+                  "no_opponent_honour": "pas de carte qui prend adverse",
+                  "no_opponent_card": "aucune carte adverse posée", "off": "jamais"}),
         en=Words("Opéra: going out sweeps all five boxes",
                  "When going out is an opéra, which also takes the whole board.",
-                 {"first_turn": "all one's cards laid in one's first turn",
-                  "no_opponent_honour": "no opponent laid a card that takes",
+                 {"first_turn": "all laid in the first turn",
+                  "no_opponent_honour": "no opponent's card that takes",
                   "no_opponent_card": "no opponent laid any card", "off": "never"}),
     )
     bete: bool = option(
