@@ -255,6 +255,24 @@ class TableService:
             self._commit(table, [correction], TAP, strict=False, extra=record)
             return self.view()
 
+    async def correct_showdown(self, hands: dict[str, list[str]]) -> dict[str, Any]:
+        """Change the cards shown at the end of this deal; the deal is settled again from them."""
+        async with self._lock:
+            table = self._require_table()
+            assert self.game_id is not None
+            game_id = self.game_id
+            try:
+                correction, before, after = table.reshow(hands)
+            except TableError as exc:
+                raise ApiError(exc.status, str(exc)) from None
+
+            def record(tx: Any, first: int) -> None:
+                self.store.add_correction(tx, game_id, seq=first, target_seq=correction.index, before=before,
+                                          after=after, source=TAP)
+
+            self._commit(table, [correction], TAP, strict=False, extra=record)
+            return self.view()
+
     async def answer(self, question_id: int, player: str | None) -> dict[str, Any]:
         async with self._lock:
             table = self._require_table()

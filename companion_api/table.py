@@ -307,6 +307,22 @@ class Table:
         row = tuple(shown.get(s) for s in range(len(self.setup.players)))
         return [Showdown(row), Settlement()]
 
+    def reshow(self, hands: Mapping[str, Sequence[str]]) -> tuple[Correction, dict[str, Any], dict[str, Any]]:
+        """The correction of this deal's shown hands (a card picked wrong, or a play given to another player
+        after the showdown): the settlement is then worked out again from the corrected hands."""
+        index = next((i for i, e in reversed(self.game.effective_events())
+                      if i >= self._deal_start() and isinstance(e, Showdown)), None)
+        if index is None:
+            raise TableError(409, "no hands have been shown in this deal")
+        shown = self.effective(index)
+        assert isinstance(shown, Showdown)
+        row = list(shown.hands)
+        for player, cards in hands.items():
+            row[self.seat(player)] = tuple(_card(c, f"{player}'s cards") for c in cards)
+        replacement = Showdown(tuple(row))
+        return (Correction(index, replacement), self._named(event_to_dict(shown)),
+                self._named(event_to_dict(replacement)))
+
     def reveal(self, player: str, cards: list[str]) -> list[Event]:
         """A loser's hand seen by the camera; the showdown happens once every loser has shown."""
         self.seat(player)

@@ -63,3 +63,18 @@ def test_the_settlement_lists_antes_hands_and_every_bete_with_what_was_owed(game
     cards = {p["payer"]: (p["due"], p["amount"]) for p in deal["payments"] if p["reason"] == "cards"}
     assert cards == {"Anne": (92, 85), "Chloé": (96, 85)}  # each held 85 after the ante: the rest is cut
     assert deal["missed_calls"] == [{"player": "Bruno", "card": "QS"}]
+
+
+def test_the_shown_hands_are_corrected_and_the_deal_settled_again(game_client: TestClient) -> None:
+    early = game_client.post("/api/showdown/correct", json={"hands": {"Anne": []}}, headers=EDIT)
+    assert early.status_code == 409 and early.json() == {"detail": "no hands have been shown in this deal"}
+    for card in OPERA_DEAL:
+        tap(game_client, "/api/play", {"card": card})
+    slip = [c for c in ANNE_LEFT if c != "4D"] + ["7C"]  # the 7♣ picked instead of the 4♦ (Anne holds the 4♦)
+    game = tap(game_client, "/api/showdown", {"hands": {"Anne": slip, "Chloé": CHLOE_LEFT}})
+    assert {p["payer"]: p["due"] for p in game["settlements"][0]["payments"] if p["reason"] == "cards"}["Anne"] == 95
+    game = tap(game_client, "/api/showdown/correct", {"hands": {"Anne": ANNE_LEFT}})
+    [deal] = game["settlements"]
+    assert sorted(deal["remaining"]["Anne"]) == sorted(ANNE_LEFT) and deal["remaining"]["Chloé"] == CHLOE_LEFT
+    assert {p["payer"]: p["due"] for p in deal["payments"] if p["reason"] == "cards"}["Anne"] == 92
+    assert game["phase"] == "settled" and not [n for n in game["notices"] if n["kind"] == "hand_mismatch"]

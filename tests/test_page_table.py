@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_api.testing import JOIN_CODE, OPERA_DEAL, free_port, start_server
+from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL, free_port, start_server
 from engine.nain_jaune.rules import RULESETS, rules_class
 
 pytestmark = pytest.mark.browser
@@ -176,6 +176,27 @@ def test_a_deletion_asks_first_and_a_correction_is_put_back(server: str, browser
     changed(page, lambda: page.locator("#events li[data-kind=correction] [data-action=revert]").first.click())
     assert page.evaluate("ui.state.game.played") == ["AS", "2S"]
     assert page.locator("#events li[data-kind=play].corrected").count() == 0
+    page.close()
+
+
+def test_the_cards_shown_are_fixed_after_the_settlement(server: str, browser: object) -> None:
+    page = open_page(browser, server)
+    new_game(page)
+    for card in OPERA_DEAL:
+        tap_card(page, card)
+    slip = [c for c in ANNE_LEFT if c != "4D"] + ["7C"]  # the 7♣ picked for Anne instead of her 4♦
+    for picker, cards in ((0, slip), (1, CHLOE_LEFT)):
+        for card in cards:
+            page.locator("#showdown .picker").nth(picker).locator(f'[data-card="{card}"]').click()
+    changed(page, lambda: page.click("[data-testid=reveal-ok]"))
+    anne = page.locator("#settled .payment[data-reason=cards][data-payer=Anne]")
+    assert "95 points" in anne.inner_text()
+    page.click("#settled [data-action=reshow]")
+    picker = page.locator("#showdown .picker").nth(0)
+    picker.locator('[data-card="7C"]').click()
+    picker.locator('[data-card="4D"]').click()
+    changed(page, lambda: page.click("[data-testid=reveal-ok]"))
+    assert "92 points" in anne.inner_text() and not page.locator("#showdown").is_visible()
     page.close()
 
 

@@ -22,6 +22,7 @@ const ui = {
   rules: [],
   calib: { zone: "pile", zones: { pile: [], boxes: {}, seats: {} }, size: null },
   online: false,
+  reshow: false,
   lastTap: 0,
   confirmDelete: null,
   games: [],
@@ -342,30 +343,46 @@ function cardPicker(selected, exclude, onToggle) {
     }))));
 }
 
-function renderShowdown(game) {
-  const box = $("showdown");
-  const open = game.phase === "showdown" && game.losers_to_reveal.length > 0;
-  box.classList.toggle("hidden", !open);
-  if (!open) return;
+// The losers' hands to pick (`sizes`: how many cards each should show); `path` receives them.
+function handsEditor(game, sizes, path) {
   const played = playedSet(game);
   const taken = new Set(Object.values(ui.reveal).flatMap((s) => [...s]));
   const parts = [el("h2", {}, t("showdown_title"))];
-  for (const name of game.losers_to_reveal) {
-    const player = game.players.find((p) => p.name === name);
+  for (const [name, size] of Object.entries(sizes)) {
     const mine = ui.reveal[name] || (ui.reveal[name] = new Set());
     const exclude = new Set([...played, ...[...taken].filter((c) => !mine.has(c))]);
-    parts.push(el("h3", {}, t("reveal_for", name, player.cards_left), ` (${mine.size})`));
+    parts.push(el("h3", {}, t("reveal_for", name, size), ` (${mine.size})`));
     if (ui.canEdit) parts.push(cardPicker(mine, exclude, (card) => {
       if (mine.has(card)) mine.delete(card); else mine.add(card);
       renderShowdown(game);
     }));
   }
   if (ui.canEdit) parts.push(el("button", { type: "button", class: "primary", "data-testid": "reveal-ok", on: { click: async () => {
-    const hands = Object.fromEntries(game.losers_to_reveal.map((n) => [n, [...(ui.reveal[n] || [])]]));
-    await act("POST", "/api/showdown", { hands });
-    ui.reveal = {};
+    const hands = Object.fromEntries(Object.keys(sizes).map((n) => [n, [...(ui.reveal[n] || [])]]));
+    try { await api("POST", path, { hands }); ui.reveal = {}; ui.reshow = false; render(ui.state); } catch (e) { /* shown */ }
   } } }, t("reveal_ok")));
-  box.replaceChildren(...parts);
+  if (ui.reshow) parts.push(el("button", { type: "button", on: { click: () => { ui.reshow = false; ui.reveal = {}; render(ui.state); } } }, t("cancel")));
+  return parts;
+}
+
+function renderShowdown(game) {
+  const box = $("showdown");
+  const last = game.settlements[game.settlements.length - 1];
+  const reshow = ui.reshow && game.phase === "settled" && last;
+  const open = (game.phase === "showdown" && game.losers_to_reveal.length > 0) || reshow;
+  box.classList.toggle("hidden", !open);
+  if (!open) { ui.reshow = false; return; }
+  const sizes = reshow ? Object.fromEntries(Object.entries(last.remaining).map(([n, h]) => [n, h.length]))
+    : Object.fromEntries(game.losers_to_reveal.map((n) => [n, game.players.find((p) => p.name === n).cards_left]));
+  box.replaceChildren(...handsEditor(game, sizes, reshow ? "/api/showdown/correct" : "/api/showdown"));
+}
+
+function startReshow(game) {
+  const last = game.settlements[game.settlements.length - 1];
+  ui.reveal = Object.fromEntries(Object.entries(last.remaining).map(([n, h]) => [n, new Set(h)]));
+  ui.reshow = true;
+  render(ui.state);
+  $("showdown").scrollIntoView({ block: "start" });
 }
 
 const POINTS = { A: 1, J: 10, Q: 10, K: 10 };
@@ -436,6 +453,8 @@ function renderSettled(game) {
   box.replaceChildren(settlementNode(last, game.options),
     game.game_over ? el("div", { class: "gameover", "data-testid": "game-over-live" }, gameOverText(game),
       el("button", { type: "button", on: { click: () => showTab("score") } }, t("see_scores"))) : "",
+    game.notices.some((n) => n.kind === "hand_mismatch") ? el("p", { class: "note" }, t("hands_stale")) : "",
+    ui.canEdit && !ui.reshow ? el("button", { type: "button", "data-action": "reshow", on: { click: () => startReshow(game) } }, t("reshow")) : "",
     ui.canEdit && !game.game_over
       ? el("button", { type: "button", class: "primary", "data-testid": "next-deal", on: { click: () => act("POST", "/api/deals") } }, t("next_deal"))
       : "");
