@@ -77,8 +77,9 @@ function showError(message) {
 }
 
 // What a refusal means for the family, in their language; the server's own words only in English.
-function refusalText(status, detail, body) {
+function refusalText(status, detail, body, path) {
   if (status === 403) return t("err_readonly");
+  if (path === "/api/undo" && status === 409) return t("err_undo");
   if (status === 0) return t("offline_refused");
   const game = ui.state && ui.state.game;
   if (body && body.card && game) {
@@ -104,7 +105,7 @@ async function api(method, path, body) {
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
     const detail = data && typeof data.detail === "string" ? data.detail : "";
-    const message = refusalText(response.status, detail, body);
+    const message = refusalText(response.status, detail, body, path);
     showError(message);
     throw new Error(message);
   }
@@ -179,7 +180,9 @@ function render(state) {
 }
 
 function renderSource(source) {
-  $("source").textContent = source.kind === "idle" ? t("no_source") : `${source.label}${source.error ? " — " + source.error : ""}`;
+  const where = source.label.includes(":") ? source.label.slice(source.label.indexOf(":")) : "";
+  const trouble = source.error ? " — " + (ui.lang === "en" ? source.error : t("source_error")) : "";
+  $("source").textContent = source.kind === "idle" ? t("no_source") : `${t("source_kinds")[source.kind] || source.kind}${where}${trouble}`;
   const cam = $("camera");
   if (source.camera_view && cam.classList.contains("hidden")) { cam.src = "/api/camera.mjpg"; cam.classList.remove("hidden"); }
   if (!source.camera_view && !cam.classList.contains("hidden")) { cam.removeAttribute("src"); cam.classList.add("hidden"); }
@@ -514,7 +517,7 @@ function renderEvents(game) {
       el("span", { class: "ev-text" }, ...withSuits(eventText(game, e.data)),
         missed.has(e.index) ? el("span", { class: "ev-missed", "data-testid": "missed-mark" }, t("missed_mark")) : ""),
       e.confidence !== null && e.confidence !== undefined ? el("span", { class: "ev-conf" }, `${Math.round(e.confidence * 100)} %`) : "",
-      e.source !== "tap" ? el("span", { class: "ev-source" }, e.source) : "",
+      e.source !== "tap" ? el("span", { class: "ev-source" }, t("source_kinds")[e.source] || e.source) : "",
       fixable ? el("span", { class: "ev-more" }, open ? "▲" : "▼") : "",
       ui.canEdit && e.kind === "correction" ? el("button", { type: "button", class: "small", "data-action": "revert",
         on: { click: () => act("POST", `/api/corrections/${e.index}/revert`) } }, t("revert")) : ""),
