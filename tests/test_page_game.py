@@ -119,10 +119,19 @@ def test_without_the_join_code_the_page_only_watches(server: str, browser: objec
     page.wait_for_selector('[data-testid=access]:has-text("lecture seule")')
     page.wait_for_selector("#live:not(.hidden)")
     assert not page.locator("[data-testid=pad]").is_visible()
+    assert "Lecture seule" in page.inner_text("[data-testid=readonly-banner]")
+    page.click("nav [data-tab=setup]")
+    assert page.locator("#chips").is_disabled() and not page.locator("#setup button[type=submit]").is_visible()
+    page.click("nav [data-tab=live]")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.click("#lang")
     assert page.inner_text("nav [data-tab=score]") == "Scores"
     page.close()
+    wrong = browser.new_page(viewport=PHONE)
+    wrong.goto(f"{server}/?code=NOPE")
+    wrong.wait_for_selector('[data-testid=access]:has-text("lecture seule")')
+    assert "Code « NOPE » refusé" in wrong.inner_text("[data-testid=readonly-banner]")
+    wrong.close()
 
 
 def test_friendly_reminder_questions_and_calibration_in_english(server: str, browser: object) -> None:
