@@ -136,6 +136,11 @@ def test_a_double_tap_on_a_suit_records_one_card(server: str, browser: object) -
     assert page.evaluate("ui.state.game.played") == ["JH", "QH"]
     assert page.locator('#pad-suits [data-card="KH"]').is_enabled()
     assert "Q♥" in page.inner_text("[data-testid=pad-last]")
+    page.click('#pad-ranks [data-rank="A"]')
+    page.click('#pad-suits [data-card="AS"]')  # out of sequence: refused where the finger is, in French
+    page.wait_for_selector("[data-testid=error]:not(.hidden)")
+    assert page.inner_text("[data-testid=error]") == "A♠ refusé : on attend un K."
+    assert fully_visible(page, "[data-testid=error]")
     page.close()
 
 

@@ -58,7 +58,7 @@ function cardNode(card, extra = "") {
 function withSuits(text) {
   const parts = [];
   let last = 0;
-  for (const m of String(text).matchAll(/(10|[A2-9JQK])([♠♥♦♣])/g)) {
+  for (const m of String(text).matchAll(/(10|[A2-9JQKVDR])([♠♥♦♣])/g)) {
     parts.push(text.slice(last, m.index), el("span", { class: m[2] === "♥" || m[2] === "♦" ? "red" : "" }, m[0]));
     last = m.index + m[0].length;
   }
