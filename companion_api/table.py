@@ -398,8 +398,10 @@ class Table:
             if isinstance(event, Correction) and event.index == fix.index:
                 before = event.replacement
         now = self.effective(fix.index)
-        named = (lambda e: None if e is None else self._named(event_to_dict(e)))
-        return Correction(fix.index, before), named(now), named(before)
+        return Correction(fix.index, before), self._named_event(now), self._named_event(before)
+
+    def _named_event(self, event: Event | None) -> dict[str, Any] | None:
+        return None if event is None else self._named(event_to_dict(event))
 
     def _named(self, data: dict[str, Any]) -> dict[str, Any]:
         if "seat" in data:
@@ -455,6 +457,7 @@ class Table:
                 for p in payments if p.reason in SETTLEMENT_REASONS and (p.amount or p.due or p.reason == "bete")]
 
     def _antes(self, payments: Sequence[Payment]) -> dict[str, int]:
+        """Chips each player staked on the board for the deal (the settlement shows them)."""
         antes: dict[str, int] = {}
         for p in payments:
             if p.reason == "ante" and isinstance(p.source, int):
