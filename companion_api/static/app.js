@@ -80,7 +80,6 @@ function showError(message) {
 function refusalText(status, detail, body, path) {
   if (status === 403) return t("err_readonly");
   if (path === "/api/undo" && status === 409) return t("err_undo");
-  if (status === 0) return t("offline_refused");
   const game = ui.state && ui.state.game;
   if (body && body.card && game) {
     const why = game.played.includes(body.card) ? t("why_played")
