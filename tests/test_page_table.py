@@ -111,6 +111,8 @@ def test_the_call_and_the_missed_call_are_on_screen_with_the_pad(server: str, br
     assert fully_visible(page, '#pad-suits [data-card="KS"]')
     assert fully_visible(page, "[data-testid=call]")
     assert fully_visible(page, "[data-testid=pad-last]") and "Q♠" in page.inner_text("[data-testid=pad-last]")
+    if viewport is LANDSCAPE:  # side by side: the run and whose turn it is stay beside the pad
+        assert fully_visible(page, "[data-testid=turn]") and fully_visible(page, "[data-testid=boxes]")
     tap_card(page, "KS")  # the queen was not called before the next card: missed
     assert fully_visible(page, '#pad-ranks [data-rank="A"]')
     assert fully_visible(page, "[data-testid=announcement]")
