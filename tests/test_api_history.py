@@ -51,7 +51,7 @@ def test_a_deletion_and_a_replacement_are_reverted(game_client: TestClient) -> N
     assert not_a_fix.status_code == 409 and "not a correction" in not_a_fix.json()["detail"]
 
 
-def test_the_settlement_lists_antes_hands_and_every_bete_with_what_was_owed(game_client: TestClient) -> None:
+def test_the_settlement_lists_antes_hands_and_what_was_owed_and_paid(game_client: TestClient) -> None:
     for card in OPERA_DEAL:
         tap(game_client, "/api/play", {"card": card})
     game = tap(game_client, "/api/showdown", {"hands": {"Anne": ANNE_LEFT, "Chloé": CHLOE_LEFT}})
