@@ -91,6 +91,12 @@ class Access(BaseModel):
     message: str
 
 
+class OptionWords(BaseModel):
+    label: str
+    help: str
+    choices: dict[str, str] = Field(default_factory=dict, description="a player's words for each choice")
+
+
 class OptionSpecOut(BaseModel):
     name: str
     kind: Literal["bool", "int", "number", "choice"]
@@ -99,11 +105,13 @@ class OptionSpecOut(BaseModel):
     nullable: bool = Field(False, description="null (left empty) is allowed and means 'no limit'")
     label: str
     help: str
+    words: dict[str, OptionWords] = Field(default_factory=dict, description="for players, by language (fr, en)")
 
 
 class RuleSetOut(BaseModel):
     name: str
     label: str
+    titles: dict[str, str] = Field(default_factory=dict, description="short name for players, by language")
     players: list[int]
     options: list[OptionSpecOut]
 
@@ -111,8 +119,10 @@ class RuleSetOut(BaseModel):
 class Payment(BaseModel):
     payer: str
     payee: str
-    amount: int
+    amount: int = Field(description="chips actually paid")
     reason: str
+    due: int | None = Field(None, description="chips the rules asked for (more than `amount` when the payer ran short)")
+    card: str | None = Field(None, description="the card the payment is about (a bête's honour, a box)")
 
 
 class SettlementOut(BaseModel):
@@ -123,6 +133,8 @@ class SettlementOut(BaseModel):
     chips: dict[str, int]
     board: dict[str, int]
     missed_calls: list[dict[str, Any]]
+    antes: dict[str, int] = Field(default_factory=dict, description="chips each player staked on the board")
+    remaining: dict[str, list[str]] = Field(default_factory=dict, description="cards left in each loser's hand")
 
 
 class PlayerView(BaseModel):
