@@ -15,6 +15,11 @@ import cv2
 import numpy as np
 
 
+CORRIDOR_WEIGHT = 3.0
+"""The corridor a whole motion swept outweighs the pieces seen frame by frame: those point wherever a piece of
+arm happens to end, the corridor where the arm came from."""
+
+
 def outer_half(seat_mask: np.ndarray, play_hull: np.ndarray, keep: float = 0.4) -> np.ndarray:
     """The part of a seat zone farthest from the play area (pile and boxes): the table edge an arm comes from.
 
@@ -105,12 +110,30 @@ class ArmTracker:
 
     def reset(self) -> None:
         self.evidence = {t: {s: 0.0 for s in self.seat_masks} for t in [*self.target_masks, "any"]}
+        self._swept = np.zeros(self._zone_index.shape, np.uint8)
+
+    def _corridor_seat(self, target: str) -> tuple[str | None, float]:
+        """The seat the whole motion's path to `target` points at, with the path's size.
+
+        An arm whose skin matches the table shows only in pieces on any one frame (the sleeve, the fingers); over
+        the motion those pieces sweep one corridor from the player's edge to the target.
+        """
+        n, labels = cv2.connectedComponents(self._swept, connectivity=8)
+        touching = np.unique(labels[self._target_bool[target]])
+        touching = touching[touching > 0]
+        if touching.size == 0:
+            return None, 0.0
+        sizes = np.bincount(labels.ravel(), minlength=n)
+        path = int(touching[np.argmax(sizes[touching])])
+        ys, xs = np.nonzero(labels == path)
+        return self._pointed_seat(np.stack([xs, ys], axis=1).astype(np.float64), target), float(sizes[path])
 
     def feed(self, motion_mask: np.ndarray) -> None:
         if not motion_mask.any():
             return
         # Close the gaps inside a moving arm (uniform skin shows motion mostly at its edges).
         joined = cv2.dilate(motion_mask, np.ones((3, 3), np.uint8))
+        self._swept |= joined
         n, labels = cv2.connectedComponents(joined, connectivity=8)
         if n <= 1:
             return
@@ -137,6 +160,10 @@ class ArmTracker:
         ev = self.evidence.get(target) or self.evidence["any"]
         if not any(ev.values()):
             ev = self.evidence["any"]
+        if target in self._target_bool:
+            seat, size = self._corridor_seat(target)
+            if seat is not None:
+                ev = {**ev, seat: ev.get(seat, 0.0) + CORRIDOR_WEIGHT * size}
         return decide(ev, allowed, min_pixels, ratio)
 
 

@@ -45,6 +45,12 @@ def expected_settlement(script: DealScript, chips: int = 100, rules: str = "lind
     return ref.settle(hands)
 
 
+def false_alarms(script: DealScript, events: list[dict]) -> list[str]:
+    """Honours reported as missed calls whose call was made (or that were never laid): each accuses a player."""
+    missed = {card for card, _ in expected_missed_calls(script)}
+    return sorted({e["card"] for e in events if e["type"] == "call_missed"} - missed)
+
+
 @dataclass
 class Score:
     plays: int = 0
@@ -117,7 +123,7 @@ def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], 
             s.problems.append(f"sweep of {te.event['box']} by {te.event['player']} not caught")
     seen_missed = {(e["card"], e.get("player")) for e in events if e["type"] == "call_missed"}
     expected_missed = expected_missed_calls(script)
-    for card in sorted({card for card, _ in seen_missed} - {card for card, _ in expected_missed}):
+    for card in false_alarms(script, events):
         s.false_missed += 1
         s.problems.append(f"false alarm: call of {card} reported missed")
     for card, player in expected_missed:
