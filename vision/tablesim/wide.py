@@ -24,6 +24,8 @@ from vision.tablesim.scene import ANTE, CARD_H, CARD_W, Arm, Placed, TableScene
 
 PLAY_MARGIN = 0.3
 """The camera frames the play area and this much around it (the seats), in mat units."""
+SHOULDER_OUT = 0.7
+"""How much farther out than the seat the arm starts: outside the picture even when the camera sees wide."""
 
 
 @dataclass
@@ -48,6 +50,9 @@ class WideScene(TableScene):
         super().__post_init__()
         self.skin = {p: skin_tone(self.wrng) for p in self.players}
         self.sleeve = {p: sleeve_colour(self.wrng) for p in self.players}
+        self.build = {p: (self.wrng.uniform(0.13, 0.17), self.wrng.uniform(0.19, 0.26), self.wrng.uniform(0.3, 0.38),
+                          self.wrng.uniform(0.16, 0.21)) for p in self.players}
+        """Per player, in mat units: forearm and sleeve widths, hand length and width."""
 
     # --- geometry -------------------------------------------------------------------------------------
 
@@ -77,10 +82,12 @@ class WideScene(TableScene):
             centre = (mat.MAT_W / 2, mat.MAT_H / 2)
             n = np.array([x - centre[0], y - centre[1]])
             n /= np.linalg.norm(n)
+            x, y = x + n[0] * SHOULDER_OUT, y + n[1] * SHOULDER_OUT
         else:
             seat = self.seats[player]
             n = np.array(seat.normal, np.float64)
-            x, y = seat.edge[0] + n[0] * (layout.SEAT_FAR + 0.45), seat.edge[1] + n[1] * (layout.SEAT_FAR + 0.45)
+            out = layout.SEAT_FAR + 0.4 + SHOULDER_OUT
+            x, y = seat.edge[0] + n[0] * out, seat.edge[1] + n[1] * out
         side = self._lateral[player]
         return x - n[1] * side, y + n[0] * side
 
@@ -197,16 +204,34 @@ class WideScene(TableScene):
         return canvas
 
     def _draw_arm(self, canvas: np.ndarray, arm: Arm) -> None:
-        """The arm's shadow on the table (light from the top left), then the arm."""
+        """A life-size arm (a hand is twice a card's width): its shadow, the sleeve, the forearm, the hand."""
         s = self._view.scale
-        a = self._view.to_view(np.array([self._far_anchor(arm.player)]))[0]
-        hnd = self._view.to_view(np.array([arm.hand]))[0]
-        d = hnd - a
-        if np.linalg.norm(d) >= 1:
-            n = np.array([-d[1], d[0]]) / np.linalg.norm(d) * 0.04 * s
-            body = np.array([a + n, hnd + n * 0.8, hnd - n * 0.8, a - n]).astype(np.int32)
-            board.soft_shadow(canvas, [body], (int(0.04 * s), int(0.05 * s)), 0.02 * s, 0.35)
-        super()._draw_arm(canvas, arm)
+        if arm.carrying is not None:
+            self._paste(canvas, Placed(arm.carrying.card, arm.hand, arm.carrying.angle))
+        shoulder = self._view.to_view(np.array([self._far_anchor(arm.player)]))[0]
+        tip = self._view.to_view(np.array([arm.hand]))[0]
+        d = tip - shoulder
+        length = float(np.linalg.norm(d))
+        if length < 1:
+            return
+        u = d / length
+        n = np.array([-u[1], u[0]])
+        fore_w, sleeve_w, hand_l, hand_w = (v * s for v in self.build[arm.player])
+        palm = tip - u * (hand_l * 0.5 + CARD_H * 0.2 * s)  # the fingertips hold the card's near edge
+        wrist = palm - u * hand_l * 0.45
+        elbow = wrist - u * min(0.55 * s, float(np.linalg.norm(wrist - shoulder)))
+        forearm = np.array([wrist + n * fore_w * 0.4, elbow + n * fore_w / 2, elbow - n * fore_w / 2, wrist - n * fore_w * 0.4])
+        sleeve = np.array([elbow + n * sleeve_w / 2, shoulder + n * sleeve_w * 0.55, shoulder - n * sleeve_w * 0.55,
+                           elbow - n * sleeve_w / 2])
+        angle = math.degrees(math.atan2(u[1], u[0]))
+        hand = cv2.ellipse2Poly((int(palm[0]), int(palm[1])), (int(hand_l / 2), int(hand_w / 2)), int(angle), 0, 360, 10)
+        shapes = [np.round(p).astype(np.int32) for p in (sleeve, forearm)] + [hand]
+        board.soft_shadow(canvas, shapes, (int(0.05 * s), int(0.06 * s)), 0.025 * s, 0.35)
+        skin = self.skin[arm.player]
+        cv2.fillConvexPoly(canvas, shapes[1], skin, cv2.LINE_AA)
+        cv2.fillConvexPoly(canvas, shapes[0], self.sleeve[arm.player], cv2.LINE_AA)
+        cv2.fillConvexPoly(canvas, hand, skin, cv2.LINE_AA)
+        cv2.polylines(canvas, [hand], True, tuple(int(v * 0.8) for v in skin), max(1, int(0.004 * s)), cv2.LINE_AA)
 
     def render(self, arms: list[Arm]) -> np.ndarray:
         index = self.frame_index
