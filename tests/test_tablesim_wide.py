@@ -14,8 +14,8 @@ from vision.tablesim.board import picture_quad
 from vision.tablesim.look import CHIP_PALETTE, draw_look
 from vision.tablesim.record import filmed_truth, record_deal
 from vision.tablesim.scene import CARD_H, CARD_W, SceneConfig, TableScene
-from vision.tablesim.script import deal_script
 from vision.tablesim.layout import rotated_rect
+from vision.tablesim.script import deal_script
 from vision.tablesim.wide import WideScene
 
 PLAYERS = ("Anne", "Bruno", "Chloé", "Denis")
@@ -36,7 +36,8 @@ def _seed(want) -> int:
 
 def test_the_default_config_films_exactly_as_before() -> None:
     assert SceneConfig().look is None
-    scene = TableScene(deal_script(("Anne", "Bruno", "Chloé"), "Anne", seed=5, max_cards=2), SceneConfig(seed=5, **QUICK))
+    script = deal_script(("Anne", "Bruno", "Chloé"), "Anne", seed=5, max_cards=2)
+    scene = TableScene(script, SceneConfig(seed=5, **QUICK))
     digest = hashlib.sha256()
     for frame in scene.frames():
         digest.update(frame.tobytes())
@@ -59,14 +60,16 @@ def test_every_dimension_is_drawn_from_the_seed() -> None:
 
 def test_board_pictures_and_chips_lie_inside_the_drawn_box_zones() -> None:
     seed = _seed(lambda lk: not lk.mat and lk.tray.shape != "round" and CHIP_PALETTE[0] in lk.chip_colours)
-    scene = WideScene(deal_script(PLAYERS, "Anne", seed=seed, max_cards=2), SceneConfig.widened(seed, "plain", (640, 360)))
+    script = deal_script(PLAYERS, "Anne", seed=seed, max_cards=2)
+    scene = WideScene(script, SceneConfig.widened(seed, "plain", (640, 360)))
     calib = scene.calibration_json()
     parse_calibration(calib, PLAYERS)
     stacked = 0
     for name, box in scene.boxes.items():
         assert _inside(calib["boxes"][name], scene.plane_to_image(picture_quad(box)))
         chips = scene.chips[name]
-        assert len(chips) >= 4 and _inside(calib["boxes"][name], scene.plane_to_image(np.array([(c.x, c.y) for c in chips])))
+        centres = scene.plane_to_image(np.array([(c.x, c.y) for c in chips]))
+        assert len(chips) >= 4 and _inside(calib["boxes"][name], centres)
         stacked += sum(c.level > 0 for c in chips)
         others = [b for b in scene.boxes if b != name]
         assert not any(_inside(calib["boxes"][o], scene.plane_to_image(np.array([box.centre]))) for o in others)
@@ -106,3 +109,14 @@ def test_a_widened_deal_on_disk_carries_its_calibration(tmp_path: Path) -> None:
     assert calib.view_size[0] <= 321 and calib.view_size[1] <= 181
     assert filmed_truth(stem, script, config) == scene.truth
     assert filmed_truth(stem, script, SceneConfig(seed=seed, design="plain", size=(320, 180))) is None
+
+
+def test_the_light_shifts_during_the_deal_on_a_still_table() -> None:
+    seed = _seed(lambda lk: lk.light_swing > 0.08)
+    script = deal_script(PLAYERS, "Anne", seed=seed, max_cards=2)
+    scene = WideScene(script, SceneConfig.widened(seed, "plain", (320, 180)))
+    levels = []
+    for second in range(0, 120, 4):
+        scene.frame_index = int(second * scene.config.fps)
+        levels.append(float(scene.render([]).mean()))
+    assert (max(levels) - min(levels)) / max(levels) > 0.05

@@ -56,7 +56,7 @@ class WideScene(TableScene):
 
     # --- geometry -------------------------------------------------------------------------------------
 
-    def _view_geometry(self) -> PlaneView:
+    def _view_geometry(self) -> PlaneView:  # type: ignore[override]  # same interface as mat.ViewGeometry
         return self._view
 
     def _camera(self) -> np.ndarray:
@@ -163,7 +163,8 @@ class WideScene(TableScene):
         if look.mat:
             m = mat.render_mat(s, board="outline" if look.tray is not None else "printed")
             ox, oy = (int(round(v)) for v in view.to_view(np.array([[0.0, 0.0]]))[0])
-            corners = np.array([[ox, oy], [ox + m.shape[1], oy], [ox + m.shape[1], oy + m.shape[0]], [ox, oy + m.shape[0]]])
+            mh, mw = m.shape[:2]
+            corners = np.array([[ox, oy], [ox + mw, oy], [ox + mw, oy + mh], [ox, oy + mh]])
             board.soft_shadow(canvas, [corners], (2, 3), 2.0, 0.3)
             canvas[oy:oy + m.shape[0], ox:ox + m.shape[1]] = m
         if look.tray is not None:
@@ -220,11 +221,13 @@ class WideScene(TableScene):
         palm = tip - u * (hand_l * 0.5 + CARD_H * 0.2 * s)  # the fingertips hold the card's near edge
         wrist = palm - u * hand_l * 0.45
         elbow = wrist - u * min(0.55 * s, float(np.linalg.norm(wrist - shoulder)))
-        forearm = np.array([wrist + n * fore_w * 0.4, elbow + n * fore_w / 2, elbow - n * fore_w / 2, wrist - n * fore_w * 0.4])
+        forearm = np.array([wrist + n * fore_w * 0.4, elbow + n * fore_w / 2, elbow - n * fore_w / 2,
+                            wrist - n * fore_w * 0.4])
         sleeve = np.array([elbow + n * sleeve_w / 2, shoulder + n * sleeve_w * 0.55, shoulder - n * sleeve_w * 0.55,
                            elbow - n * sleeve_w / 2])
         angle = math.degrees(math.atan2(u[1], u[0]))
-        hand = cv2.ellipse2Poly((int(palm[0]), int(palm[1])), (int(hand_l / 2), int(hand_w / 2)), int(angle), 0, 360, 10)
+        hand = cv2.ellipse2Poly((int(palm[0]), int(palm[1])), (int(hand_l / 2), int(hand_w / 2)), int(angle),
+                                0, 360, 10)
         shapes = [np.round(p).astype(np.int32) for p in (sleeve, forearm)] + [hand]
         board.soft_shadow(canvas, shapes, (int(0.05 * s), int(0.06 * s)), 0.025 * s, 0.35)
         skin = self.skin[arm.player]
