@@ -20,7 +20,7 @@ from vision import mat
 from vision.tablesim import board, layout
 from vision.tablesim.camera import PlaneView, covering_view, table_camera
 from vision.tablesim.look import Look, skin_tone, sleeve_colour
-from vision.tablesim.scene import ANTE, CARD_H, CARD_W, Arm, Placed, TableScene
+from vision.tablesim.scene import CARD_H, CARD_W, Arm, Placed, TableScene
 
 PLAY_MARGIN = 0.3
 """The camera frames the play area and this much around it (the seats), in mat units."""
