@@ -447,11 +447,12 @@ class _Pipeline:
         return rule_prior(referee, self.events_seen, player, self.config)
 
     def _foreground(self, small_bgr: np.ndarray, motion: np.ndarray) -> np.ndarray:
-        """What differs from the last settled view, in colour: a sleeve as grey as the table still shows."""
+        """What differs from the last settled view, in colour (a sleeve as grey as the table still shows), and what
+        moved since the last frame (skin the colour of the table shows where it passes over the table's pattern)."""
         if self._reference_bgr is None or self._reference_bgr.shape != small_bgr.shape:
             return motion
         diff = cv2.absdiff(small_bgr, self._reference_bgr).max(axis=2)
-        return (diff > self.config.gate.pixel_threshold * 2).astype(np.uint8) * 255
+        return np.maximum((diff > self.config.gate.pixel_threshold * 2).astype(np.uint8) * 255, motion)
 
     # --- a settled scene, with its pile verdict -------------------------------------------------------
 
