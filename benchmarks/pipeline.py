@@ -172,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--footage", type=Path, help="read the deals of this footage folder instead of filming")
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--widened", action="store_true",
-                        help="film tables drawn at random from each seed (board tray or mat, camera tilt, seats, light)")
+                        help="film tables drawn at random from each seed (board tray or mat, camera tilt, seats, "
+                             "light)")
     parser.add_argument("--designs", default="held-out",
                         help="held-out (the recogniser's held-out designs), train, or a comma list of names")
     parser.add_argument("--recogniser", choices=("onnx", "reference"), default=None)
@@ -253,9 +254,12 @@ def main(argv: list[str] | None = None) -> int:
                   f"{'right' if s.deal_over_right else 'WRONG'}  {s.hands_right}/{s.hands}  "
                   f"{'exact' if s.settled_right else 'NOT exact'}")
     else:
-        print(f"\nLive pipeline on {len(scores)} {'widened ' if args.widened else ''}simulated deals ({', '.join(sorted(set(designs)))}; "
+        kind = "widened " if args.widened else ""
+        print(f"\nLive pipeline on {len(scores)} {kind}simulated deals ({', '.join(sorted(set(designs)))}; "
               f"3-5 players; 1280x720 mp4 read from file)")
-    print(f"recogniser: {f'ONNX model {model}' if mode == 'onnx' else 'reference matcher of the filmed design (NOT the learned model)'}")
+    reader = (f"ONNX model {model}" if mode == "onnx"
+              else "reference matcher of the filmed design (NOT the learned model)")
+    print(f"recogniser: {reader}")
     for line in _figures(scores):
         print(line)
     print(f"throughput, file source incl. decoding:   {statistics.mean(fps_list):.0f} frames/s "
