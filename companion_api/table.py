@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion_api import feed
+from companion_api.games.base import TableError, TableSetup
+from companion_api.games.options import option_spec, option_words_by_language
 from companion_api.store import GameRecord, Question
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.ledger import Payment
-from engine.core.options import option_words
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.cards import BOXES, Card, CardError, parse_card
 from engine.nain_jaune.events import (
@@ -40,56 +41,7 @@ SETTLEMENT_REASONS = ("cards", "opera", "bete", "sweep", "hoc")
 PHASES = {IDLE: "idle", ANTE: "ante", PLAY: "play", OVER: "showdown", SETTLED: "settled"}
 
 
-class TableError(Exception):
-    """A request the table cannot take; `status` says why: 404 no such event, 409 not now, 422 bad input."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-@dataclass(frozen=True)
-class TableSetup:
-    rules: str
-    options: dict[str, Any]
-    players: tuple[str, ...]
-    chips: dict[str, int]
-    dealer: str
-    board: dict[str, int] = dataclasses.field(default_factory=lambda: {b: 0 for b in BOXES})
-
-
 # --- rule sets for the setup form ---------------------------------------------------------------------------
-
-
-def _option_words(meta: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """The option's label, help and choice words in each language the engine gives (for the page)."""
-    out = {}
-    for lang in LANGUAGES:
-        words = option_words(meta, lang)
-        if words is not None:
-            out[lang] = {"label": words.label, "help": words.help,
-                         "choices": {str(k): v for k, v in words.choices.items()}}
-    return out
-
-
-def _option_spec(name: str, hint: Any, default: Any, doc: str, label: str | None = None,
-                 words: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
-    """One engine option in the shape the page renders (OptionSpec): kind, choices, label and help."""
-    args = [a for a in typing.get_args(hint) if a is not type(None)]
-    origin = typing.get_origin(hint)
-    nullable = origin in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType) and len(args) == 1:
-        hint, origin = args[0], typing.get_origin(args[0])
-    if hint is bool:
-        kind, choices = "bool", None
-    elif origin is Literal:
-        kind, choices = "choice", list(typing.get_args(hint))
-    elif hint is int:
-        kind, choices = "int", None
-    else:
-        kind, choices = "number", None
-    return {"name": name, "kind": kind, "default": default, "choices": choices, "nullable": nullable,
-            "label": label or re.sub(r"_+", " ", name).strip().capitalize(), "help": doc, "words": words or {}}
 
 
 def rules_catalogue() -> list[dict[str, Any]]:
@@ -100,8 +52,8 @@ def rules_catalogue() -> list[dict[str, Any]]:
         except EngineError:
             continue  # a rule set not in this version
         hints = typing.get_type_hints(cls.Options)
-        options = [_option_spec(f.name, hints[f.name], f.default, f.metadata.get("doc", ""),
-                                f.metadata.get("label"), _option_words(f.metadata))
+        options = [option_spec(f.name, hints[f.name], f.default, f.metadata.get("doc", ""),
+                                f.metadata.get("label"), option_words_by_language(f.metadata))
                    for f in dataclasses.fields(cls.Options)]
         out.append({"name": name, "label": cls.title, "titles": dict(cls.titles), "players": list(cls.player_counts),
                     "options": options})
@@ -132,6 +84,7 @@ class Table:
     def new(cls, setup: TableSetup) -> Table:
         if setup.dealer not in setup.players:
             raise TableError(422, f"the dealer {setup.dealer!r} is not one of the players")
+        setup = dataclasses.replace(setup, board=setup.board or {b: 0 for b in BOXES})
         try:
             game = Game(setup.players, rules=setup.rules, options=setup.options, chips=setup.chips,
                         board=setup.board, live=True)
@@ -268,6 +221,9 @@ class Table:
             raise TableError(409, f"nobody has played yet: who takes the {box} box?")
         return int(st.last_seat)
 
+    def tap(self, action: str, fields: Mapping[str, Any]) -> list[Event]:
+        raise TableError(404, f"Nain Jaune has no tap {action!r}: its taps are /api/play, /api/pass, /api/call")
+
     def call(self, player: str | None, box: str) -> Call:
         box = _card(box, "box")
         return Call(self._claimant(player, box), box)
@@ -358,9 +314,12 @@ class Table:
         return current
 
     def correction(self, index: int, action: str, *, player: str | None = None, card: str | None = None,
-                   box: str | None = None, call: bool | None = None) -> tuple[Correction, dict[str, Any],
-                                                                              dict[str, Any] | None]:
+                   box: str | None = None, call: bool | None = None,
+                   **other: Any) -> tuple[Correction, dict[str, Any], dict[str, Any] | None]:
         """The Correction event, and (before, after) as dicts: the pair kept as a training label."""
+        unknown = [k for k, v in other.items() if v is not None]
+        if unknown:
+            raise TableError(422, f"a Nain Jaune event has no {', '.join(unknown)} to change")
         event = self.effective(index)
         if event is None:
             raise TableError(409, f"event {index} was already undone")
