@@ -27,7 +27,7 @@ def table_class(rules: str) -> type[GameTable]:
     """The table class of the game that plays the rule set `rules`; 422 for a rule set no game knows."""
     game = game_of_rules(rules)
     if game is None or game not in ADAPTERS:
-        raise TableError(422, f"unknown rules {rules!r} (known: {', '.join(rule_names())})")
+        raise TableError(422, f"unknown rule set {rules!r} (known: {', '.join(rule_names())})")
     cls: type[GameTable] = adapter(game).Table
     return cls
 
