@@ -92,8 +92,8 @@ def test_a_nap_game_by_taps_from_setup_to_the_second_hand(server: str, browser: 
     for word in ("three", "pass", "four", "pass"):
         bid(page, word)
     changed(page, lambda: page.click('[data-testid=nap-quick] [data-tricks="3"]'))
-    assert page.inner_text("[data-testid=nap-settled] h3") == "Main 2 — Anne chute à Quatre 4 jetons à chacun"
-    assert page.inner_text('[data-testid=nap-players] [data-player=Anne] .stack') == "1 jetons"
+    assert page.inner_text("[data-testid=nap-settled] h3") == "Main 2 — Anne chute à Quatre : 4 jetons à chacun"
+    assert page.inner_text('[data-testid=nap-players] [data-player=Anne] .stack') == "1 jeton"
 
     page.click("#lang")
     assert status.inner_text() == "Hand 2 · Bruno deals · pool 4"

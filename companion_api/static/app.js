@@ -168,6 +168,7 @@ function render(state) {
   document.body.dataset.game = game ? game.game || "nain_jaune" : "";
   if (!game) { ui.firstState = false; return; }
   const screen = GAME_SCREENS[game.game];
+  document.querySelector(".topbar h1").textContent = screen ? screen.title : "Nain Jaune";
   if (screen) { screen.render(game); ui.firstState = false; return; }
   if (!game.players.some((p) => p.name === ui.padPlayer)) ui.padPlayer = null;
   renderBoxes(game);

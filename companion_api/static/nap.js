@@ -4,6 +4,7 @@
 
 const NAP_WORDS = {
   fr: {
+    chips: (n) => `${n} jeton${Math.abs(n) > 1 ? "s" : ""}`,
     hand: (n) => `Main ${n}`, dealer_is: (p) => `donneur ${p}`, pool: (n) => `cagnotte ${n}`,
     to_bid: (p) => `À ${p} d'annoncer`, to_play: (p) => `À ${p} de jouer`, to_lead: (p) => `À ${p} d'entamer`,
     to_prepare: (p) => `${p} choisit l'atout`, bids_so_far: "Annonces :", trumps: "atout",
@@ -11,11 +12,11 @@ const NAP_WORDS = {
     quick: "Table rapide : plis du preneur", quick_hint: "Au lieu des cartes, touchez le nombre de plis faits.",
     cards_title: "Carte posée", plays_as: "Joue :", trick: "Pli en cours", revoke: (p, c, l) => `Renonce de ${p} : ${c} sur ${l}`,
     penalty: { forfeit: "le camp fautif perd la main", pool: (n) => `${n} jetons à la cagnotte`, none: "sans pénalité" },
-    made: (p, b) => `${p} fait ${b} !`, failed: (p, b) => `${p} chute à ${b}`, all_passed: "Tout le monde passe : pas de jeu",
+    made: (p, b) => `${p} fait ${b} !`, failed: (p, b) => `${p} chute à ${b} :`, all_passed: "Tout le monde passe : pas de jeu",
     each_from: (n) => `${n} jetons de chacun`, each_to: (n) => `${n} jetons à chacun`,
     pool_won: (n) => `et la cagnotte (${n})`, pool_doubled: (n) => `la cagnotte double (+${n})`,
     next_hand: "Main suivante", undo: "Annuler le dernier", by_tricks: (n) => `${n} plis déclarés`,
-    hand_title: (n) => `Main ${n}`, to: "à", pays: (n) => `${n} jetons`, pool_name: "la cagnotte",
+    hand_title: (n) => `Main ${n}`, to: "à", pool_name: "la cagnotte",
     reason: { ante: "mise", won: "annonce gagnée", lost: "annonce perdue", pool_won: "cagnotte gagnée",
       pool_doubled: "cagnotte doublée", revoke: "renonce", out_of_turn: "carte hors tour",
       purchase: "achat de cartes", peek: "coup d'œil à la flottante" },
@@ -26,6 +27,7 @@ const NAP_WORDS = {
     speak_bid: (p, b) => `${p} annonce ${b}`,
   },
   en: {
+    chips: (n) => `${n} chip${Math.abs(n) === 1 ? "" : "s"}`,
     hand: (n) => `Hand ${n}`, dealer_is: (p) => `${p} deals`, pool: (n) => `pool ${n}`,
     to_bid: (p) => `${p} to bid`, to_play: (p) => `${p} to play`, to_lead: (p) => `${p} to lead`,
     to_prepare: (p) => `${p} names trumps`, bids_so_far: "Bids:", trumps: "trumps",
@@ -33,11 +35,11 @@ const NAP_WORDS = {
     quick: "Quick table: the bidder's tricks", quick_hint: "Instead of the cards, tap how many tricks were taken.",
     cards_title: "Card laid", plays_as: "Playing:", trick: "This trick", revoke: (p, c, l) => `${p} revoked: ${c} on ${l}`,
     penalty: { forfeit: "the revoking side loses the hand", pool: (n) => `${n} chips into the pool`, none: "no penalty" },
-    made: (p, b) => `${p} makes ${b}!`, failed: (p, b) => `${p} fails at ${b}`, all_passed: "Everyone passed: no game",
+    made: (p, b) => `${p} makes ${b}!`, failed: (p, b) => `${p} fails at ${b}:`, all_passed: "Everyone passed: no game",
     each_from: (n) => `${n} chips from each`, each_to: (n) => `${n} chips to each`,
     pool_won: (n) => `and the pool (${n})`, pool_doubled: (n) => `the pool doubles (+${n})`,
     next_hand: "Next hand", undo: "Undo the last", by_tricks: (n) => `${n} tricks entered`,
-    hand_title: (n) => `Hand ${n}`, to: "to", pays: (n) => `${n} chips`, pool_name: "the pool",
+    hand_title: (n) => `Hand ${n}`, to: "to", pool_name: "the pool",
     reason: { ante: "ante", won: "bid made", lost: "bid lost", pool_won: "pool won", pool_doubled: "pool doubled",
       revoke: "revoke", out_of_turn: "card out of turn", purchase: "cards bought", peek: "look at the floater" },
     bid_word: { pass: "Pass", two: "Two", three: "Three", misere: "Misère", four: "Four", nap: "Nap",
@@ -69,7 +71,7 @@ function napPlayers(game) {
   }, el("span", { class: "name" }, p.name, p.is_dealer ? el("span", { class: "dealer" }, "D") : "",
     p.is_bidder ? el("span", { class: "bidder" }, "★") : ""),
   el("span", { class: "left" }, game.phase === "playing" || game.phase === "settled" ? nt("tricks_n", p.tricks) : ""),
-  el("span", { class: `stack ${p.chips < 0 ? "neg" : ""}` }, `${p.chips} ${t("chips_short")}`))));
+  el("span", { class: `stack ${p.chips < 0 ? "neg" : ""}` }, nt("chips", p.chips)))));
 }
 
 function napStatus(game) {
@@ -80,7 +82,7 @@ function napStatus(game) {
   const contract = game.bidder ? nt("contract", game.bidder, bidWord(game.bid)) +
     (game.trumps ? ` — ${nt("trumps")} ${SUIT_SYMBOL[game.trumps]}` : "") : "";
   return el("div", { class: "status card" },
-    el("div", { class: "seq", "data-testid": "nap-status" },
+    el("div", { class: "nap-head", "data-testid": "nap-status" },
       [nt("hand", game.deal_no), nt("dealer_is", game.dealer), game.pool_on || game.pool ? nt("pool", game.pool) : ""]
         .filter(Boolean).join(" · ")),
     el("div", { class: "turn", "data-testid": "turn" }, line),
@@ -166,7 +168,7 @@ function napSettlementNode(s) {
     ...s.revokes.map((r) => el("p", { class: "note" }, ...withSuits(revokeLine(r)))),
     el("ul", { class: "payments" }, ...s.payments.map((p) => el("li", { class: "payment", dataset: { reason: p.reason, payer: p.payer } },
       el("div", { class: "pay-line" }, el("span", { class: "pay-who" }, napParty(p.payer), ` ${nt("to")} `, napParty(p.payee)),
-        el("span", { class: "num" }, nt("pays", p.amount))),
+        el("span", { class: "num" }, nt("chips", p.amount))),
       el("div", { class: "reason" }, nt("reason")[p.reason] || p.reason)))),
     el("p", { class: "after" }, nt("after_hand"), ": ", Object.entries(s.chips).map(([n, c]) => `${n} ${c}`).join(", "),
       `, ${nt("stacks_pool")} ${s.pool}`));
@@ -260,4 +262,4 @@ function renderNap(game) {
   napAnnounce(game);
 }
 
-GAME_SCREENS.nap = { render: renderNap };
+GAME_SCREENS.nap = { title: "Nap", render: renderNap };
