@@ -8,20 +8,18 @@ see a seat number.
 from __future__ import annotations
 
 import dataclasses
-import logging
-import re
-import types
 import typing
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from companion_api import feed
 from companion_api.games.base import TableError, TableSetup
+from companion_api.games.logged import LoggedTable
 from companion_api.games.options import option_spec, option_words_by_language
-from companion_api.store import GameRecord, Question
-from engine.core.errors import EngineError, IllegalAction
+from companion_api.store import Question
+from engine.core.errors import EngineError
 from engine.core.ledger import Payment
+from engine.core.notices import Notice
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.cards import BOXES, Card, CardError, parse_card
 from engine.nain_jaune.events import (
@@ -33,10 +31,7 @@ from engine.nain_jaune.live import renamed_play, sweep_proof, unseen_passes
 from engine.nain_jaune.rules import RULESETS, rules_class
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
-log = logging.getLogger("nainjaune.companion")
-
 CORRECTABLE = (Play, Pass, Call, Sweep)
-LANGUAGES = ("fr", "en")
 SETTLEMENT_REASONS = ("cards", "opera", "bete", "sweep", "hoc")
 PHASES = {IDLE: "idle", ANTE: "ante", PLAY: "play", OVER: "showdown", SETTLED: "settled"}
 
@@ -70,54 +65,27 @@ def _card(text: str, what: str = "card") -> Card:
         raise TableError(422, f"{what}: {exc}") from None
 
 
-class Table:
+class Table(LoggedTable):
     """A game at the table. Mutated only by the service's single writer, through `extend` and `rollback`."""
 
-    def __init__(self, setup: TableSetup, game: Game) -> None:
-        self.setup = setup
-        self.game = game
-        self.revealed: dict[str, tuple[Card, ...]] = {}
+    event_from_dict = staticmethod(event_from_dict)
+    event_to_dict = staticmethod(event_to_dict)
+    DEAL_START = NewDeal
+    CORRECTABLE = CORRECTABLE
 
     # construction
 
     @classmethod
-    def new(cls, setup: TableSetup) -> Table:
-        if setup.dealer not in setup.players:
-            raise TableError(422, f"the dealer {setup.dealer!r} is not one of the players")
+    def build(cls, setup: TableSetup) -> tuple[TableSetup, Game]:
         setup = dataclasses.replace(setup, board=setup.board or {b: 0 for b in BOXES})
-        try:
-            game = Game(setup.players, rules=setup.rules, options=setup.options, chips=setup.chips,
-                        board=setup.board, live=True)
-        except EngineError as exc:
-            raise TableError(422, str(exc)) from None
-        return cls(setup, game)
-
-    @classmethod
-    def from_record(cls, record: GameRecord) -> Table:
-        """Rebuild a stored game by replaying its log (an event the engine now refuses is skipped, logged)."""
-        setup = TableSetup(rules=record.rules, options=record.options, players=record.players,
-                           chips=record.chips, dealer=record.dealer, board=record.board)
-        table = cls.new(setup)
-        for number, data in enumerate(record.events):
-            try:
-                table.game.apply(event_from_dict(data))
-            except (EngineError, ValueError) as exc:
-                log.warning("stored event %d of game %d no longer applies: %s", number, record.id, exc)
-        return table
+        return setup, Game(setup.players, rules=setup.rules, options=setup.options, chips=setup.chips,
+                           board=setup.board, live=True)
 
     # properties
 
     @property
-    def events(self) -> list[Event]:
-        return self.game.events
-
-    @property
     def options(self) -> dict[str, Any]:
         return self.game.rules.options.to_dict()
-
-    @property
-    def start_board(self) -> dict[str, int]:
-        return dict(self.setup.board)
 
     @property
     def state(self) -> Any:
@@ -131,46 +99,12 @@ class Table:
     def needs_new_deal(self) -> bool:
         return self.state.phase in (IDLE, SETTLED) and not self.game_over
 
-    def name(self, seat: int | None) -> str | None:
-        return None if seat is None else self.setup.players[seat]
+    def breaks_a_rule(self, notice: Notice) -> bool:
+        return notice.kind in nt.STRICT_ERRORS
 
-    def seat(self, player: str) -> int:
-        try:
-            return self.setup.players.index(player)
-        except ValueError:
-            raise TableError(422, f"unknown player {player!r} (players: {', '.join(self.setup.players)})") from None
-
-    def event_dicts(self, first: int) -> list[dict[str, Any]]:
-        return [event_to_dict(e) for e in self.events[first:]]
-
-    # applying events
-
-    def extend(self, events: Sequence[Event], *, strict: bool) -> str | None:
-        """Apply `events` (all or none). Returns the rule a tap broke (events rolled back) when `strict`."""
-        start = len(self.events)
-        applied_notices: list[Any] = []
-        try:
-            for event in events:
-                applied_notices.extend(self.game.apply(event))
-        except (IllegalAction, EngineError) as exc:
-            self.rollback(start)
-            raise TableError(409, str(exc)) from None
-        except Exception as exc:  # noqa: BLE001 - an engine fault must not lose the game or answer a bare 500
-            log.exception("the engine failed on %s", events)
-            self.rollback(start)
-            raise TableError(409, f"the game could not take this ({type(exc).__name__}: {exc})") from None
-        broken = [n for n in applied_notices if n.kind in nt.STRICT_ERRORS]
-        if strict and broken:
-            self.rollback(start)
-            return broken[0].message
+    def after_extend(self, events: Sequence[Event]) -> None:
         if any(isinstance(e, Settlement) for e in events):
             self.revealed.clear()
-        return None
-
-    def rollback(self, length: int) -> None:
-        """Back to a log of `length` events (a refused tap, or a transaction that failed)."""
-        while len(self.events) > length:
-            self.game.undo()
 
     # builders: taps and observations -> engine events
 
@@ -303,16 +237,6 @@ class Table:
 
     # corrections
 
-    def effective(self, index: int) -> Event | None:
-        """The event at `index` as it stands after corrections (None: deleted)."""
-        if not 0 <= index < len(self.events):
-            raise TableError(404, f"no event {index} (the log has {len(self.events)})")
-        current: Event | None = self.events[index]
-        for event in self.events[index + 1:]:
-            if isinstance(event, Correction) and event.index == index:
-                current = event.replacement
-        return current
-
     def correction(self, index: int, action: str, *, player: str | None = None, card: str | None = None,
                    box: str | None = None, call: bool | None = None,
                    **other: Any) -> tuple[Correction, dict[str, Any], dict[str, Any] | None]:
@@ -343,39 +267,6 @@ class Table:
         replacement = dataclasses.replace(event, **changes)
         return Correction(index, replacement), before, self._named(event_to_dict(replacement))
 
-    def revert(self, index: int) -> tuple[Correction, dict[str, Any] | None, dict[str, Any] | None]:
-        """The Correction that undoes the correction at `index`: its target back as it stood just before.
-
-        Kept as a new correction (the log only grows), so a revert can itself be reverted."""
-        if not 0 <= index < len(self.events):
-            raise TableError(404, f"no event {index} (the log has {len(self.events)})")
-        fix = self.events[index]
-        if not isinstance(fix, Correction):
-            raise TableError(409, f"event {index} is not a correction")
-        before: Event | None = self.events[fix.index]
-        for event in self.events[fix.index + 1:index]:
-            if isinstance(event, Correction) and event.index == fix.index:
-                before = event.replacement
-        now = self.effective(fix.index)
-        return Correction(fix.index, before), self._named_event(now), self._named_event(before)
-
-    def _named_event(self, event: Event | None) -> dict[str, Any] | None:
-        return None if event is None else self._named(event_to_dict(event))
-
-    def _named(self, data: dict[str, Any]) -> dict[str, Any]:
-        if "seat" in data:
-            data["player"] = self.setup.players[data["seat"]]
-        return data
-
-    def last_undoable(self) -> int | None:
-        deal_start = self._deal_start()
-        for index, event in reversed(self.game.effective_events()):
-            if index < deal_start:
-                return None
-            if isinstance(event, CORRECTABLE):
-                return index
-        return None
-
     def disagreement(self, obs: feed.Observation) -> str | None:
         """Where the pipeline's own conclusion differs from the engine's."""
         st = self.state
@@ -399,12 +290,6 @@ class Table:
         return None
 
     # views
-
-    def _deal_start(self) -> int:
-        for index, event in reversed(self.game.effective_events()):
-            if isinstance(event, NewDeal):
-                return index
-        return 0
 
     def _party(self, party: int | str) -> str:
         return self.setup.players[party] if isinstance(party, int) else str(party)
@@ -487,8 +372,7 @@ class Table:
         players = self.setup.players
         rules = self.game.rules
         start = self._deal_start()
-        corrected = {e.index for e in self.events if isinstance(e, Correction)}
-        corrected = {i for i in corrected if self.effective(i) != self.events[i]}
+        corrected = self.corrected()
         in_deal = st.phase in (PLAY, OVER)
         last_play = None
         for index, event in reversed(self.game.effective_events()):

@@ -10,7 +10,6 @@ feed it like Nain Jaune's, one card per player and trick.
 from __future__ import annotations
 
 import dataclasses
-import logging
 import typing
 from collections.abc import Mapping, Sequence
 from typing import Any, Callable
@@ -18,14 +17,14 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from companion_api import feed
-from companion_api.games import log as event_log
 from companion_api.games.nap_taps import TAPS, BidTap, FloaterTap, PlayerTap, PurchaseTap, TricksTap, TrumpsTap
 from companion_api.games.base import TableError, TableSetup
+from companion_api.games.logged import LoggedTable
 from companion_api.games.options import option_spec, option_words_by_language
-from companion_api.store import GameRecord, Question
-from engine.core.errors import EngineError, IllegalAction
+from companion_api.store import Question
 from engine.core.events import Correction
 from engine.core.ledger import Payment
+from engine.core.notices import Notice
 from engine.nap import RULE_NAMES
 from engine.nap import notices as nt
 from engine.nap.bids import PASS, Contract
@@ -41,13 +40,10 @@ from engine.nap.rules.base import MAX_PLAYERS, MIN_PLAYERS, POOL
 from engine.nap.state import BIDDING, IDLE, OVER, PLAYING, PREPARING, SETTLED
 from engine.nap.tricks import Revoke
 
-log = logging.getLogger("nainjaune.companion")
-
 CORRECTABLE = (Bid, Play, TricksWon, DeclareTrumps, TakeFloater, Peek, TakeWidow, Purchase)
 """What a tap made: what undo and corrections may change (a hand's start and deal follow from 'next hand')."""
 ALLOWED_AT_TAP = frozenset({nt.REVOKE})
 """Notices a tap may raise and still stand: a revoke is legal at the table and penalised; anything else is refused."""
-START_BOARD = {POOL: 0}
 
 
 def _settling(handler: Callable[[Game, Any, int], None]) -> Callable[[Game, Any, int], None]:
@@ -88,52 +84,27 @@ def _party(players: Sequence[str], party: int | str) -> str:
     return players[party] if isinstance(party, int) else str(party)
 
 
-class Table:
+class Table(LoggedTable):
     """A game of Nap at the table. Mutated only by the service's single writer, through `extend` and `rollback`."""
 
-    def __init__(self, setup: TableSetup, game: SettlingGame) -> None:
-        self.setup = setup
-        self.game = game
-        self.revealed: dict[str, Any] = {}
+    event_from_dict = staticmethod(event_from_dict)
+    event_to_dict = staticmethod(event_to_dict)
+    DEAL_START = NewHand
+    CORRECTABLE = CORRECTABLE
 
     # construction
 
     @classmethod
-    def new(cls, setup: TableSetup) -> Table:
-        if setup.dealer not in setup.players:
-            raise TableError(422, f"the dealer {setup.dealer!r} is not one of the players")
-        try:
-            game = SettlingGame(setup.players, options=setup.options, chips=setup.chips,
-                                pool=int(setup.board.get(POOL, 0)), live=True)
-        except EngineError as exc:
-            raise TableError(422, str(exc)) from None
-        return cls(dataclasses.replace(setup, board={POOL: int(setup.board.get(POOL, 0))}), game)
-
-    @classmethod
-    def from_record(cls, record: GameRecord) -> Table:
-        """Rebuild a stored game by replaying its log (an event the engine now refuses is skipped, logged)."""
-        table = cls.new(TableSetup(rules=record.rules, options=record.options, players=record.players,
-                                   chips=record.chips, dealer=record.dealer, board=record.board))
-        for number, data in enumerate(record.events):
-            try:
-                table.game.apply(event_from_dict(data))
-            except (EngineError, ValueError) as exc:
-                log.warning("stored event %d of game %d no longer applies: %s", number, record.id, exc)
-        return table
+    def build(cls, setup: TableSetup) -> tuple[TableSetup, SettlingGame]:
+        setup = dataclasses.replace(setup, board={POOL: int(setup.board.get(POOL, 0))})
+        return setup, SettlingGame(setup.players, options=setup.options, chips=setup.chips,
+                                   pool=setup.board[POOL], live=True)
 
     # properties
 
     @property
-    def events(self) -> list[Event]:
-        return self.game.events
-
-    @property
     def options(self) -> dict[str, Any]:
         return self.game.rules.option_values()
-
-    @property
-    def start_board(self) -> dict[str, int]:
-        return dict(self.setup.board)
 
     @property
     def game_over(self) -> bool:
@@ -147,43 +118,8 @@ class Table:
     def players(self) -> tuple[str, ...]:
         return self.setup.players
 
-    def name(self, seat: int | None) -> str | None:
-        return None if seat is None else self.players[seat]
-
-    def seat(self, player: str) -> int:
-        try:
-            return self.players.index(player)
-        except ValueError:
-            raise TableError(422, f"unknown player {player!r} (players: {', '.join(self.players)})") from None
-
-    def event_dicts(self, first: int) -> list[dict[str, Any]]:
-        return [event_to_dict(e) for e in self.events[first:]]
-
-    # applying events
-
-    def extend(self, events: Sequence[Event], *, strict: bool) -> str | None:
-        """Apply `events` (all or none). Returns the rule a tap broke (events rolled back) when `strict`."""
-        start = len(self.events)
-        notices: list[Any] = []
-        try:
-            for event in events:
-                notices.extend(self.game.apply(event))
-        except (IllegalAction, EngineError) as exc:
-            self.rollback(start)
-            raise TableError(409, str(exc)) from None
-        except Exception as exc:  # noqa: BLE001 - an engine fault must not lose the game or answer a bare 500
-            log.exception("the engine failed on %s", events)
-            self.rollback(start)
-            raise TableError(409, f"the game could not take this ({type(exc).__name__}: {exc})") from None
-        broken = [n for n in notices if n.kind not in ALLOWED_AT_TAP]
-        if strict and broken:
-            self.rollback(start)
-            return broken[0].message
-        return None
-
-    def rollback(self, length: int) -> None:
-        while len(self.events) > length:
-            self.game.undo()
+    def breaks_a_rule(self, notice: Notice) -> bool:
+        return notice.kind not in ALLOWED_AT_TAP
 
     # builders: taps -> engine events
 
@@ -281,7 +217,7 @@ class Table:
                    bid: str | None = None, tricks: int | None = None,
                    **other: Any) -> tuple[Correction, dict[str, Any], dict[str, Any] | None]:
         """The Correction event, and (before, after) as dicts, for a bid, a card, the tricks won or a preparation."""
-        event = event_log.effective(self.events, index)
+        event = self.effective(index)
         if event is None:
             raise TableError(409, f"event {index} was already undone")
         if not isinstance(event, CORRECTABLE):
@@ -306,33 +242,6 @@ class Table:
             raise TableError(422, "nothing to change: give a new player, card, bid or tricks")
         replacement = dataclasses.replace(event, **changes)  # type: ignore[type-var]
         return Correction(index, replacement), before, self._named(event_to_dict(replacement))
-
-    def revert(self, index: int) -> tuple[Correction, dict[str, Any] | None, dict[str, Any] | None]:
-        fix, now, before = event_log.revert(self.events, index)
-        return fix, self._named_event(now), self._named_event(before)
-
-    def _named_event(self, event: Event | None) -> dict[str, Any] | None:
-        return None if event is None else self._named(event_to_dict(event))
-
-    def _named(self, data: dict[str, Any]) -> dict[str, Any]:
-        if isinstance(data.get("seat"), int) and 0 <= data["seat"] < len(self.players):
-            data["player"] = self.players[data["seat"]]
-        return data
-
-    def _hand_start(self) -> int:
-        for index, event in reversed(self.game.effective_events()):
-            if isinstance(event, NewHand):
-                return index
-        return 0
-
-    def last_undoable(self) -> int | None:
-        start = self._hand_start()
-        for index, event in reversed(self.game.effective_events()):
-            if index < start:
-                return None
-            if isinstance(event, CORRECTABLE):
-                return index
-        return None
 
     # views
 
@@ -410,8 +319,8 @@ class Table:
         game = self.game
         st = game.state
         players = self.players
-        start = self._hand_start()
-        corrected = event_log.corrected(self.events)
+        start = self._deal_start()
+        corrected = self.corrected()
         actor = self._actor()
         in_hand = st.phase in (BIDDING, PREPARING, PLAYING, OVER)
         rules = game.rules
