@@ -198,3 +198,26 @@ def test_exports_hold_the_nap_log_and_the_pool_in_the_ledger(nap: TestClient) ->
     assert [s["bidder"] for s in export["settlements"].values()] == ["Denis", "Anne"]
     rows = nap.get(f"/api/games/{game_id}/ledger.csv").text.splitlines()
     assert "2,pool,pool,9" in rows and "2,Bruno,player,4" in rows
+
+
+def test_a_correction_that_would_unsettle_an_earlier_hand_is_refused(nap: TestClient) -> None:
+    _bids(nap, HAND1_BIDS)
+    game = _tricks(nap, HAND1_TRICKS)
+    last_card = game["events"][-1]["index"]
+    tap(nap, "/api/deals")
+    before = nap.get("/api/state").json()["game"]
+    answer = nap.post("/api/corrections", json={"index": last_card, "action": "delete"}, headers=EDIT)
+    assert answer.status_code == 409 and "hand is in progress" in answer.json()["detail"]
+    assert nap.get("/api/state").json()["game"] == before
+
+
+def test_a_card_seen_by_the_camera_joins_the_trick_and_an_unsure_one_asks_who(nap: TestClient) -> None:
+    _bids(nap, HAND1_BIDS)
+    game = tap(nap, "/api/observations", {"type": "card_played", "card": "AS", "player": "Denis"})
+    assert game["trick"] == [{"player": "Denis", "card": "AS"}]
+    game = tap(nap, "/api/observations", {"type": "card_played", "card": "2S", "player": None,
+                                          "candidates": ["Anne", "Bruno"], "confidence": 0.6})
+    assert game["trick"][-1] == {"player": "Anne", "card": "2S"}
+    question = game["questions"][0]
+    game = tap(nap, f"/api/questions/{question['id']}", {"player": "Bruno"})
+    assert game["trick"][-1] == {"player": "Bruno", "card": "2S"} and game["questions"] == []
