@@ -17,9 +17,9 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from companion_api import feed
-from companion_api.games.nap_taps import TAPS, BidTap, FloaterTap, PlayerTap, PurchaseTap, TricksTap, TrumpsTap
 from companion_api.games.base import TableError, TableSetup
 from companion_api.games.logged import LoggedTable
+from companion_api.games.nap_taps import TAPS, BidTap, FloaterTap, PlayerTap, PurchaseTap, TricksTap, TrumpsTap
 from companion_api.games.options import option_spec, option_words_by_language
 from companion_api.store import Question
 from engine.core.events import Correction

@@ -744,8 +744,12 @@ async function submitSetup(ev) {
   if (game && !game.game_over && !ev.confirmed) { askNewGame(game); return; }
   $("confirm-new").classList.add("hidden");
   const options = {};
+  const defaults = Object.fromEntries((ui.rules.find((r) => r.name === $("rules").value) || { options: [] }).options
+    .map((o) => [o.name, o.default]));
   for (const input of document.querySelectorAll("#options [data-option]")) {
     const kind = input.dataset.option;
+    // an option left at its default is not sent: a variant (Nap's `game`) may have defaults of its own
+    if (String(input.type === "checkbox" ? input.checked : input.value) === String(defaults[input.name] ?? "")) continue;
     if (kind === "bool") options[input.name] = input.checked;
     else if (kind === "int" || kind === "number") { if (input.value !== "") options[input.name] = Number(input.value); }
     else options[input.name] = input.value;
