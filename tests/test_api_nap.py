@@ -221,3 +221,19 @@ def test_a_card_seen_by_the_camera_joins_the_trick_and_an_unsure_one_asks_who(na
     question = game["questions"][0]
     game = tap(nap, f"/api/questions/{question['id']}", {"player": "Bruno"})
     assert game["trick"][-1] == {"player": "Bruno", "card": "2S"} and game["questions"] == []
+
+
+@pytest.mark.parametrize(("variant", "step", "body", "check"), [
+    ("purchase", "purchase", {"player": "Bruno", "count": 2}, lambda g: g["pool"] > 0),
+    ("floater", "peek", {}, lambda g: "peek" not in g["before_bids"]),
+    ("widow", "widow", {}, lambda g: "widow" not in g["before_bids"] and "pass" not in
+     [c["bid"] for c in g["bid_choices"]]),
+])
+def test_the_variants_steps_before_the_bids(tmp_path: Path, variant: str, step: str, body: dict[str, Any],
+                                            check: Any) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        created = client.post("/api/games", json={**NAP_GAME, "options": {"game": variant}}, headers=EDIT)
+        assert step in created.json()["game"]["before_bids"]
+        game = tap(client, f"/api/taps/{step}", body)
+    assert check(game) and game["events"][-1]["kind"] == {"purchase": "purchase", "peek": "peek",
+                                                          "widow": "take_widow"}[step]

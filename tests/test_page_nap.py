@@ -3,11 +3,12 @@ read and spoken, the pool carried to the next hand, a quick hand by the bidder's
 
 from collections.abc import Iterator
 
+import httpx2
 import pytest
-from nap_table import HAND1_TRICKS
+from nap_table import HAND1_TRICKS, NAP_GAME
 from page_support import PHONE, RECORD_SPEECH, changed, chromium, served
 
-from companion_api.testing import JOIN_CODE
+from companion_api.testing import EDIT, JOIN_CODE
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -88,4 +89,22 @@ def test_a_nap_game_by_taps_from_setup_to_the_second_hand(server: str, browser: 
     assert rows.count() == 3
     assert rows.nth(2).inner_text().split() == ["2", "25", "9", "9", "33", "4"]
     assert page.locator("#chart svg path").count() == 5  # four players and the pool
+    page.close()
+
+
+def test_widow_nap_in_english_offers_the_widow_then_only_bids(server: str, browser: object) -> None:
+    game = {**NAP_GAME, "options": {"game": "widow"}}
+    assert httpx2.post(f"{server}/api/games", json=game, headers=EDIT).status_code == 201
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script("localStorage.setItem('nj-lang', 'en');")
+    page.goto(f"{server}/?code={JOIN_CODE}")
+    page.wait_for_selector("#nap [data-testid=nap-status]")
+    assert page.inner_text("#nap [data-testid=turn]") == "Bruno to bid"
+    assert page.locator("[data-testid=nap-bids] [data-bid=pass]").is_visible()
+    changed(page, lambda: page.click('[data-testid=nap-before-bids] [data-step=widow]'))
+    assert page.locator("[data-testid=nap-before-bids]").count() == 0
+    assert page.locator("[data-testid=nap-bids] [data-bid=pass]").count() == 0  # who takes the widow must bid
+    assert page.locator("[data-testid=nap-bids] [data-bid=three]").count() == 0  # the widow asks for Nap
+    bid(page, "nap")
+    assert page.inner_text("#nap [data-testid=turn]") == "Chloé to bid"
     page.close()

@@ -296,6 +296,21 @@ class Table(LoggedTable):
         st = self.game.state
         return {BIDDING: st.to_bid, PREPARING: st.bidder, PLAYING: st.to_move}.get(st.phase)
 
+    def _before_bids(self) -> list[str]:
+        """The variants' steps open now, before or instead of a bid: buying cards, a look at the floater, the widow."""
+        st = self.game.state
+        rules = self.game.rules
+        if st.phase != BIDDING:
+            return []
+        steps = []
+        if rules.purchase_price(1) is not None and not st.bids and not st.peeked and st.widow_taker is None:
+            steps.append("purchase")
+        if rules.peek_cost() is not None and st.to_bid not in st.peeked:
+            steps.append("peek")
+        if rules.widow_cards and st.widow_taker is None:
+            steps.append("widow")
+        return steps
+
     def _bid_choices(self) -> list[dict[str, Any]]:
         if self.game.state.phase != BIDDING:
             return []
@@ -345,6 +360,7 @@ class Table(LoggedTable):
             "bids": [{"player": players[s], "bid": PASS if c is None else c.name,
                       "label": "Pass" if c is None else str(c)} for s, c in st.bids],
             "bid_choices": self._bid_choices(),
+            "before_bids": self._before_bids(),
             "bidder": self.name(st.bidder),
             "bid": None if st.contract is None else st.contract.name,
             "bid_label": None if st.contract is None else str(st.contract),

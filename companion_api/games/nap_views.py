@@ -98,6 +98,8 @@ class NapGameView(BaseModel):
     turn_text: str
     bids: list[NapBid]
     bid_choices: list[BidChoice] = Field(description="the bids the player to bid may make now")
+    before_bids: list[Literal["purchase", "peek", "widow"]] = Field(
+        description="variants: buying cards, a look at the floater, taking the widow, open now (POST /api/taps/...)")
     bidder: str | None
     bid: str | None
     bid_label: str | None

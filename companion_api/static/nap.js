@@ -22,7 +22,8 @@ const NAP_WORDS = {
       purchase: "achat de cartes", peek: "coup d'œil à la flottante" },
     bid_word: { pass: "Passe", two: "Deux", three: "Trois", misere: "Misère", four: "Quatre", nap: "Nap",
       bonaparte: "Bonaparte", wellington: "Wellington", blucher: "Blücher", six: "Six", seven: "Sept" },
-    with_floater: "avec la flottante", declare: "Atout :", take_floater: "Prendre la flottante",
+    with_floater: "avec la flottante", buys: "Achète des cartes :", peek: (p) => `${p} regarde la flottante`,
+    widow: (p) => `${p} prend la veuve`, declare: "Atout :", take_floater: "Prendre la flottante",
     fix_delete: "Effacer", fix_change: "Changer", after_hand: "Après la main", stacks_pool: "cagnotte",
     speak_bid: (p, b) => `${p} annonce ${b}`,
   },
@@ -44,7 +45,8 @@ const NAP_WORDS = {
       revoke: "revoke", out_of_turn: "card out of turn", purchase: "cards bought", peek: "look at the floater" },
     bid_word: { pass: "Pass", two: "Two", three: "Three", misere: "Misère", four: "Four", nap: "Nap",
       bonaparte: "Bonaparte", wellington: "Wellington", blucher: "Blücher", six: "Six", seven: "Seven" },
-    with_floater: "with the floater", declare: "Trumps:", take_floater: "Take the floater",
+    with_floater: "with the floater", buys: "Buys cards:", peek: (p) => `${p} looks at the floater`,
+    widow: (p) => `${p} takes the widow`, declare: "Trumps:", take_floater: "Take the floater",
     fix_delete: "Delete", fix_change: "Change", after_hand: "After the hand", stacks_pool: "pool",
     speak_bid: (p, b) => `${p} bids ${b}`,
   },
@@ -91,9 +93,38 @@ function napStatus(game) {
       game.bids.map((b) => `${b.player} ${bidWord(b.bid)}`).join(", ")) : "");
 }
 
+// The players to choose from for a tap that is not necessarily the turn's (a card, a purchase).
+function whoChips(game, actor) {
+  return el("div", { class: "who" }, el("span", {}, nt("plays_as")), ...game.players.map((p) => el("button", {
+    type: "button", class: `chip ${p.name === actor ? "selected" : ""}`, dataset: { player: p.name },
+    on: { click: () => { nap.player = p.name; render(ui.state); } } }, p.name)));
+}
+
+function napActor(game) {
+  return nap.player && game.players.some((p) => p.name === nap.player) ? nap.player : game.turn;
+}
+
+// Variants: buying cards (before the first bid), a look at the floater, the widow taken, for the player to bid.
+function napBeforeBids(game) {
+  const steps = game.before_bids || [];
+  if (!steps.length) return "";
+  const actor = napActor(game);
+  const parts = [];
+  if (steps.includes("purchase")) {
+    parts.push(whoChips(game, actor), el("div", { class: "choices", "data-testid": "nap-purchase" }, el("span", {}, nt("buys")),
+      ...Array.from({ length: game.hand_size }, (_, i) => el("button", { type: "button", dataset: { count: i + 1 },
+        on: { click: () => { nap.player = null; act("POST", "/api/taps/purchase", { player: actor, count: i + 1 }); } } }, String(i + 1)))));
+  }
+  for (const step of ["peek", "widow"].filter((s) => steps.includes(s))) {
+    parts.push(el("button", { type: "button", dataset: { step },
+      on: { click: () => act("POST", `/api/taps/${step}`, { player: game.turn }) } }, nt(step, game.turn)));
+  }
+  return el("div", { class: "card", "data-testid": "nap-before-bids" }, ...parts);
+}
+
 function napBidding(game) {
   if (!ui.canEdit || game.phase !== "bidding") return "";
-  return el("div", { class: "card bids", "data-testid": "nap-bids" },
+  return el("div", { class: "card bids", "data-testid": "nap-bids" }, napBeforeBids(game),
     el("div", { class: "choices" }, ...game.bid_choices.map((c) => el("button", {
       type: "button", class: c.bid === "pass" ? "" : "primary", dataset: { bid: c.bid + (c.with_floater ? "+" : "") },
       on: { click: () => act("POST", "/api/taps/bid", { bid: c.bid, with_floater: c.with_floater, player: game.turn }) },
@@ -120,10 +151,8 @@ function napTrick(game) {
 function napPlay(game) {
   if (!ui.canEdit || game.phase !== "playing") return "";
   const played = new Set(game.played);
-  const actor = nap.player && game.players.some((p) => p.name === nap.player) ? nap.player : game.turn;
-  const parts = [el("div", { class: "who" }, el("span", {}, nt("plays_as")), ...game.players.map((p) => el("button", {
-    type: "button", class: `chip ${p.name === actor ? "selected" : ""}`, dataset: { player: p.name },
-    on: { click: () => { nap.player = p.name; render(ui.state); } } }, p.name)))];
+  const actor = napActor(game);
+  const parts = [whoChips(game, actor)];
   parts.push(el("div", { class: "picker", "data-testid": "nap-cards" }, ...["S", "H", "D", "C"].map((s) => el("div", { class: "picker-row" },
     ...game.deck.filter((c) => c.endsWith(s)).map((card) => el("button", {
       type: "button", class: `pick ${s === "H" || s === "D" ? "red" : ""}`, dataset: { card }, disabled: played.has(card),
