@@ -72,6 +72,7 @@ class Table(LoggedTable):
     event_to_dict = staticmethod(event_to_dict)
     DEAL_START = NewDeal
     CORRECTABLE = CORRECTABLE
+    POT_KIND = "box"
 
     # construction
 
@@ -327,20 +328,6 @@ class Table(LoggedTable):
         start = {"deal_no": 0, "chips": dict(self.setup.chips), "board": dict(self.setup.board)}
         return [start, *({"deal_no": s["deal_no"], "chips": s["chips"], "board": s["board"]}
                          for s in self.settlements())]
-
-    def derived(self) -> dict[str, Any]:
-        """What the deals, settlements and ledger tables hold, recomputed from the log."""
-        players = self.setup.players
-        starts = [(i, e) for i, e in self.game.effective_events() if isinstance(e, NewDeal)]
-        settled = len(self.state.results)
-        deals = [{"deal_no": n, "dealer": players[e.dealer], "first_seq": i,
-                  "status": "settled" if n <= settled else "playing"} for n, (i, e) in enumerate(starts, start=1)]
-        settlements = {s["deal_no"]: s for s in self.settlements()}
-        ledger = []
-        for point in self.stacks():
-            ledger += [(point["deal_no"], p, "player", c) for p, c in point["chips"].items()]
-            ledger += [(point["deal_no"], b, "box", c) for b, c in point["board"].items()]
-        return {"deals": deals, "settlements": settlements, "ledger": ledger}
 
     def _sequence(self) -> list[Card]:
         """The current run: the longest tail of the pile where each card follows the one before."""

@@ -24,6 +24,8 @@ class LoggedTable:
 
     DEAL_START: type = object
     CORRECTABLE: tuple[type, ...] = ()
+    POT_KIND = "pot"
+    """What the ledger table calls the game's pots (Nain Jaune's boxes, Nap's pool)."""
 
     def __init__(self, setup: TableSetup, game: Any) -> None:
         self.setup = setup
@@ -119,6 +121,26 @@ class LoggedTable:
         """Back to a log of `length` events (a refused tap, or a transaction that failed)."""
         while len(self.events) > length:
             self.game.undo()
+
+    def settlements(self) -> list[dict[str, Any]]:
+        """Each settled deal as the API shows it (with its `deal_no`)."""
+        raise NotImplementedError
+
+    def stacks(self) -> list[dict[str, Any]]:
+        """The stacks (`chips`) and pots (`board`) at the start and after each settled deal (`deal_no`)."""
+        raise NotImplementedError
+
+    def derived(self) -> dict[str, Any]:
+        """What the deals, settlements and ledger tables hold, recomputed from the log."""
+        starts = [(i, e) for i, e in self.game.effective_events() if isinstance(e, self.DEAL_START)]
+        settled = len(self.game.state.results)
+        deals = [{"deal_no": n, "dealer": self.setup.players[e.dealer], "first_seq": i,
+                  "status": "settled" if n <= settled else "playing"} for n, (i, e) in enumerate(starts, start=1)]
+        ledger: list[tuple[int, str, str, int]] = []
+        for point in self.stacks():
+            ledger += [(point["deal_no"], p, "player", c) for p, c in point["chips"].items()]
+            ledger += [(point["deal_no"], b, self.POT_KIND, c) for b, c in point["board"].items()]
+        return {"deals": deals, "settlements": {s["deal_no"]: s for s in self.settlements()}, "ledger": ledger}
 
     # corrections: the same for every game, since `Correction` is the core's
 

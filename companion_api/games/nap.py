@@ -91,6 +91,7 @@ class Table(LoggedTable):
     event_to_dict = staticmethod(event_to_dict)
     DEAL_START = NewHand
     CORRECTABLE = CORRECTABLE
+    POT_KIND = "pool"
 
     # construction
 
@@ -276,21 +277,9 @@ class Table(LoggedTable):
         return out
 
     def stacks(self) -> list[dict[str, Any]]:
-        start = {"deal_no": 0, "chips": dict(self.setup.chips), "pool": int(self.setup.board.get(POOL, 0))}
-        return [start, *({"deal_no": s["deal_no"], "chips": s["chips"], "pool": s["pool"]}
-                         for s in self.settlements())]
-
-    def derived(self) -> dict[str, Any]:
-        """What the deals, settlements and ledger tables hold, recomputed from the log."""
-        starts = [(i, e) for i, e in self.game.effective_events() if isinstance(e, NewHand)]
-        settled = len(self.game.state.results)
-        deals = [{"deal_no": n, "dealer": self.players[e.dealer], "first_seq": i,
-                  "status": "settled" if n <= settled else "playing"} for n, (i, e) in enumerate(starts, start=1)]
-        ledger: list[tuple[int, str, str, int]] = []
-        for point in self.stacks():
-            ledger += [(point["deal_no"], p, "player", c) for p, c in point["chips"].items()]
-            ledger.append((point["deal_no"], POOL, "pool", point["pool"]))
-        return {"deals": deals, "settlements": {s["deal_no"]: s for s in self.settlements()}, "ledger": ledger}
+        start = {"deal_no": 0, "chips": dict(self.setup.chips), "pool": self.setup.board[POOL]}
+        return [{**point, "board": {POOL: point["pool"]}} for point in (
+            start, *({"deal_no": s["deal_no"], "chips": s["chips"], "pool": s["pool"]} for s in self.settlements()))]
 
     def _actor(self) -> int | None:
         st = self.game.state
