@@ -48,7 +48,7 @@ def rules_catalogue() -> list[dict[str, Any]]:
             continue  # a rule set not in this version
         hints = typing.get_type_hints(cls.Options)
         options = [option_spec(f.name, hints[f.name], f.default, f.metadata.get("doc", ""),
-                                f.metadata.get("label"), option_words_by_language(f.metadata))
+                               f.metadata.get("label"), option_words_by_language(f.metadata))
                    for f in dataclasses.fields(cls.Options)]
         out.append({"name": name, "label": cls.title, "titles": dict(cls.titles), "players": list(cls.player_counts),
                     "options": options})
