@@ -12,7 +12,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from companion_api.errors import ApiError
-from companion_api.routers import camera, export, history, live, table
+from companion_api.routers import camera, export, history, live, table, taps
 from companion_api.service import TableService
 from companion_api.settings import Settings
 from companion_api.store import Store
@@ -58,7 +58,7 @@ def create_app(settings: Settings) -> FastAPI:
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         return JSONResponse({"detail": "; ".join(parts) or "invalid request"}, status_code=422)
 
-    for router in (table.router, history.router, export.router, camera.router, live.router):
+    for router in (table.router, taps.router, history.router, export.router, camera.router, live.router):
         app.include_router(router)
 
     @app.get("/", include_in_schema=False)

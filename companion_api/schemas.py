@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from companion_api.games.nap_views import NapGameView
+
 PlayerName = str
 Point = tuple[float, float]
 OptionValue = bool | int | float | str | None
@@ -63,6 +65,8 @@ class CorrectionRequest(_Strict):
     card: str | None = None
     box: Literal["10D", "JC", "QS", "KH", "7D"] | None = None
     call: bool | None = None
+    bid: str | None = Field(None, description="Nap: the bid instead")
+    tricks: int | None = Field(None, ge=0, le=10, description="Nap: the bidder's tricks instead")
 
 
 class AnswerRequest(_Strict):
@@ -231,7 +235,7 @@ class SourceView(BaseModel):
 
 class StateView(BaseModel):
     revision: int = Field(description="rises by one on every change; the WebSocket pushes each one")
-    game: GameView | None
+    game: GameView | NapGameView | None
     source: SourceView
     calibrated: bool
 

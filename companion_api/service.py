@@ -16,13 +16,14 @@ from typing import Any
 from companion_api import feed
 from companion_api.errors import ApiError
 from companion_api.frames import FrameBuffer
+from companion_api.games import GameTable, rules_catalogue, table_class
 from companion_api.hub import Hub
 from companion_api.schemas import CorrectionRequest, GameCreate
 from companion_api.settings import Settings
 from companion_api.store import Store
-from companion_api.table import Table, TableError, TableSetup, rules_catalogue
+from companion_api.table import TableError, TableSetup
 
-Build = Callable[[Table], list[Any]]
+Build = Callable[[GameTable], list[Any]]
 TAP = "tap"
 
 
@@ -33,7 +34,7 @@ class TableService:
         self.hub = Hub()
         self.frames = FrameBuffer()
         self._lock = asyncio.Lock()
-        self.table: Table | None = None
+        self.table: GameTable | None = None
         self.game_id: int | None = None
         self.sources: list[str] = []
         self.revision = 0
@@ -50,7 +51,7 @@ class TableService:
         if game_id is not None:
             record = self.store.load_game(game_id)
             if record is not None:
-                self.table = Table.from_record(record)
+                self.table = table_class(record.rules).from_record(record)
                 self.game_id, self.sources = game_id, list(record.sources)
                 self.table.revealed.update(self.store.get_meta(self._revealed_key) or {})
         if self.settings.source:
@@ -102,13 +103,13 @@ class TableService:
     def _revealed_key(self) -> str:
         return f"revealed:{self.game_id}"
 
-    def _require_table(self) -> Table:
+    def _require_table(self) -> GameTable:
         if self.table is None or self.game_id is None:
             raise ApiError(409, "no game yet: set one up first (POST /api/games)")
         return self.table
 
-    def _commit(self, table: Table, events: list[Any], source: str, *, strict: bool,
-                extra: Callable[[Any, int], None] | None = None) -> Table:
+    def _commit(self, table: GameTable, events: list[Any], source: str, *, strict: bool,
+                extra: Callable[[Any, int], None] | None = None) -> GameTable:
         """Apply `events`, persist them and what follows from them in one transaction, then publish.
 
         `strict` (taps): an event the rules forbid is refused with 409 and nothing is written. Observations
@@ -155,7 +156,7 @@ class TableService:
         try:
             setup = TableSetup(rules=req.rules, options=dict(req.options), players=tuple(req.players),
                                chips={p: req.chips for p in req.players}, dealer=dealer)
-            table = Table.new(setup)
+            table = table_class(req.rules).new(setup)
         except TableError as exc:
             raise ApiError(exc.status, str(exc)) from None
         async with self._lock:
@@ -177,7 +178,7 @@ class TableService:
         if record is None:
             raise ApiError(404, f"no game {game_id}")
         async with self._lock:
-            table = Table.from_record(record)
+            table = table_class(record.rules).from_record(record)
             with self.store.transaction() as tx:
                 self.store.reopen_game(tx, game_id, "over" if table.game_over else "active")
             self.table, self.game_id, self.sources = table, game_id, list(record.sources)
@@ -203,6 +204,10 @@ class TableService:
     async def sweep(self, box: str, player: str | None) -> dict[str, Any]:
         return await self._act(lambda t: [t.sweep(player, box)])
 
+    async def tap(self, action: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """One of the game's own taps (a Nap bid, the tricks won ...), named by `action`."""
+        return await self._act(lambda t: t.tap(action, fields))
+
     async def showdown(self, hands: dict[str, list[str]]) -> dict[str, Any]:
         return await self._act(lambda t: t.showdown(hands))
 
@@ -222,12 +227,12 @@ class TableService:
             self._correct(table, CorrectionRequest(index=index, action="delete"))
             return self.view()
 
-    def _correct(self, table: Table, req: CorrectionRequest) -> None:
+    def _correct(self, table: GameTable, req: CorrectionRequest) -> None:
         assert self.game_id is not None
         game_id = self.game_id
         try:
             correction, before, after = table.correction(req.index, req.action, player=req.player, card=req.card,
-                                                         box=req.box, call=req.call)
+                                                         box=req.box, call=req.call, bid=req.bid, tricks=req.tricks)
         except TableError as exc:
             raise ApiError(exc.status, str(exc)) from None
 
@@ -353,7 +358,7 @@ class TableService:
                 raise ApiError(exc.status, str(exc)) from None
             return self.view()
 
-    def _cross_check(self, table: Table, obs: feed.Observation) -> None:
+    def _cross_check(self, table: GameTable, obs: feed.Observation) -> None:
         """`deal_over`, `call_missed`, `settlement`: the engine decides these itself; disagreements are shown."""
         disagreement = table.disagreement(obs)
         if disagreement:
