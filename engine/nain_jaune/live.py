@@ -11,6 +11,7 @@ camera feed and a phone need:
 * :func:`renamed_play` — the correction that renames a card read earlier this deal (the camera saw it twice);
 * :func:`reassigned_play` — the correction that gives a card read earlier this deal to another player;
 * :func:`dropped_plays` — the plays of this deal the engine set aside because the deal was already over;
+* :func:`deal_start` — the log index where the current deal starts;
 * :func:`reopened_deal` — the corrections that withdraw this deal's showdown and settlement (play went on);
 * :func:`may_sweep` — whether a player has an honour on the pile whose box is theirs to empty now;
 * :func:`view` — who is to play, what is wanted, how many cards each holds, who went out.
@@ -174,7 +175,7 @@ def dropped_plays(game: Game) -> list[int]:
     In live mode such a play is kept in the log, flagged ``not_playing``: should a correction show the deal was
     not over then, the refold applies it.
     """
-    start = _deal_start(game)
+    start = deal_start(game)
     return sorted({n.index for n in game.notices
                    if n.kind == NOT_PLAYING and n.index >= start and type(game.events[n.index]) is Play})
 
@@ -183,12 +184,12 @@ def reopened_deal(game: Game) -> list[Correction]:
     """The corrections that remove this deal's showdown and settlement: cards were laid after all, so the deal
     was not over when its hands were shown. Newest first (a settlement needs its showdown); nothing once the
     next deal has started."""
-    start = _deal_start(game)
+    start = deal_start(game)
     return [Correction(index, None) for index, event in reversed(game.effective_events())
             if index >= start and type(event) in (Showdown, Settlement)]
 
 
-def _deal_start(game: Game) -> int:
+def deal_start(game: Game) -> int:
     """Log index of the current deal's ``NewDeal`` (0 before any)."""
     return next((index for index, event in reversed(game.effective_events()) if type(event) is NewDeal), 0)
 
@@ -227,5 +228,5 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["dropped_plays", "may_sweep", "observe", "playable_now", "reassigned_play", "renamed_play", "reopened_deal",
+__all__ = ["deal_start", "dropped_plays", "may_sweep", "observe", "playable_now", "reassigned_play", "renamed_play", "reopened_deal",
            "start_live_game", "sweep_proof", "unseen_passes", "view"]
