@@ -149,8 +149,8 @@ class GameSetupSeen:
     type: str = field(default="game_setup", init=False)
 
 
-Observation = Union[CardPlayed, CardCorrected, BoxSwept, CallMissed, Passed, DealOver, HandRevealed, SettlementSeen, GameSetupSeen,
-                    PlayerCorrected, DealResumed]
+Observation = Union[CardPlayed, CardCorrected, BoxSwept, CallMissed, Passed, DealOver, HandRevealed, SettlementSeen,
+                    GameSetupSeen, PlayerCorrected, DealResumed]
 
 
 def observation_to_dict(obs: Observation) -> dict[str, Any]:

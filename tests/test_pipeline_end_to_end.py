@@ -58,6 +58,7 @@ def test_a_whole_deal_is_read_from_the_mat_markers(filmed) -> None:
     assert score.missed_caught == score.missed_calls == 1, score.problems
     assert score.deal_over_right
     assert [e["type"] for e in events].count("settlement") <= 1
+    assert "deal_resumed" not in [e["type"] for e in events]   # the pile, read after the deal, saw no card
     assert all(isinstance(e["t"], float) for e in events if e["type"] != "settlement")
     times = [e["t"] for e in events if "t" in e and e["t"] is not None]
     assert times == sorted(times)

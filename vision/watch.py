@@ -39,8 +39,8 @@ from vision.sources import CameraSettings, Frame, SourceError, open_source
 
 log = logging.getLogger("nainjaune.watch")
 
-__all__ = ["RULE_FLAGS", "LiveReferee", "WatchConfig", "ink_renames", "misread_sighting", "observe", "pile_alternatives",
-           "recogniser_model", "rule_prior", "sweeper"]
+__all__ = ["RULE_FLAGS", "LiveReferee", "WatchConfig", "ink_renames", "misread_sighting", "observe",
+           "pile_alternatives", "recogniser_model", "rule_prior", "sweeper"]
 """The reasoning's names stay importable from here (`vision.referee`, `vision.sightings` hold them)."""
 
 CHIP_DIAMETER_MAT = 0.032

@@ -228,5 +228,5 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["deal_start", "dropped_plays", "may_sweep", "observe", "playable_now", "reassigned_play", "renamed_play", "reopened_deal",
-           "start_live_game", "sweep_proof", "unseen_passes", "view"]
+__all__ = ["deal_start", "dropped_plays", "may_sweep", "observe", "playable_now", "reassigned_play", "renamed_play",
+           "reopened_deal", "start_live_game", "sweep_proof", "unseen_passes", "view"]
