@@ -4,11 +4,12 @@ withdrawn when a card follows, and plays re-attributed when a count is impossibl
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, Sequence
 
 import numpy as np
 
 from engine.core.cards import DECK
-from vision.attribute import Attribution
+from vision.attribute import Attribution, decide
 from vision.deal_account import ASKED, LOW_CONFIDENCE, SURE, WEAK_ARM, DealAccount, play_doubt
 from vision.inks import DeckInks
 from vision.pile import PileRead
@@ -76,9 +77,13 @@ class Table:
         self.readers.append(ScriptedShowdown(expected, exclude, alternatives, self.hands))
         return self.readers[-1]
 
-    def lay(self, t: float, card: str, attribution: Attribution, confidence: float = 0.99) -> list[dict]:
-        """A card read on the pile, then the settle after it (no sweep)."""
-        out = self.account.card_laid(t, PileRead(card, confidence, 3, 3, evidence={card: confidence}), attribution)
+    def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
+            confidence: float = 0.99) -> list[dict]:
+        """A card read on the pile (`arm`: who laid it, or how the arm tracker decides among the players the
+        account allows), then the settle after it (no sweep)."""
+        out = self.account.card_coming(t, card)
+        attribution = arm if isinstance(arm, Attribution) else arm(self.account.allowed())
+        out += self.account.card_laid(t, PileRead(card, confidence, 3, 3, evidence={card: confidence}), attribution)
         out += self.account.settled(t, True, VIEW)
         self.events += out
         return out
@@ -104,11 +109,11 @@ def test_a_card_after_the_deal_end_withdraws_it_and_gives_the_doubtful_play_to_t
     assert len(table.readers) == 1 and table.account.showdown is table.readers[0]
 
     resumed = table.lay(7.0, "8C", sure("Chloé"))
-    assert types(resumed) == ["deal_resumed", "card_played", "player_corrected"]
+    assert types(resumed) == ["deal_resumed", "player_corrected", "card_played"]
     assert "8C" in resumed[0]["reason"]
-    assert "flags" not in resumed[1]                      # set aside at first, counted once 7♣ was Chloé's
-    assert resumed[2] == {"t": 7.0, "type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé",
+    assert resumed[1] == {"t": 7.0, "type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé",
                           "played_at": 6.0}
+    assert "flags" not in resumed[2]                      # the deal is open again: a legal play
     assert table.account.showdown is None and not table.account.deal_over
     assert not table.referee.over and table.referee.cards_left()["Bruno"] == 1
     assert table.referee.cards_left()["Chloé"] == 4
@@ -130,9 +135,11 @@ def test_an_impossible_count_reattributes_the_asked_play_before_a_weakly_attribu
         table.lay(t, card, sure("Bruno"))
     assert types(table.events).count("deal_over") == 1
 
-    again = table.lay(7.0, "8C", sure("Bruno"))           # the player who went out plays again
-    assert types(again) == ["deal_resumed", "card_played", "player_corrected", "deal_over"]
-    fix = again[2]
+    bruno_s_arm = lambda allowed: decide(arms(Bruno=400.0), allowed)   # noqa: E731 - the tracker's own rule
+    again = table.lay(7.0, "8C", bruno_s_arm)             # the player who went out plays again
+    assert types(again) == ["deal_resumed", "player_corrected", "card_played", "deal_over"]
+    assert again[2]["player"] == "Bruno"                  # revised first, so his arm may lay it
+    fix = again[1]
     assert (fix["card"], fix["was"], fix["player"], fix["played_at"]) == ("3C", "Bruno", "Chloé", 2.0)
     assert again[-1]["winner"] == "Bruno"
     assert table.referee.cards_left()["Chloé"] == 5 and table.referee.state.played_by["3C"] == 2
@@ -168,7 +175,7 @@ def test_a_settled_deal_is_reopened_when_a_card_follows() -> None:
     assert table.referee.state.results
 
     resumed = table.lay(8.0, "8C", sure("Chloé"))
-    assert types(resumed) == ["deal_resumed", "card_played", "player_corrected"]
+    assert types(resumed) == ["deal_resumed", "player_corrected", "card_played"]
     assert table.referee.state.results == [] and table.referee.state.phase == "play"
 
 

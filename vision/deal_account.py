@@ -30,7 +30,7 @@ ASKED, WEAK_ARM, LOW_CONFIDENCE, SURE = range(4)
 """How doubtful a play's player is, most doubtful first: asked on the phone (`player: null`), credited on an
 arm the evidence did not single out, a card read with low confidence, sure."""
 MAX_REVISIONS = 3
-"""Plays re-attributed for one contradiction at most: each must explain a card set aside, or none is made."""
+"""Plays re-attributed for one contradiction at most: each must reopen the deal or set fewer plays aside."""
 
 StartShowdown = Callable[[dict[str, int], dict[str, float], dict[str, str]], ShowdownReader]
 """(cards each loser holds, pile cards with the confidence the showdown weighs them by, pile alternatives) ->
@@ -106,6 +106,8 @@ class DealAccount:
         self.recheck_end = False
         """A card came after the deal end and nothing explained it: the end is concluded again once the table
         settles with no new card (so the next card is not taken for one laid after the deal)."""
+        self._contradicted = False
+        """The card being laid withdrew a deal end: whether the end stands again is judged once it is told."""
         self.showdown: ShowdownReader | None = None
         self._settled = False
 
@@ -122,14 +124,20 @@ class DealAccount:
 
     # --- evidence ---------------------------------------------------------------------------------------
 
+    def card_coming(self, t: float, card: str) -> list[dict]:
+        """A new card was read on the pile (call before attributing it: who may lay it can change). A deal end it
+        contradicts is withdrawn, and the doubtful plays of the player who went out are re-attributed when that
+        lets the card count."""
+        if not (self.deal_over or self.recheck_end):
+            return []
+        self._contradicted = True
+        return self._resume(t, card) + self._revise(t)
+
     def card_laid(self, t: float, read: PileRead, attribution: Attribution) -> list[dict]:
         """A new card on the pile, read as `read.card`, laid by the arm `attribution` names."""
         assert read.card is not None
         card = read.card
         out: list[dict] = []
-        resumed = self.deal_over or self.recheck_end
-        if resumed:
-            out += self._resume(t, card)
         player = attribution.player
         event: dict[str, Any] = {"t": t, "type": "card_played", "card": card, "player": player,
                                  "candidates": list(attribution.candidates),
@@ -156,12 +164,14 @@ class DealAccount:
         if self.referee_current:
             assert self.referee is not None and tracked is not None
             flags += [k for k in self.referee.play(tracked, card, float(read.confidence)) if k in RULE_FLAGS]
-        revised = self._revise(t) if resumed else []
-        if revised and self.referee is not None and not self.referee.dropped():
-            flags = [f for f in flags if f != "not_playing"]    # the revision made it count
+        if self._contradicted:
+            # the deal stays open, or the card just told ended it with nothing set aside: a fresh conclusion
+            self._contradicted = False
+            fresh = self.referee is not None and self.referee.over and not self.referee.dropped()
+            self.recheck_end = not fresh and self._deal_end() is not None
         if flags:
             event["flags"] = sorted(set(flags))
-        return out + [event] + revised
+        return out + [event]
 
     def card_unread(self) -> None:
         """A card landed that no read named: who may lay what next is not known."""
@@ -271,37 +281,34 @@ class DealAccount:
         return [{"t": t, "type": "deal_resumed", "reason": f"{card} was laid after the deal was taken as over"}]
 
     def _revise(self, t: float) -> list[dict]:
-        """Re-attribute the doubtful plays of the player the engine saw go out, while that explains plays it set
-        aside as laid after the deal; `player_corrected` for each. When nothing explains them, the deal's end is
-        concluded again only once the table settles with no new card."""
+        """Re-attribute the doubtful plays of the player the engine saw go out until the deal is open again and
+        the plays it set aside as laid after the deal count; `player_corrected` for each. When nothing explains
+        the card, it is told all the same, and the deal's end concluded again once the table settles with no new
+        card."""
         out: list[dict] = []
         referee = self.referee
-        while referee is not None and referee.dropped() and len(out) < MAX_REVISIONS:
+        while referee is not None and referee.over and len(out) < MAX_REVISIONS:
             best = self._best_revision(referee)
             if best is None or not referee.reassign(*best):
                 break
             out += self._credited(*best, t)
-        explained = referee is not None and referee.over and not referee.dropped()
-        self.recheck_end = not explained and self._deal_end() is not None
         return out
 
     def _best_revision(self, referee: LiveReferee) -> tuple[str, str] | None:
-        """(card, player) of the re-attribution that sets fewest plays aside, of the most doubtful play, with
-        fewest rule breaks and most arm evidence; None when none sets fewer aside than now."""
+        """(card, player) of the re-attribution that reopens the deal with fewest plays set aside, of the most
+        doubtful play, with fewest rule breaks and most arm evidence; None when none does better than now."""
         winner = referee.state.winner
         if winner is None:
             return None
-        out_player, dropped = self.players[winner], referee.dropped()
+        out_player, now = self.players[winner], (True, referee.dropped())
         ranked = []
         for card, seen in self.sightings.items():
             if seen.credited != out_player or seen.doubt == SURE:
                 continue
             for player in self.players:
-                if player == out_player:
-                    continue
-                trial = referee.if_reassigned(card, player)
-                if trial is not None and trial[0] < dropped:
-                    ranked.append(((trial[0], seen.doubt, trial[1], -seen.arms.get(player, 0.0)), card, player))
+                trial = referee.if_reassigned(card, player) if player != out_player else None
+                if trial is not None and trial[:2] < now:
+                    ranked.append(((*trial[:2], seen.doubt, trial[2], -seen.arms.get(player, 0.0)), card, player))
         if not ranked:
             return None
         _, card, player = min(ranked)

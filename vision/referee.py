@@ -124,9 +124,9 @@ class LiveReferee:
         return fix is not None and "engine_error" not in self._guarded(f"giving {card} to {player}",
                                                                        lambda: self.game.apply(fix))
 
-    def if_reassigned(self, card: str, player: str) -> tuple[int, int] | None:
-        """(plays set aside as after the deal, rule breaks) were `card` given to `player`; the game is left as it
-        was. None when no such reassignment is possible."""
+    def if_reassigned(self, card: str, player: str) -> tuple[bool, int, int] | None:
+        """(the deal over, plays set aside as laid after it, rule breaks) were `card` given to `player`; the game
+        is left as it was. None when no such reassignment is possible."""
         from engine.nain_jaune.live import reassigned_play
 
         fix = reassigned_play(self.game, card, self.players.index(player))
@@ -134,7 +134,7 @@ class LiveReferee:
                                                           lambda: self.game.apply(fix)):
             return None
         try:
-            return self.dropped(), self.rule_breaks()
+            return self.over, self.dropped(), self.rule_breaks()
         finally:
             self.game.undo()
 

@@ -259,6 +259,7 @@ class _Pipeline:
         account = self.account
         if verdict is not None and verdict.card and not self.pile.same_card_nudged(verdict):
             card = verdict.card
+            out += account.card_coming(t, card)
             attribution = self._attribute("pile", account.allowed())
             player = attribution.player
             out += account.card_laid(t, verdict, attribution)
