@@ -314,10 +314,9 @@ class TableService:
         def forget(tx: Any, first: int) -> None:
             self.store.set_meta(tx, self._revealed_key, {})
 
-        self._commit(table, table.resumed_deal(), source, strict=False, extra=forget)
         self.feed_notices.append({"kind": "deal_resumed", "message": "the camera saw play go on after the deal's end"
                                   + (f": {obs.reason}" if obs.reason else "")})
-        self._publish()
+        self._commit(table, table.resumed_deal(), source, strict=False, extra=forget)
 
     def _cross_check(self, table: Table, obs: feed.Observation) -> None:
         """`deal_over`, `call_missed`, `settlement`: the engine decides these itself; disagreements are shown."""
