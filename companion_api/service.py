@@ -340,6 +340,12 @@ class TableService:
                     events = table.observed_rename(obs)
                     if events:
                         self._commit(table, events, source, strict=False)
+                elif isinstance(obs, feed.PlayerCorrected):
+                    events = table.observed_reassign(obs)
+                    if events:
+                        self._commit(table, events, source, strict=False)
+                elif isinstance(obs, feed.DealResumed):
+                    self._resume(table, obs, source)
                 elif isinstance(obs, feed.BoxSwept):
                     self._commit(table, table.observed_sweep(obs), source, strict=False)
                 elif isinstance(obs, feed.Passed):
@@ -357,6 +363,16 @@ class TableService:
             except TableError as exc:
                 raise ApiError(exc.status, str(exc)) from None
             return self.view()
+
+    def _resume(self, table: GameTable, obs: feed.DealResumed, source: str) -> None:
+        """The camera withdrew its deal end: forget the hands shown (kept across restarts too), undo a showdown
+        and settlement already made, and say so on the page."""
+        def forget(tx: Any, first: int) -> None:
+            self.store.set_meta(tx, self._revealed_key, {})
+
+        self.feed_notices.append({"kind": "deal_resumed", "message": "the camera saw play go on after the deal's end"
+                                  + (f": {obs.reason}" if obs.reason else "")})
+        self._commit(table, table.resumed_deal(), source, strict=False, extra=forget)
 
     def _cross_check(self, table: GameTable, obs: feed.Observation) -> None:
         """`deal_over`, `call_missed`, `settlement`: the engine decides these itself; disagreements are shown."""

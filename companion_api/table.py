@@ -27,7 +27,7 @@ from engine.nain_jaune.events import (
     event_to_dict,
 )
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.live import renamed_play, sweep_proof, unseen_passes
+from engine.nain_jaune.live import reassigned_play, renamed_play, reopened_deal, sweep_proof, unseen_passes
 from engine.nain_jaune.rules import RULESETS, rules_class
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
@@ -178,6 +178,18 @@ class Table(LoggedTable):
         """The correction renaming this deal's play of `was` (nothing when there is none, e.g. already renamed)."""
         fix = renamed_play(self.game, obs.was, obs.card)
         return [] if fix is None else [fix]
+
+    def observed_reassign(self, obs: feed.PlayerCorrected) -> list[Event]:
+        """The correction giving this deal's play of `card` to `player` (nothing when there is none, or it is
+        theirs already)."""
+        fix = reassigned_play(self.game, obs.card, self.seat(obs.player))
+        return [] if fix is None else [fix]
+
+    def resumed_deal(self) -> list[Event]:
+        """The camera saw cards laid after the deal's end: the hands shown so far are forgotten, and the showdown
+        and settlement this deal already has are withdrawn (`engine.nain_jaune.live.reopened_deal`)."""
+        self.revealed.clear()
+        return list(reopened_deal(self.game))
 
     def losers_to_reveal(self) -> list[str]:
         st = self.state

@@ -206,6 +206,12 @@ class Table(LoggedTable):
     def observed_sweep(self, obs: feed.BoxSwept) -> list[Event]:
         raise self._no("boxes to sweep")
 
+    def observed_reassign(self, obs: feed.PlayerCorrected) -> list[Event]:
+        raise self._no("plays given to another player by the camera yet")
+
+    def resumed_deal(self) -> list[Event]:
+        raise self._no("deal ends for the camera to withdraw")
+
     def reveal(self, player: str, cards: list[str]) -> list[Event]:
         raise self._no("hands shown at the end")
 
