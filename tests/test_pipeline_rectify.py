@@ -72,7 +72,7 @@ def test_the_board_shape_follows_from_the_perspective() -> None:
     assert side_ratio(quad, (W, H)) == pytest.approx(1.5, rel=0.03)
     # Another camera's focal length, told by the board's two vanishing points; seen squarely (one vanishing point
     # at infinity) it is not told and a webcam's is taken, as above.
-    squint = project(camera(40.0, focal=1.6, yaw_deg=12.0), np.array([[-15, -10], [15, -10], [15, 10], [-15, 10]]))
+    squint = project(camera(40.0, focal=1.3, yaw_deg=12.0), np.array([[-15, -10], [15, -10], [15, 10], [-15, 10]]))
     assert side_ratio(squint, (W, H)) == pytest.approx(1.5, rel=0.03)
 
 
@@ -108,3 +108,16 @@ def test_zones_beyond_the_horizon_keep_the_camera_picture() -> None:
     quad = np.array([[500, 300], [700, 300], [720, 400], [480, 400]], np.float64)
     far = np.array([[600, -5000]], np.float64)      # a "seat" drawn past where the table's lines meet
     assert plane_homography(quad, (W, H), np.vstack([quad, far])) is None
+
+
+def test_a_small_loosely_drawn_board_keeps_a_webcam_s_focal_length() -> None:
+    """Box zones drawn loosely around a board 150 px wide (a widened simulator's deal, camera 55-75° wide): their
+    vanishing points alone would make the lens a 3-picture-width telephoto and the board half as wide as it is."""
+    boxes = {"10D": [[438, 406], [498, 393], [511, 472], [454, 483]],
+             "JC": [[568, 382], [622, 367], [639, 445], [581, 458]],
+             "QS": [[534, 230], [588, 220], [604, 290], [549, 301]],
+             "KH": [[413, 254], [470, 242], [480, 314], [426, 328]],
+             "7D": [[491, 319], [544, 305], [558, 378], [503, 390]]}
+    quad = board_from_boxes({b: np.array(p, np.float64) for b, p in boxes.items()})
+    assert quad is not None
+    assert side_ratio(quad, (W, H)) == pytest.approx(0.28 / 0.36, rel=0.05)   # the mat layout's corner boxes

@@ -19,8 +19,9 @@ CENTRE_BOX = "7D"
 CENTRE_TOLERANCE = 0.06
 """The 7♦ box's centre lies where the corner boxes' diagonals cross, within this share of a diagonal (the
 crossing of the diagonals is the picture of a rectangle's centre under any perspective)."""
-FOCAL_RANGE = (0.3, 5.0)
-"""Focal lengths, in picture widths, of any camera a family may use (fields of view of about 11 to 120°)."""
+FOCAL_RANGE = (0.42, 1.4)
+"""Focal lengths, in picture widths, of the cameras a family uses (webcams and phones: fields of view of about 40
+to 100°); a rectangle small in the picture or seen squarely gives vanishing points too noisy to tell more."""
 TYPICAL_FOCAL = 0.9
 """A webcam's focal length in picture widths (a 58° field of view), used when the rectangle is seen so squarely
 that its vanishing points do not tell it."""
