@@ -364,5 +364,10 @@ class TableService:
         writer = csv.writer(out)
         writer.writerow(["deal_no", "holder", "kind", "chips"])
         for row in self.store.ledger(game_id):
-            writer.writerow([row["deal_no"], row["holder"], row["holder_kind"], row["chips"]])
+            writer.writerow([row["deal_no"], spreadsheet_safe(row["holder"]), row["holder_kind"], row["chips"]])
         return out.getvalue()
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """A name opened in a spreadsheet stays text: a leading = + - @ (or tab, CR) would make it a formula."""
+    return "'" + cell if cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell

@@ -88,6 +88,7 @@ CREATE TABLE IF NOT EXISTS questions (
 """
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
+JOIN_CODE_LENGTH = 8  # 31**8 codes: years of guessing even without the back-off on wrong codes
 
 
 def _now() -> str:
@@ -153,11 +154,11 @@ class Store:
     # --- the table's join code -------------------------------------------------------------------------------
 
     def join_code(self) -> str:
-        """The code kept across restarts, so a QR code printed once stays valid."""
+        """The code kept across restarts, so a QR code printed once stays valid (an older, shorter one too)."""
         row = self._db.execute("SELECT value FROM meta WHERE key='join_code'").fetchone()
         if row:
             return str(row["value"])
-        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
         with self.transaction() as tx:
             tx.execute("INSERT INTO meta(key, value) VALUES ('join_code', ?)", (code,))
         return code
