@@ -11,6 +11,7 @@ import logging
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
@@ -67,8 +68,11 @@ def create_app(settings: Settings) -> FastAPI:
         return error_response(422, "; ".join(parts) or "invalid request")
 
     @app.exception_handler(HTTPException)
-    async def _http(_: Request, exc: HTTPException) -> ErrorResponse:
-        return error_response(exc.status_code, str(exc.detail), exc.headers)
+    async def _http(request: Request, exc: HTTPException) -> ErrorResponse:
+        headers = exc.headers
+        if exc.status_code == 405:
+            headers = {"Allow": ", ".join(allowed_methods(app, request.url.path))}
+        return error_response(exc.status_code, str(exc.detail), headers)
 
     @app.exception_handler(Exception)
     async def _fault(request: Request, exc: Exception) -> ErrorResponse:
@@ -84,3 +88,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
     return app
+
+
+def allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """Every method some route takes at `path` (Starlette's own 405 names only the first route's: GET for
+    /api/games, which also takes POST)."""
+    methods = {m for r in app.router.routes if isinstance(r, APIRoute) and r.path_regex.match(path)
+               for m in r.methods}
+    return sorted(methods)

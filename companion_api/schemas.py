@@ -10,6 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 MAX_ID = 2**63 - 1  # SQLite's INTEGER
 MAX_PIXELS = 10_000  # wider than any camera image
 MAX_POINTS = 100  # corners of one zone: a few taps, or a traced outline
+MAX_EVENTS = 1_000_000  # far more events than a game night makes
 INVISIBLE = frozenset({"Cf", "Zs", "Mn", "Me"})  # format characters, spaces, marks: nothing to read on their own
 FORBIDDEN = frozenset({"Cc", "Cs", "Co", "Zl", "Zp"})  # controls, lone surrogates, private use, line breaks
 
@@ -27,7 +28,7 @@ def _player_name(name: str) -> str:
     return name
 
 
-PlayerName = Annotated[str, AfterValidator(_player_name)]
+PlayerName = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_player_name)]
 Box = Literal["10D", "JC", "QS", "KH", "7D"]
 BOX_NAMES: tuple[str, ...] = get_args(Box)
 Coordinate = Annotated[float, Field(ge=0, le=MAX_PIXELS, allow_inf_nan=False)]
@@ -84,7 +85,7 @@ class ShowdownRequest(_Strict):
 class CorrectionRequest(_Strict):
     """Fix an earlier event: delete it (undo), or replace some of its fields (wrong card, wrong player...)."""
 
-    index: int = Field(ge=0, le=MAX_ID, description="the event's index in GET /api/state → game.events")
+    index: int = Field(ge=0, le=MAX_EVENTS, description="the event's index in GET /api/state → game.events")
     action: Literal["delete", "replace"] = "replace"
     player: PlayerName | None = None
     card: str | None = None
