@@ -11,13 +11,12 @@ import logging
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
-from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from companion_api.access import CodeGuard
 from companion_api.errors import ApiError, ErrorResponse, error_response
-from companion_api.gate import Gate
+from companion_api.gate import Gate, allowed_methods
 from companion_api.routers import camera, export, live, table
 from companion_api.service import TableService
 from companion_api.settings import Settings
@@ -69,6 +68,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> ErrorResponse:
+        if exc.status_code == 400:  # FastAPI's only 400: a body json.loads could not take (nested too deep...)
+            return error_response(422, "the body is not valid JSON")
         headers = exc.headers
         if exc.status_code == 405:
             headers = {"Allow": ", ".join(allowed_methods(app, request.url.path))}
@@ -89,10 +90,3 @@ def create_app(settings: Settings) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
     return app
 
-
-def allowed_methods(app: FastAPI, path: str) -> list[str]:
-    """Every method some route takes at `path` (Starlette's own 405 names only the first route's: GET for
-    /api/games, which also takes POST)."""
-    methods = {m for r in app.router.routes if isinstance(r, APIRoute) and r.path_regex.match(path)
-               for m in r.methods}
-    return sorted(methods)

@@ -6,14 +6,18 @@ byte of what it sent.
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlette.requests import Request
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion_api.access import READ_ONLY, CodeGuard, given_code
 from companion_api.errors import ApiError, error_response
 
 MAX_BODY = 1_000_000
-CHANGES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+CHANGES = frozenset({"POST", "PUT", "PATCH", "DELETE"})  # of the routes that take them: all need the code
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 TOO_BIG = "the request body is over the 1 MB limit"
 
 
@@ -26,8 +30,9 @@ class Gate:
         self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in CHANGES or not scope["path"].startswith("/api/"):
-            await self.app(scope, receive, send)
+        if scope["type"] != "http" or scope["method"] not in CHANGES or \
+                scope["method"] not in allowed_methods(scope["app"], scope["path"]):
+            await self.app(scope, receive, send)  # reads, and what the router answers with 404 or 405
             return
         request = Request(scope)
         try:
@@ -75,6 +80,16 @@ class Gate:
             except UnicodeDecodeError:
                 raise ApiError(422, "the body is not valid JSON: it is not UTF-8 text") from None
         return body
+
+
+def allowed_methods(app: Any, path: str) -> list[str]:
+    """Every method some route takes at `path` (Starlette's own 405 names only the first route's: GET for
+    /api/games, which also takes POST)."""
+    def takes(method: str) -> bool:
+        scope = {"type": "http", "path": path, "root_path": "", "method": method}
+        return any(route.matches(scope)[0] == Match.FULL for route in app.router.routes)
+
+    return [m for m in METHODS if takes(m)]
 
 
 def client_of(request: Request) -> str:

@@ -149,6 +149,12 @@ def test_a_body_over_the_limit_is_refused(client: TestClient) -> None:
     assert answer.status_code == 413 and "1 MB" in answer.json()["detail"]
 
 
+def test_a_body_json_cannot_parse_is_a_422(client: TestClient) -> None:
+    deep = b"[" * 200_000 + b"]" * 200_000  # valid JSON, deeper than the parser's recursion limit
+    answer = client.post("/api/observations", content=deep, headers={**EDIT, "Content-Type": "application/json"})
+    assert answer.status_code == 422 and answer.json()["detail"]
+
+
 @pytest.mark.parametrize(("method", "path", "status"), [
     ("DELETE", "/api/state", 405),
     ("GET", "/api/nothing-here", 404),
@@ -198,7 +204,7 @@ def test_names_in_nfc_and_nfd_are_one_player(client: TestClient) -> None:
 def test_invisible_or_control_names_are_refused(client: TestClient, name: str) -> None:
     body = json.dumps(new_game_body(players=["Anne", "Bruno", name]))
     answer = client.post("/api/games", content=body, headers={**EDIT, "Content-Type": "application/json"})
-    assert answer.status_code == 422 and "name" in answer.json()["detail"]
+    assert answer.status_code == 422 and "players" in answer.json()["detail"]
     assert client.get("/api/games").json() == []
 
 
