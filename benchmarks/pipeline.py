@@ -1,6 +1,11 @@
 """Live pipeline benchmark on simulated deals: prints the issue's figures.
 
     .venv/bin/python benchmarks/pipeline.py [--deals 6] [--designs held-out] [--recogniser onnx|reference]
+    .venv/bin/python benchmarks/pipeline.py --footage DIR     # footage filmed by another simulator
+
+With `--footage DIR`, the deals of a footage folder (`NAME.mp4` beside `NAME.json`, read by
+`vision.tablesim.footage`) are read with the calibration each deal carries, and scored the same way, per deal
+and in total: footage nothing here was made or tuned with, a check that the pipeline holds on another table.
 
 Each deal is played by the simulator (seeded, Lindor rules, 3 to 5 players), filmed at 1280x720 30 fps into
 an mp4, and read back by `vision.watch.observe` from the FILE (decoding included). Prints: plays read with the
@@ -21,18 +26,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tqdm import tqdm  # noqa: E402
 
-from vision.calibration import VIEW_SCALE  # noqa: E402
+from vision.calibration import VIEW_SCALE, Calibration, parse_calibration  # noqa: E402
 from vision.tablesim.faces import default_designs  # noqa: E402
+from vision.tablesim.footage import FootageError, read_folder  # noqa: E402
 from vision.tablesim.oracle import TemplateHandReader, TemplateIdentifier  # noqa: E402
 from vision.tablesim.record import filmed_truth, record_deal  # noqa: E402
-from vision.tablesim.scene import CARD_H, SceneConfig  # noqa: E402
-from vision.tablesim.script import deal_script  # noqa: E402
+from vision.tablesim.scene import CARD_H, SceneConfig, TruthEvent  # noqa: E402
+from vision.tablesim.script import DealScript, deal_script  # noqa: E402
 from vision.tablesim.truth import Score, score_deal  # noqa: E402
 from vision.watch import WatchConfig, observe, recogniser_model  # noqa: E402
 
@@ -43,13 +51,17 @@ import json, sys
 from vision.watch import observe
 from vision.tablesim.oracle import TemplateIdentifier, TemplateHandReader
 stem, mode, card_h, model = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-doc = json.load(open(stem + '.script.json'))
+footage = mode == 'footage'
+doc = json.load(open(stem + ('.json' if footage else '.script.json')))
 kw = {}
 if mode == 'reference':
     kw = dict(identify=TemplateIdentifier(doc['design']), identify_image=TemplateHandReader(doc['design'], card_h))
 elif model:
     kw = dict(model=model)
-n = sum(1 for _ in observe(stem + '.mp4', None, players=doc['players'], dealer=doc['dealer'], **kw))
+if footage:
+    from vision.calibration import parse_calibration
+    kw['calibration'] = parse_calibration(doc['calibration'], doc['players'])
+n = sum(1 for _ in observe(stem + '.mp4', players=doc['players'], dealer=doc['dealer'], **kw))
 heavy = sorted(m for m in ('torch', 'ultralytics', 'torchvision') if m in sys.modules)
 print(json.dumps({'events': n, 'heavy': heavy}))
 """
@@ -92,8 +104,66 @@ def _identifiers(mode: str, design: str, card_h: int, model: Path | None) -> dic
     return dict(model=model)
 
 
+@dataclass
+class Deal:
+    """One deal to read: its video, what happened, and how to read it."""
+
+    label: str
+    video: Path
+    script: DealScript
+    truth: list[TruthEvent]
+    fps: float
+    calibration: Calibration | None
+    """None: the mat's markers."""
+    kw: dict
+    chips: int = 100
+
+
+def _simulated(args: argparse.Namespace, designs: list[str], mode: str, card_h: int, model: Path | None,
+               folder: Path) -> Iterator[Deal]:
+    """Deals played by the simulator and filmed now (or read again from `--keep` with `--reuse`)."""
+    for i in range(args.deals):
+        seed = args.seed + i
+        players = NAMES[:3 + i % 3]
+        design = designs[i % len(designs)]
+        script = deal_script(players, players[i % len(players)], seed=seed)
+        stem = folder / f"deal{seed}"
+        scene_config = SceneConfig(seed=seed, design=design)
+        truth = filmed_truth(stem, script, scene_config) if args.reuse else None
+        if truth is None:
+            truth = record_deal(stem, script, scene_config, progress=False).truth
+        yield Deal(f"deal {seed} ({design}, {len(players)} players)", stem.with_suffix(".mp4"), script, truth,
+                   scene_config.fps, None, _identifiers(mode, design, card_h, model))
+
+
+def _footage(deals: list, model: Path | None) -> Iterator[Deal]:
+    for d in deals:
+        yield Deal(f"{d.name} ({len(d.script.players)} players)", d.video, d.script, d.truth, d.fps,
+                   parse_calibration(d.calibration, d.script.players), dict(model=model), d.chips)
+
+
+def _figures(scores: list[Score]) -> list[str]:
+    """The accuracy lines of a set of scored deals."""
+    total = lambda attr: sum(getattr(s, attr) for s in scores)  # noqa: E731
+    pct = lambda a, b: f"{100.0 * a / b:.1f} % ({a}/{b})" if b else "n/a (none in these deals)"  # noqa: E731
+    return [
+        f"plays with the right card:                {pct(total('cards_right'), total('plays'))}   target >= 99.5 %"
+        f"  (after {total('renamed')} renamed by card_corrected)",
+        f"plays attributed right without asking:    {pct(total('players_right'), total('plays'))}   target >= 98 %"
+        f"  (asked: {total('players_asked')}, extra plays seen: {total('extra_plays')})",
+        f"sweeps caught (right box and player):     {pct(total('sweeps_caught'), total('sweeps'))}   target all",
+        f"missed calls caught:                      {pct(total('missed_caught'), total('missed_calls'))}   target all"
+        f"  (false alarms: {total('false_missed')})",
+        f"deal end (winner, opera) right:           {pct(sum(s.deal_over_right for s in scores), len(scores))}",
+        f"losers' hands read exactly:               {pct(total('hands_right'), total('hands'))}",
+        f"deals settled exactly right:              {pct(sum(s.settled_right for s in scores), len(scores))}"
+        "   target >= 95 %",
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--footage", type=Path, help="read the deals of this footage folder instead of filming")
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--designs", default="held-out",
                         help="held-out (the recogniser's held-out designs), train, or a comma list of names")
@@ -106,10 +176,6 @@ def main(argv: list[str] | None = None) -> int:
                              "them anew; only the pipeline's figures change between two such runs")
     args = parser.parse_args(argv)
 
-    if args.designs in ("held-out", "train"):
-        designs = default_designs(held_out=args.designs == "held-out")
-    else:
-        designs = [d.strip() for d in args.designs.split(",") if d.strip()]
     if args.reuse and args.keep is None:
         print("--reuse reads the deals filmed in the --keep folder: name it", file=sys.stderr)
         return 2
@@ -119,65 +185,75 @@ def main(argv: list[str] | None = None) -> int:
         print("the ONNX recogniser model is missing: use --recogniser reference", file=sys.stderr)
         return 2
     card_h = int(CARD_H * VIEW_SCALE)
-    folder = args.keep or Path(tempfile.mkdtemp(prefix="nj-bench-"))
+    if args.footage is not None:
+        if mode != "onnx":
+            print("--footage reads unknown deck art: it needs the ONNX recogniser", file=sys.stderr)
+            return 2
+        try:
+            footage = read_folder(args.footage)
+        except FootageError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        deals, count = _footage(footage, model), len(footage)
+        folder = args.keep or Path(tempfile.mkdtemp(prefix="nj-footage-"))
+    else:
+        if args.designs in ("held-out", "train"):
+            designs = default_designs(held_out=args.designs == "held-out")
+        else:
+            designs = [d.strip() for d in args.designs.split(",") if d.strip()]
+        folder = args.keep or Path(tempfile.mkdtemp(prefix="nj-bench-"))
+        deals, count = _simulated(args, designs, mode, card_h, model, folder), args.deals
     folder.mkdir(parents=True, exist_ok=True)
     config = WatchConfig()
     scores: list[Score] = []
+    labels: list[str] = []
     fps_list: list[float] = []
     proc_lat: list[float] = []
     realtime: list[float] = []
     """Per play: milliseconds from the first still frame to its card_played event, at the camera's pace."""
-    stems: list[Path] = []
-    for i in tqdm(range(args.deals), desc="deals", unit="deal"):
-        seed = args.seed + i
-        players = NAMES[:3 + i % 3]
-        design = designs[i % len(designs)]
-        script = deal_script(players, players[i % len(players)], seed=seed)
-        stem = folder / f"deal{seed}"
-        scene_config = SceneConfig(seed=seed, design=design)
-        truth = filmed_truth(stem, script, scene_config) if args.reuse else None
-        if truth is None:
-            truth = record_deal(stem, script, scene_config, progress=False).truth
-        stems.append(stem)
-        kw = _identifiers(mode, design, card_h, model)
+    videos: list[Path] = []
+    for deal in tqdm(deals, total=count, desc="deals", unit="deal"):
+        videos.append(deal.video)
         stats: dict = {}
         started = time.perf_counter()
-        events = list(observe(str(stem.with_suffix(".mp4")), None, players=players, dealer=script.dealer,
-                              config=config, stats=stats, **kw))
+        events = list(observe(str(deal.video), deal.calibration, players=deal.script.players,
+                              dealer=deal.script.dealer, chips=deal.chips, config=config, stats=stats, **deal.kw))
         elapsed = time.perf_counter() - started
         fps_list.append(stats["frames"] / elapsed)
         proc_lat += stats["latencies"]
-        (stem.with_suffix(".events.jsonl")).write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events),
-                                                       encoding="utf-8")
-        score = score_deal(script, truth, events, scene_config.fps)
+        (folder / f"{deal.video.stem}.events.jsonl").write_text(
+            "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), encoding="utf-8")
+        score = score_deal(deal.script, deal.truth, events, deal.fps, deal.chips)
         # From the first frame of a still scene (the card lies, the hand has gone) to the card_played event, at
-        # the camera's 30 fps: the frames waited (gate, confirming reads) plus the work of the emitting frame.
-        realtime += [(e["frame"] - e["still_since"]) / scene_config.fps * 1000 + e["step_s"] * 1000
-                     for e in stats["emitted"]]
+        # the camera's pace: the frames waited (gate, confirming reads) plus the work of the emitting frame.
+        realtime += [(e["frame"] - e["still_since"]) / deal.fps * 1000 + e["step_s"] * 1000 for e in stats["emitted"]]
         scores.append(score)
+        labels.append(deal.label)
         for problem in score.problems:
-            tqdm.write(f"  deal {seed} ({design}, {len(players)} players): {problem}")
+            tqdm.write(f"  {deal.label}: {problem}")
 
-    total = lambda attr: sum(getattr(s, attr) for s in scores)  # noqa: E731
-    pct = lambda a, b: f"{100.0 * a / b:.1f} % ({a}/{b})" if b else "n/a (none in these deals)"  # noqa: E731
-    child_out, child_err = _peak_memory_run(stems[0], mode, card_h, model)
+    mem_mode = "footage" if args.footage is not None else mode
+    mem_stem = videos[0].with_suffix("")
+    child_out, child_err = _peak_memory_run(mem_stem, mem_mode, card_h, model)
 
-    print(f"\nLive pipeline on {len(scores)} simulated deals ({', '.join(sorted(set(designs)))}; "
-          f"3-5 players; 1280x720 mp4 read from file)")
+    if args.footage is not None:
+        print(f"\nLive pipeline on {len(scores)} deals of footage {args.footage} (calibration from each deal's JSON)")
+        print("per deal: card, player without asking, sweeps, missed calls (false alarms), deal end, hands, settled")
+        for label, s in zip(labels, scores):
+            print(f"  {label:28s} {s.cards_right}/{s.plays}  {s.players_right}/{s.plays}  "
+                  f"{s.sweeps_caught}/{s.sweeps}  {s.missed_caught}/{s.missed_calls} ({s.false_missed})  "
+                  f"{'right' if s.deal_over_right else 'WRONG'}  {s.hands_right}/{s.hands}  "
+                  f"{'exact' if s.settled_right else 'NOT exact'}")
+    else:
+        print(f"\nLive pipeline on {len(scores)} simulated deals ({', '.join(sorted(set(designs)))}; "
+              f"3-5 players; 1280x720 mp4 read from file)")
     print(f"recogniser: {f'ONNX model {model}' if mode == 'onnx' else 'reference matcher of the filmed design (NOT the learned model)'}")
-    print(f"plays with the right card:                {pct(total('cards_right'), total('plays'))}   target >= 99.5 %"
-          f"  (after {total('renamed')} renamed by card_corrected)")
-    print(f"plays attributed right without asking:    {pct(total('players_right'), total('plays'))}   target >= 98 %"
-          f"  (asked: {total('players_asked')}, extra plays seen: {total('extra_plays')})")
-    print(f"sweeps caught (right box and player):     {pct(total('sweeps_caught'), total('sweeps'))}   target all")
-    print(f"missed calls caught:                      {pct(total('missed_caught'), total('missed_calls'))}   target all")
-    print(f"deal end (winner, opera) right:           {pct(sum(s.deal_over_right for s in scores), len(scores))}")
-    print(f"losers' hands read exactly:               {pct(total('hands_right'), total('hands'))}")
-    print(f"deals settled exactly right:              {pct(sum(s.settled_right for s in scores), len(scores))}   target >= 95 %")
+    for line in _figures(scores):
+        print(line)
     print(f"throughput, file source incl. decoding:   {statistics.mean(fps_list):.0f} frames/s "
           f"(min {min(fps_list):.0f})   target >= 30")
     if realtime:
-        print(f"settle frame -> card_played (30 fps cam): median {statistics.median(realtime):.0f} ms, "
+        print(f"settle frame -> card_played (camera pace): median {statistics.median(realtime):.0f} ms, "
               f"max {max(realtime):.0f} ms   target <= 300 ms  (processing alone: median "
               f"{statistics.median(proc_lat) * 1000:.1f} ms)")
     if child_out:
@@ -185,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
               f"  (torch/ultralytics imported: {', '.join(child_out['heavy']) or 'no'})")
     else:
         print(f"peak memory: child run failed: {child_err.strip()[-300:]}")
-    print(f"filmed deals and events in {folder}")
+    print(f"events{'' if args.footage is not None else ', filmed deals'} in {folder}")
     return 0
 
 

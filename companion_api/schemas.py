@@ -39,6 +39,7 @@ OptionValue = (bool | Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
                | Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)] | Annotated[str, Field(max_length=64)]
                | None)
 RowId = Annotated[int, Field(ge=1, le=MAX_ID)]  # a game or question id: a positive SQLite INTEGER
+EventIndex = Annotated[int, Field(ge=0, le=MAX_EVENTS)]
 
 
 class _Strict(BaseModel):
@@ -85,7 +86,7 @@ class ShowdownRequest(_Strict):
 class CorrectionRequest(_Strict):
     """Fix an earlier event: delete it (undo), or replace some of its fields (wrong card, wrong player...)."""
 
-    index: int = Field(ge=0, le=MAX_EVENTS, description="the event's index in GET /api/state → game.events")
+    index: EventIndex = Field(description="the event's index in GET /api/state → game.events")
     action: Literal["delete", "replace"] = "replace"
     player: PlayerName | None = None
     card: str | None = None
@@ -126,6 +127,12 @@ class Access(BaseModel):
     message: str
 
 
+class OptionWords(BaseModel):
+    label: str
+    help: str
+    choices: dict[str, str] = Field(default_factory=dict, description="a player's words for each choice")
+
+
 class OptionSpecOut(BaseModel):
     name: str
     kind: Literal["bool", "int", "number", "choice"]
@@ -134,11 +141,13 @@ class OptionSpecOut(BaseModel):
     nullable: bool = Field(False, description="null (left empty) is allowed and means 'no limit'")
     label: str
     help: str
+    words: dict[str, OptionWords] = Field(default_factory=dict, description="for players, by language (fr, en)")
 
 
 class RuleSetOut(BaseModel):
     name: str
     label: str
+    titles: dict[str, str] = Field(default_factory=dict, description="short name for players, by language")
     players: list[int]
     options: list[OptionSpecOut]
 
@@ -146,8 +155,10 @@ class RuleSetOut(BaseModel):
 class Payment(BaseModel):
     payer: str
     payee: str
-    amount: int
+    amount: int = Field(description="chips actually paid")
     reason: str
+    due: int | None = Field(None, description="chips the rules asked for (more than `amount` when the payer ran short)")
+    card: str | None = Field(None, description="the card the payment is about (a bête's honour, a box)")
 
 
 class SettlementOut(BaseModel):
@@ -158,6 +169,8 @@ class SettlementOut(BaseModel):
     chips: dict[str, int]
     board: dict[str, int]
     missed_calls: list[dict[str, Any]]
+    antes: dict[str, int] = Field(default_factory=dict, description="chips each player staked on the board")
+    remaining: dict[str, list[str]] = Field(default_factory=dict, description="cards left in each loser's hand")
 
 
 class PlayerView(BaseModel):

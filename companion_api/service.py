@@ -189,6 +189,21 @@ class TableService:
             self._persist(table, 0, TAP, create=create)
             return self.view()
 
+    async def resume_game(self, game_id: int) -> dict[str, Any]:
+        """Bring back a game that a new one replaced: it becomes the table's game again, where it was left."""
+        record = self.store.load_game(game_id)
+        if record is None:
+            raise ApiError(404, f"no game {game_id}")
+        async with self._lock:
+            table = Table.from_record(record)
+            with self.store.transaction() as tx:
+                self.store.reopen_game(tx, game_id, "over" if table.game_over else "active")
+            self.table, self.game_id, self.sources = table, game_id, list(record.sources)
+            self.table.revealed.update(self.store.get_meta(self._revealed_key) or {})
+            self.feed_notices.clear()
+            self._publish()
+            return self.view()
+
     async def next_deal(self) -> dict[str, Any]:
         return await self._act(lambda t: t.start_deal())
 
@@ -239,6 +254,42 @@ class TableService:
                                       source=self.sources[req.index] if req.index < len(self.sources) else TAP)
 
         self._commit(table, [correction], TAP, strict=False, extra=record)
+
+    async def revert_correction(self, index: int) -> dict[str, Any]:
+        """Take back the correction at `index` (a deletion or a replacement): a one-tap mistake is not final."""
+        async with self._lock:
+            table = self._require_table()
+            assert self.game_id is not None
+            game_id = self.game_id
+            try:
+                correction, now, restored = table.revert(index)
+            except TableError as exc:
+                raise ApiError(exc.status, str(exc)) from None
+
+            def record(tx: Any, first: int) -> None:
+                self.store.add_correction(tx, game_id, seq=first, target_seq=correction.index, before=now or {},
+                                          after=restored, source="revert")
+
+            self._commit(table, [correction], TAP, strict=False, extra=record)
+            return self.view()
+
+    async def correct_showdown(self, hands: dict[str, list[str]]) -> dict[str, Any]:
+        """Change the cards shown at the end of this deal; the deal is settled again from them."""
+        async with self._lock:
+            table = self._require_table()
+            assert self.game_id is not None
+            game_id = self.game_id
+            try:
+                correction, before, after = table.reshow(hands)
+            except TableError as exc:
+                raise ApiError(exc.status, str(exc)) from None
+
+            def record(tx: Any, first: int) -> None:
+                self.store.add_correction(tx, game_id, seq=first, target_seq=correction.index, before=before,
+                                          after=after, source=TAP)
+
+            self._commit(table, [correction], TAP, strict=False, extra=record)
+            return self.view()
 
     async def answer(self, question_id: int, player: str | None) -> dict[str, Any]:
         async with self._lock:

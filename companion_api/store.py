@@ -191,6 +191,12 @@ class Store:
         ended = None if status == "active" else _now()
         tx.execute("UPDATE games SET status=?, ended_at=? WHERE id=?", (status, ended, game_id))
 
+    def reopen_game(self, tx: sqlite3.Connection, game_id: int, status: str) -> None:
+        """Make `game_id` the table's game again: the running one, and any later one, step aside."""
+        tx.execute("UPDATE games SET status='abandoned', ended_at=? WHERE id!=? AND (status='active' OR id>?)",
+                   (_now(), game_id, game_id))
+        self.set_status(tx, game_id, status)
+
     def active_game_id(self) -> int | None:
         row = self._db.execute("SELECT id FROM games WHERE status!='abandoned' ORDER BY id DESC LIMIT 1").fetchone()
         return int(row["id"]) if row else None

@@ -20,6 +20,7 @@ from companion_api import feed
 from companion_api.store import GameRecord, Question
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.ledger import Payment
+from engine.core.options import option_words
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.cards import BOXES, Card, CardError, parse_card
 from engine.nain_jaune.events import (
@@ -34,6 +35,7 @@ from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 log = logging.getLogger("nainjaune.companion")
 
 CORRECTABLE = (Play, Pass, Call, Sweep)
+LANGUAGES = ("fr", "en")
 SETTLEMENT_REASONS = ("cards", "opera", "bete", "sweep", "hoc")
 PHASES = {IDLE: "idle", ANTE: "ante", PLAY: "play", OVER: "showdown", SETTLED: "settled"}
 
@@ -59,7 +61,19 @@ class TableSetup:
 # --- rule sets for the setup form ---------------------------------------------------------------------------
 
 
-def _option_spec(name: str, hint: Any, default: Any, doc: str, label: str | None = None) -> dict[str, Any]:
+def _option_words(meta: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The option's label, help and choice words in each language the engine gives (for the page)."""
+    out = {}
+    for lang in LANGUAGES:
+        words = option_words(meta, lang)
+        if words is not None:
+            out[lang] = {"label": words.label, "help": words.help,
+                         "choices": {str(k): v for k, v in words.choices.items()}}
+    return out
+
+
+def _option_spec(name: str, hint: Any, default: Any, doc: str, label: str | None = None,
+                 words: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """One engine option in the shape the page renders (OptionSpec): kind, choices, label and help."""
     args = [a for a in typing.get_args(hint) if a is not type(None)]
     origin = typing.get_origin(hint)
@@ -75,7 +89,7 @@ def _option_spec(name: str, hint: Any, default: Any, doc: str, label: str | None
     else:
         kind, choices = "number", None
     return {"name": name, "kind": kind, "default": default, "choices": choices, "nullable": nullable,
-            "label": label or re.sub(r"_+", " ", name).strip().capitalize(), "help": doc}
+            "label": label or re.sub(r"_+", " ", name).strip().capitalize(), "help": doc, "words": words or {}}
 
 
 def rules_catalogue() -> list[dict[str, Any]]:
@@ -87,8 +101,10 @@ def rules_catalogue() -> list[dict[str, Any]]:
             continue  # a rule set not in this version
         hints = typing.get_type_hints(cls.Options)
         options = [_option_spec(f.name, hints[f.name], f.default, f.metadata.get("doc", ""),
-                                f.metadata.get("label")) for f in dataclasses.fields(cls.Options)]
-        out.append({"name": name, "label": cls.title, "players": list(cls.player_counts), "options": options})
+                                f.metadata.get("label"), _option_words(f.metadata))
+                   for f in dataclasses.fields(cls.Options)]
+        out.append({"name": name, "label": cls.title, "titles": dict(cls.titles), "players": list(cls.player_counts),
+                    "options": options})
     return out
 
 
@@ -291,6 +307,22 @@ class Table:
         row = tuple(shown.get(s) for s in range(len(self.setup.players)))
         return [Showdown(row), Settlement()]
 
+    def reshow(self, hands: Mapping[str, Sequence[str]]) -> tuple[Correction, dict[str, Any], dict[str, Any]]:
+        """The correction of this deal's shown hands (a card picked wrong, or a play given to another player
+        after the showdown): the settlement is then worked out again from the corrected hands."""
+        index = next((i for i, e in reversed(self.game.effective_events())
+                      if i >= self._deal_start() and isinstance(e, Showdown)), None)
+        if index is None:
+            raise TableError(409, "no hands have been shown in this deal")
+        shown = self.effective(index)
+        assert isinstance(shown, Showdown)
+        row = list(shown.hands)
+        for player, cards in hands.items():
+            row[self.seat(player)] = tuple(_card(c, f"{player}'s cards") for c in cards)
+        replacement = Showdown(tuple(row))
+        return (Correction(index, replacement), self._named(event_to_dict(shown)),
+                self._named(event_to_dict(replacement)))
+
     def reveal(self, player: str, cards: list[str]) -> list[Event]:
         """A loser's hand seen by the camera; the showdown happens once every loser has shown."""
         self.seat(player)
@@ -352,6 +384,25 @@ class Table:
         replacement = dataclasses.replace(event, **changes)
         return Correction(index, replacement), before, self._named(event_to_dict(replacement))
 
+    def revert(self, index: int) -> tuple[Correction, dict[str, Any] | None, dict[str, Any] | None]:
+        """The Correction that undoes the correction at `index`: its target back as it stood just before.
+
+        Kept as a new correction (the log only grows), so a revert can itself be reverted."""
+        if not 0 <= index < len(self.events):
+            raise TableError(404, f"no event {index} (the log has {len(self.events)})")
+        fix = self.events[index]
+        if not isinstance(fix, Correction):
+            raise TableError(409, f"event {index} is not a correction")
+        before: Event | None = self.events[fix.index]
+        for event in self.events[fix.index + 1:index]:
+            if isinstance(event, Correction) and event.index == fix.index:
+                before = event.replacement
+        now = self.effective(fix.index)
+        return Correction(fix.index, before), self._named_event(now), self._named_event(before)
+
+    def _named_event(self, event: Event | None) -> dict[str, Any] | None:
+        return None if event is None else self._named(event_to_dict(event))
+
     def _named(self, data: dict[str, Any]) -> dict[str, Any]:
         if "seat" in data:
             data["player"] = self.setup.players[data["seat"]]
@@ -400,8 +451,19 @@ class Table:
         return self.setup.players[party] if isinstance(party, int) else str(party)
 
     def _payments(self, payments: Sequence[Payment]) -> list[dict[str, Any]]:
+        """What each payer owed (`due`) and paid (`amount`); every bête is listed, also one that was not paid."""
         return [{"payer": self._party(p.source), "payee": self._party(p.target), "amount": p.amount,
-                 "reason": p.reason} for p in payments if p.reason in SETTLEMENT_REASONS and p.amount]
+                 "due": p.due, "card": p.card, "reason": p.reason}
+                for p in payments if p.reason in SETTLEMENT_REASONS and (p.amount or p.due or p.reason == "bete")]
+
+    def _antes(self, payments: Sequence[Payment]) -> dict[str, int]:
+        """Chips each player staked on the board for the deal (the settlement shows them)."""
+        antes: dict[str, int] = {}
+        for p in payments:
+            if p.reason == "ante" and isinstance(p.source, int):
+                name = self.setup.players[p.source]
+                antes[name] = antes.get(name, 0) + p.amount
+        return antes
 
     def settlements(self) -> list[dict[str, Any]]:
         players = self.setup.players
@@ -413,6 +475,8 @@ class Table:
             "chips": dict(zip(players, r.chips)),
             "board": dict(zip(BOXES, r.board)),
             "missed_calls": [{"player": players[s], "card": c} for s, c in r.missed_calls],
+            "antes": self._antes(r.payments),
+            "remaining": {players[s]: list(hand) for s, hand in enumerate(r.remaining) if hand},
         } for r in self.state.results]
 
     def stacks(self) -> list[dict[str, Any]]:
@@ -465,6 +529,7 @@ class Table:
         rules = self.game.rules
         start = self._deal_start()
         corrected = {e.index for e in self.events if isinstance(e, Correction)}
+        corrected = {i for i in corrected if self.effective(i) != self.events[i]}
         in_deal = st.phase in (PLAY, OVER)
         last_play = None
         for index, event in reversed(self.game.effective_events()):

@@ -9,7 +9,7 @@ from typing import Literal
 import pytest
 
 from engine.core.errors import ConservationError, EngineError, IllegalAction, RulesError
-from engine.core.ledger import Ledger, Payment
+from engine.core.ledger import Ledger, OpenLedger, Payment
 from engine.core.log import EventLog
 from engine.core.options import Options, option
 from engine.core.seats import check_players, left_of, seat_of, stacks
@@ -89,6 +89,29 @@ def test_ledger_pots_are_named_and_chips_never_vanish_into_an_unknown_pot():
         ledger.check()
     assert Payment.request("sweep", "QS", 1, 3, "QS").to_dict(("Anne", "Bruno"), pot_prefix="board:") == {
         "reason": "sweep", "from": "board:QS", "to": "Bruno", "amount": 3, "card": "QS"}
+
+
+def test_an_open_ledger_lets_seats_but_not_pots_go_below_zero():
+    ledger = OpenLedger([5, 5], {"pool": 2})
+    assert ledger.can_pay(0, 99) and not ledger.can_pay("pool", 3)
+    owed = Payment.request("lost", 0, 1, 7)
+    assert ledger.pay(owed) is owed and ledger.chips == [-2, 12]
+    taken = ledger.pay(Payment.request("pool_won", "pool", 1, 9))
+    assert (taken.amount, taken.due) == (2, 9) and ledger.chips == [-2, 14] and ledger.pots == {"pool": 0}
+    with pytest.raises(KeyError):
+        ledger.pay(Payment.request("ante", 0, "kitty", 1))
+    assert ledger.chips == [-2, 14]
+    copy = ledger.copy()
+    assert type(copy) is OpenLedger and copy.chips == [-2, 14]
+    ledger.check()
+    ledger.chips[1] += 1
+    with pytest.raises(ConservationError, match="not conserved"):
+        ledger.check()
+    ledger.chips[1] -= 1
+    ledger.pots["pool"], ledger.chips[1] = -1, 15
+    with pytest.raises(ConservationError, match="a pot went below zero"):
+        ledger.check()
+    assert not Ledger([1]).can_pay(0, 2) and Ledger([2]).can_pay(0, 2)
 
 
 def test_seats_and_starting_stacks():

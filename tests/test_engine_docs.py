@@ -32,3 +32,24 @@ def test_every_example_transcript_is_described():
 
 def test_readme_links_the_rules_doc():
     assert "docs/rules.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_every_option_has_player_words_in_french_and_english_without_field_names():
+    import dataclasses
+    import typing
+
+    from engine.core.options import option_words
+
+    for name in RULESETS:
+        cls = rules_class(name)
+        assert set(cls.titles) == {"fr", "en"}, name
+        hints = typing.get_type_hints(cls.Options)
+        names = {f.name for f in dataclasses.fields(cls.Options)}
+        for field in dataclasses.fields(cls.Options):
+            choices = [c for c in typing.get_args(hints[field.name]) if isinstance(c, str)]
+            for lang in ("fr", "en"):
+                words = option_words(field.metadata, lang)
+                assert words is not None and words.label and words.help, (name, field.name, lang)
+                assert set(words.choices) == set(choices), (name, field.name, lang)
+                text = " ".join([words.label, words.help, *words.choices.values()])
+                assert not [n for n in names if "_" in n and n in text], (name, field.name, lang)

@@ -90,7 +90,20 @@ def test_simulate_is_reproducible_by_seed(capsys):
     assert first["options"] == {"game": "floater", "peek_cost": 2} and first["hands"] == 150
 
 
+def test_simulate_shows_stacks_below_zero_plainly(capsys):
+    args = ("--hands", "300", "--players", "5", "--seed", "4", "--chips", "5")
+    summary = json.loads(simulate(capsys, *args, "--json")[1])
+    chips = summary["chips"]
+    assert list(chips) == ["Anne", "Bruno", "Chloé", "Denis", "Emma"] and sum(chips.values()) == 25
+    assert summary["lowest_stack"] < 0 and summary["payments_cut"] == 0
+    line = next(x for x in simulate(capsys, *args)[1].splitlines() if x.startswith("chips: "))
+    assert line == "chips: " + ", ".join(f"{name} {n}" for name, n in chips.items())
+    capped = json.loads(simulate(capsys, *args, "--option", "debts=cap", "--json")[1])
+    assert capped["lowest_stack"] >= 0 and capped["payments_cut"] > 0 and sum(capped["chips"].values()) == 25
+
+
 @pytest.mark.parametrize(("args", "message"), [
+    (("--option", "debts=never"), "option 'debts' must be one of 'allow' | 'cap'"),
     (("--deals", "5"), "--deals is a Nain Jaune flag, not one for --game nap"),
     (("--strategy", "simple"), "--strategy is a Nain Jaune flag"),
     (("--rules", "lindor"), "--rules is a Nain Jaune flag"),

@@ -9,7 +9,7 @@ import sys
 from nap_support import EXAMPLES, ROOT
 
 import engine
-from engine.core.ledger import Ledger
+from engine.core.ledger import Ledger, OpenLedger
 from engine.core.log import EventLog
 
 
@@ -51,7 +51,8 @@ def test_both_games_stand_on_the_core():
     from engine.nap.game import Game as Nap
 
     assert issubclass(Nap, EventLog) and issubclass(NainJaune, EventLog)
-    assert type(Nap(["A", "B", "C"]).state.ledger) is Ledger
+    assert type(Nap(["A", "B", "C"]).state.ledger) is OpenLedger   # option debts = allow
+    assert type(Nap(["A", "B", "C"], options={"debts": "cap"}).state.ledger) is Ledger
     assert type(NainJaune(["A", "B", "C"]).state.ledger) is Ledger
     assert engine.game_of_rules("nap") == "nap" and engine.game_of_rules("lindor") == "nain_jaune"
     assert "nap" in engine.rule_names()

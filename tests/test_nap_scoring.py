@@ -1,6 +1,6 @@
 """Settlement [Nap]: the bid's value from (or to) each opponent, on every scale the text gives; the
 pool (antes, won by the next five-trick bid, doubled by a lost one); revoke and out-of-turn
-penalties; payments cut to what a player holds; chips never created or lost."""
+penalties; payments cut to what a player holds (option debts = cap); chips never created or lost."""
 
 from __future__ import annotations
 
@@ -104,9 +104,9 @@ def test_a_four_lost_leaves_the_pool_alone():
     assert settle_transcript(data)["pool"] == 26
 
 
-def test_nobody_pays_more_than_they_hold():
-    result = settle_transcript(failed_by_anne(options={"pool": True}, pool=10, chips={"Anne": 7, "Bruno": 50,
-                                                                                       "Chloé": 50}))
+def test_with_debts_capped_nobody_pays_more_than_they_hold():
+    result = settle_transcript(failed_by_anne(options={"pool": True, "debts": "cap"}, pool=10,
+                                              chips={"Anne": 7, "Bruno": 50, "Chloé": 50}))
     lost = [p for p in result["payments"] if p["reason"] in ("lost", "pool_doubled")]
     assert lost == [{"reason": "lost", "from": "Anne", "to": "Bruno", "amount": 5},
                     {"reason": "lost", "from": "Anne", "to": "Chloé", "amount": 1, "due": 5},

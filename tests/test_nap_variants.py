@@ -63,9 +63,12 @@ def test_purchases_come_before_the_bids_in_order_and_must_be_paid():
     game.bid("Bruno", "pass")
     with pytest.raises(IllegalAction, match="Anne buys cards but purchases come before the first bid"):
         game.purchase("Anne", ["KD"], ["4H"])
-    poor = purchase_game(chips={"Anne": 5, "Bruno": 1, "Chloé": 5})   # the ante leaves Bruno nothing
+    poor = {"Anne": 5, "Bruno": 1, "Chloé": 5}   # the ante leaves Bruno nothing
     with pytest.raises(IllegalAction, match="Bruno cannot pay 1 for 1 card"):
-        poor.purchase("Bruno", ["2C"], ["4H"])
+        purchase_game({"debts": "cap"}, chips=poor).purchase("Bruno", ["2C"], ["4H"])
+    on_paper = purchase_game(chips=poor)   # debts = allow: he buys and owes
+    on_paper.purchase("Bruno", ["2C"], ["4H"])
+    assert on_paper.state.ledger.chips[1] == -1 and on_paper.state.pool == 4
     with pytest.raises(RulesError, match="Purchase Nap is played with a pool"):
         get_rules({"game": "purchase", "pool": False})
 
@@ -120,9 +123,12 @@ def test_peek_costs_a_unit_once_and_only_in_turn():
     with pytest.raises(IllegalAction, match="Bruno has already looked at the floater"):
         game.peek("Bruno")
     game.bid("Bruno", "pass")   # peeked and passed: allowed
-    dear = floater_game(F_HANDS, "JS", {"peek_cost": 3}, chips=3)
+    dear = floater_game(F_HANDS, "JS", {"peek_cost": 3, "debts": "cap"}, chips=3)
     with pytest.raises(IllegalAction, match="Bruno cannot pay 3 for a look at the floater"):
         dear.peek("Bruno")
+    on_paper = floater_game(F_HANDS, "JS", {"peek_cost": 3}, chips=3)
+    on_paper.peek("Bruno")
+    assert on_paper.state.ledger.chips[1] == -1 and on_paper.state.pool == 4 + 3
 
 
 def test_bid_with_the_floater_takes_it_and_discards_before_declaring():

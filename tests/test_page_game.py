@@ -46,6 +46,14 @@ def changed(page: object, action: object) -> None:
     page.wait_for_function(f"Number(document.body.dataset.revision) > {revision}")
 
 
+def start_game(page: object) -> None:
+    """Submit the setup form; over a running game the page asks first, and the test says yes."""
+    page.click("#setup button[type=submit]")
+    confirm = page.locator("[data-action=confirm-new]")
+    if confirm.is_visible():
+        confirm.click()
+
+
 def tap_card(page: object, card: str) -> None:
     page.click(f'#pad-ranks [data-rank="{card[:-1]}"]')
     changed(page, lambda: page.click(f'#pad-suits [data-card="{card}"]'))
@@ -67,8 +75,9 @@ def test_a_deal_played_by_taps_from_setup_to_settlement(server: str, browser: ob
         tap_card(page, card)
     banner = page.locator("[data-testid=announcement]")
     assert banner.is_visible()
-    assert banner.inner_text() == "Dame qui prend — oubliée ! Les 9 jetons restent."
-    assert ["Dame qui prend — oubliée ! Les 9 jetons restent.", "fr-FR"] in page.evaluate("window.__spoken")
+    missed = "Bruno : « Dame qui prend » oubliée ! Les 9 jetons restent dans la case."
+    assert banner.inner_text() == missed
+    assert [missed, "fr-FR"] in page.evaluate("window.__spoken")
 
     tap_card(page, "AD")  # a slip of the finger: the ace of hearts was played
     page.click("nav [data-tab=fix]")
@@ -92,11 +101,13 @@ def test_a_deal_played_by_taps_from_setup_to_settlement(server: str, browser: ob
     page.screenshot(path=str(tmp_path / "settled.png"), full_page=True)
 
     page.click("nav [data-tab=score]")
-    rows = page.locator("#settlements .payments tr").all_inner_texts()
-    assert any(r.split() == ["Chloé", "paie", "Bruno", "96", "cartes"] for r in rows), rows
-    assert any(r.split() == ["Anne", "paie", "Bruno", "92", "cartes"] for r in rows), rows
-    totals = page.locator("[data-testid=totals] tr").last.inner_text().split()
-    assert totals == ["Donne", "1", str(185 - 92), str(185 + 92 + 96 + 45), str(185 - 96)]
+    rows = page.locator("#settlements .payment").all_inner_texts()
+    assert any(r.split() == "Chloé → Bruno 96 jetons 15 cartes en main : 96 points".split() for r in rows), rows
+    assert any(r.split() == "Anne → Bruno 92 jetons 15 cartes en main : 92 points".split() for r in rows), rows
+    totals = [page.locator(f"[data-testid=totals] tr[data-player={p}]").inner_text().split()
+              for p in ("Anne", "Bruno", "Chloé")]
+    assert totals == [["Anne", "200", str(185 - 92)], ["Bruno", "200", str(185 + 92 + 96 + 45)],
+                      ["Chloé", "200", str(185 - 96)]]
     assert page.locator("#chart svg path").count() == 3
     page.screenshot(path=str(tmp_path / "score.png"), full_page=True)
     page.close()
@@ -108,10 +119,19 @@ def test_without_the_join_code_the_page_only_watches(server: str, browser: objec
     page.wait_for_selector('[data-testid=access]:has-text("lecture seule")')
     page.wait_for_selector("#live:not(.hidden)")
     assert not page.locator("[data-testid=pad]").is_visible()
+    assert "Lecture seule" in page.inner_text("[data-testid=readonly-banner]")
+    page.click("nav [data-tab=setup]")
+    assert page.locator("#chips").is_disabled() and not page.locator("#setup button[type=submit]").is_visible()
+    page.click("nav [data-tab=live]")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.click("#lang")
     assert page.inner_text("nav [data-tab=score]") == "Scores"
     page.close()
+    wrong = browser.new_page(viewport=PHONE)
+    wrong.goto(f"{server}/?code=NOPE")
+    wrong.wait_for_selector('[data-testid=access]:has-text("lecture seule")')
+    assert "Code « NOPE » refusé" in wrong.inner_text("[data-testid=readonly-banner]")
+    wrong.close()
 
 
 def test_friendly_reminder_questions_and_calibration_in_english(server: str, browser: object) -> None:
@@ -122,7 +142,7 @@ def test_friendly_reminder_questions_and_calibration_in_english(server: str, bro
     page.click("#lang")
     page.click("nav [data-tab=setup]")
     page.check("#pref-friendly")
-    changed(page, lambda: page.click("#setup button[type=submit]"))
+    changed(page, lambda: start_game(page))
 
     for card in OPERA_DEAL[:12]:  # up to the queen of spades
         tap_card(page, card)
@@ -145,7 +165,7 @@ def test_friendly_reminder_questions_and_calibration_in_english(server: str, bro
     stray = {"type": "box_swept", "box": "JC", "player": "Anne"}  # the camera saw a box taken for no reason
     changed(page, lambda: page.request.post(f"{server}/api/observations", data=stray,
                                             headers={"X-Join-Code": JOIN_CODE}))
-    assert "Anne sweeps the JC box" in page.inner_text("[data-testid=notices]")
+    assert "Anne sweeps the J♣ box without having laid the card." in page.inner_text("[data-testid=notices]")
 
     page.click("nav [data-tab=setup]")
     page.locator("#calib-svg").scroll_into_view_if_needed()

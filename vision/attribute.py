@@ -15,6 +15,11 @@ import cv2
 import numpy as np
 
 
+CORRIDOR_WEIGHT = 3.0
+"""The corridor a whole motion swept outweighs the pieces seen frame by frame: those point wherever a piece of
+arm happens to end, the corridor where the arm came from."""
+
+
 def outer_half(seat_mask: np.ndarray, play_hull: np.ndarray, keep: float = 0.4) -> np.ndarray:
     """The part of a seat zone farthest from the play area (pile and boxes): the table edge an arm comes from.
 
@@ -56,17 +61,20 @@ class ArmTracker:
         self._names = list(self.seat_masks)
         shape = next(iter(self.target_masks.values())).shape
         self._zone_index = np.zeros(shape, np.int16)
+        self._seat_distance: dict[str, np.ndarray] = {}
         for i, name in enumerate(self._names, start=1):
             zone = (self.seat_zones or self.seat_masks)[name]
             self._zone_index[zone > 0] = i
+            self._seat_distance[name] = cv2.distanceTransform(np.where(zone > 0, 0, 255).astype(np.uint8),
+                                                              cv2.DIST_L2, 3)
         self.reset()
 
     def _pointed_seat(self, pts: np.ndarray, target: str) -> str | None:
         """Follow the arm from the target out through its far end to the seat zone it points at.
 
-        When the line leaves the picture without meeting a seat (hand-tapped seats stop short of the picture
-        edge, so an arm's far end often lies beyond them), the seat the arm's line crossed nearest its far end
-        is where it came from.
+        When the line leaves the picture without meeting a seat (tapped seats stop short of the picture edge, and
+        an arm may enter the picture between two of them), the seat nearest to where it leaves is where it came
+        from: a player reaches in from their own place at the table.
         """
         centre = self._centres.get(target)
         if centre is None or len(pts) < 10:
@@ -79,31 +87,53 @@ class ArmTracker:
             return None
         u /= norm
         h, w = self._zone_index.shape
-        outward = self._first_seat(root, u, range(0, 2 * (h + w), 2))
-        if outward is not None:
-            return outward
-        return self._first_seat(root, u, range(-2, -int(norm), -2))
+        seat, exit_point = self._first_seat(root, u, range(0, 2 * (h + w), 2))
+        if seat is not None or exit_point is None:
+            return seat
+        x, y = int(exit_point[0]), int(exit_point[1])
+        return min(self._seat_distance, key=lambda name: self._seat_distance[name][y, x])
 
-    def _first_seat(self, start: np.ndarray, u: np.ndarray, steps: range) -> str | None:
-        """The first seat zone met walking from `start` along `u` by `steps` pixels, None if none in the picture."""
+    def _first_seat(self, start: np.ndarray, u: np.ndarray, steps: range) -> tuple[str | None, np.ndarray | None]:
+        """The first seat zone met walking from `start` along `u` by `steps` pixels, else the last point in the
+        picture (None when the walk never was in it)."""
         h, w = self._zone_index.shape
+        last = None
         for step in steps:
             x, y = int(start[0] + u[0] * step), int(start[1] + u[1] * step)
             if not (0 <= x < w and 0 <= y < h):
-                return None
+                return None, last
             k = int(self._zone_index[y, x])
             if k:
-                return self._names[k - 1]
-        return None
+                return self._names[k - 1], None
+            last = np.array([x, y], np.float64)
+        return None, last
 
     def reset(self) -> None:
         self.evidence = {t: {s: 0.0 for s in self.seat_masks} for t in [*self.target_masks, "any"]}
+        self._swept = np.zeros(self._zone_index.shape, np.uint8)
+
+    def _corridor_seat(self, target: str) -> tuple[str | None, float]:
+        """The seat the whole motion's path to `target` points at, with the path's size.
+
+        An arm whose skin matches the table shows only in pieces on any one frame (the sleeve, the fingers); over
+        the motion those pieces sweep one corridor from the player's edge to the target.
+        """
+        n, labels = cv2.connectedComponents(self._swept, connectivity=8)
+        touching = np.unique(labels[self._target_bool[target]])
+        touching = touching[touching > 0]
+        if touching.size == 0:
+            return None, 0.0
+        sizes = np.bincount(labels.ravel(), minlength=n)
+        path = int(touching[np.argmax(sizes[touching])])
+        ys, xs = np.nonzero(labels == path)
+        return self._pointed_seat(np.stack([xs, ys], axis=1).astype(np.float64), target), float(sizes[path])
 
     def feed(self, motion_mask: np.ndarray) -> None:
         if not motion_mask.any():
             return
         # Close the gaps inside a moving arm (uniform skin shows motion mostly at its edges).
         joined = cv2.dilate(motion_mask, np.ones((3, 3), np.uint8))
+        self._swept |= joined
         n, labels = cv2.connectedComponents(joined, connectivity=8)
         if n <= 1:
             return
@@ -130,6 +160,10 @@ class ArmTracker:
         ev = self.evidence.get(target) or self.evidence["any"]
         if not any(ev.values()):
             ev = self.evidence["any"]
+        if target in self._target_bool:
+            seat, size = self._corridor_seat(target)
+            if seat is not None:
+                ev = {**ev, seat: ev.get(seat, 0.0) + CORRIDOR_WEIGHT * size}
         return decide(ev, allowed, min_pixels, ratio)
 
 

@@ -1,9 +1,11 @@
-"""Chips in the five boxes: present or not, and roughly how many.
+"""Chips in the five boxes: whether a box was emptied, and when.
 
-Chips are coloured discs (several colours, touching each other), the box floor is a light mat or a board:
-saturated, not-too-dark pixels are chip; the count is the chip area over one chip's area, which stays right
-when discs touch (where counting blobs would merge them). Sweeps and missed calls are decided from these
-counts by `BoxTracker`, against the honours the pile stage reports.
+A box may be a printed square, or a tray's recess whose floor shows the honour's picture, with chips of any
+colours (white on white included) lying loose or stacked: no colour or count tells chips from the floor on every
+board. What holds on any board is that chips go into the boxes only with the ante, before the first card, and
+after it a box only loses them. So each box is compared with how it looked before: a sweep changes a good part of
+its floor; a box whose floor is as it was still holds its stake. `BoxTracker` turns these changes into sweeps and
+missed calls, against the honours the pile stage reports.
 """
 
 from __future__ import annotations
@@ -16,12 +18,17 @@ import numpy as np
 HONOURS = {"10D": "10D", "JC": "JC", "QS": "QS", "KH": "KH", "7D": "7D"}
 """Box -> the card that sweeps it."""
 
+CHANGE_LAB = 18.0
+"""A floor pixel has changed when its CIELAB colour moved this far, once the whole box's shift is taken off:
+well above sensor noise and compression (a few units), far below a chip leaving the floor it covered."""
+
 
 @dataclass(frozen=True)
-class ChipReading:
-    present: bool
-    count: int
-    fraction: float
+class BoxLook:
+    """A box floor as one settled view shows it: its CIELAB pixels and which of them lie inside the polygon."""
+
+    lab: np.ndarray
+    inside: np.ndarray
 
 
 def polygon_mask(shape: tuple[int, int], polygon: np.ndarray) -> np.ndarray:
@@ -30,77 +37,98 @@ def polygon_mask(shape: tuple[int, int], polygon: np.ndarray) -> np.ndarray:
     return mask
 
 
-def chip_mask(view_bgr: np.ndarray, min_saturation: int = 70, min_value: int = 60) -> np.ndarray:
-    hsv = cv2.cvtColor(view_bgr, cv2.COLOR_BGR2HSV)
-    return ((hsv[..., 1] >= min_saturation) & (hsv[..., 2] >= min_value)).astype(np.uint8) * 255
-
-
-def count_chips(view_bgr: np.ndarray, polygon: np.ndarray, chip_area_px: float,
-                present_fraction: float = 0.01) -> ChipReading:
-    """Chips inside one box polygon (view pixels); `chip_area_px` is one chip's visible area."""
+def look_at(view_bgr: np.ndarray, polygon: np.ndarray) -> BoxLook:
+    """The floor of one box (polygon in view pixels), as compared later by `changed_share`."""
     x, y, w, h = cv2.boundingRect(np.round(polygon).astype(np.int32))
     x, y = max(0, x), max(0, y)
     crop = view_bgr[y:y + h, x:x + w]
     if crop.size == 0:
-        return ChipReading(False, 0, 0.0)
-    inside = polygon_mask(crop.shape[:2], polygon - [x, y])
-    chips = cv2.bitwise_and(chip_mask(crop), inside)
-    chips = cv2.morphologyEx(chips, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    area = float(np.count_nonzero(chips))
-    fraction = area / max(1.0, float(np.count_nonzero(inside)))
-    present = fraction >= present_fraction
-    count = int(round(area / chip_area_px)) if present else 0
-    return ChipReading(present, max(count, 1) if present else 0, fraction)
+        return BoxLook(np.zeros((1, 1, 3), np.float32), np.zeros((1, 1), bool))
+    lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0).astype(np.float32) / 255.0, cv2.COLOR_BGR2LAB)
+    return BoxLook(lab, polygon_mask(crop.shape[:2], polygon - [x, y]) > 0)
+
+
+def changed_share(now: BoxLook, before: BoxLook) -> float:
+    """The share of the floor whose colour changed between two looks, the box's overall shift (light that
+    changed over the whole box) taken off first."""
+    if now.lab.shape != before.lab.shape or not now.inside.any():
+        return 0.0
+    diff = now.lab[now.inside] - before.lab[now.inside]
+    diff -= np.median(diff, axis=0)
+    return float(np.mean(np.linalg.norm(diff, axis=1) > CHANGE_LAB))
 
 
 @dataclass
 class BoxTracker:
-    """Counts per box across settled frames -> sweeps and missed calls.
+    """Looks per box across settled frames -> sweeps and missed calls.
 
     An honour's box must be emptied before `call_window` more cards land on the pile; otherwise the call was
-    missed and the chips stay for the next deal.
+    missed and the chips stay for the next deal. Shares are of the box's own floor, so they hold at any board size
+    and camera distance.
     """
 
     call_window: int = 1
-    counts: dict[str, int] = field(default_factory=dict)
+    emptied_share: float = 0.025
+    """A box whose floor changed at least this much was emptied: the poorest stake (a chip a player, three
+    players) covers about twice this share of a floor made to hold a game's chips even where only its rim and
+    shadow show (white chips on white paper)."""
+    still_share: float = 0.01
+    """A box whose floor changed less than this since its honour was laid still holds its stake (a missed call);
+    between the two, nothing is claimed: a false missed call accuses a player."""
+    references: dict[str, BoxLook] = field(default_factory=dict)
+    """Per box, how it looked before: at the last settle, or before its honour was laid while that waits."""
+    emptied: set[str] = field(default_factory=set)
     pending: dict[str, tuple[str | None, int]] = field(default_factory=dict)
     """box -> (player who laid the honour, cards landed since)."""
+    played: bool = False
+    """Whether a card has landed: before that the ante may still be adding chips."""
+    last_changes: dict[str, float] = field(default_factory=dict)
+    """Per box, how much it had changed at the last settle."""
 
-    def baseline(self, readings: dict[str, ChipReading]) -> None:
-        self.counts = {b: r.count for b, r in readings.items()}
+    def baseline(self, looks: dict[str, BoxLook]) -> None:
+        self.references = dict(looks)
 
-    def settle(self, readings: dict[str, ChipReading], new_card: str | None, new_player: str | None
+    def settle(self, looks: dict[str, BoxLook], new_card: str | None, new_player: str | None
                ) -> tuple[list[tuple[str, str | None, bool]], list[tuple[str, str | None]]]:
         """One settled frame: (sweeps as (box, player, honour was laid), missed calls as (box, player)).
 
         A box emptied while its honour waits is that honour's sweep; one emptied in the same motion as its
         honour landing is too; any other emptied box is reported with no honour (the engine flags it).
         """
+        changes = {b: changed_share(look, self.references[b]) for b, look in looks.items()
+                   if b in self.references and b not in self.emptied}
+        self.last_changes.update(changes)
+        self.played = self.played or new_card is not None
         swept: list[tuple[str, str | None, bool]] = []
-        for box, r in readings.items():
-            if self.counts.get(box, 0) > 0 and not r.present:
+        for box, change in changes.items():
+            if self.played and change >= self.emptied_share:
+                self.emptied.add(box)
                 if box in self.pending:
                     swept.append((box, self.pending.pop(box)[0], True))
                 elif new_card == HONOURS[box]:
                     swept.append((box, new_player, True))
                 else:
                     swept.append((box, None, False))
-            self.counts[box] = r.count
+            elif box not in self.pending and new_card != HONOURS[box]:
+                self.references[box] = looks[box]
+        for box, look in looks.items():
+            self.references.setdefault(box, look)
         missed: list[tuple[str, str | None]] = []
         if new_card is not None:
             for box, (player, seen) in list(self.pending.items()):
-                if seen + 1 >= self.call_window:
-                    missed.append((box, player))
-                    del self.pending[box]
-                else:
+                if seen + 1 < self.call_window:
                     self.pending[box] = (player, seen + 1)
+                    continue
+                del self.pending[box]
+                if changes.get(box, 0.0) < self.still_share:
+                    missed.append((box, player))
             for box, honour in HONOURS.items():
-                if honour == new_card and self.counts.get(box, 0) > 0 and all(s[0] != box for s in swept):
+                if honour == new_card and box not in self.emptied and box in self.references:
                     self.pending[box] = (new_player, 0)
         return swept, missed
 
     def close_all(self) -> list[tuple[str, str | None]]:
-        """End of the deal: every honour still waiting is a missed call."""
-        missed = [(b, p) for b, (p, _) in self.pending.items()]
+        """End of the deal: every honour still waiting whose box still holds its stake is a missed call."""
+        missed = [(b, p) for b, (p, _) in self.pending.items() if self.last_changes.get(b, 0.0) < self.still_share]
         self.pending.clear()
         return missed

@@ -24,7 +24,11 @@ class GateConfig:
     """At most this fraction of moving pixels for a frame to count as still."""
     still_frames: int = 4
     hand_fraction: float = 0.01
-    """Changed fraction of the play area (against the last settled view) that means a hand is still there."""
+    """Changed fraction of the play area (against the last settled view) that means a hand is still there, until
+    a card's size is known."""
+    hand_cards: float = 0.3
+    """Once a card's size is known: changed play area of this many card areas means a hand is still there (a
+    forearm crossing from the table edge to the pile is wider than a third of a card and longer than a card)."""
     patience_frames: int = 60
     """Still this long with the play area changed: accept it anyway (a moved object, or light that changed)."""
 
@@ -55,6 +59,8 @@ class MotionGate:
     _still: int = 0
     _in_episode: bool = True
     _area: int = 1
+    card_px: float | None = None
+    """One card's area in small-view pixels, once the pile has measured it."""
 
     def __post_init__(self) -> None:
         self._area = max(1, int(np.count_nonzero(self.play_mask)))
@@ -69,7 +75,10 @@ class MotionGate:
             return False
         diff = cv2.absdiff(small, self._reference)
         changed = (diff > self.config.pixel_threshold * 2) & (self.play_mask > 0)
-        return np.count_nonzero(changed) / self._area > self.config.hand_fraction
+        limit = self.config.hand_fraction * self._area
+        if self.card_px is not None:
+            limit = min(limit, self.config.hand_cards * self.card_px)
+        return np.count_nonzero(changed) > limit
 
     def feed(self, small: np.ndarray) -> GateResult:
         cfg = self.config

@@ -45,6 +45,8 @@ def as_scores(result: "tuple[str | None, float] | CardScores") -> dict[str, floa
 class CardLocation:
     corners: np.ndarray
     """4 x 2 corners in view pixels, ordered so that the crop is portrait."""
+    outline_px: float | None = None
+    """The area of the card's own outline when it was seen whole and card-shaped (a measure of the card size)."""
 
 
 @dataclass(frozen=True)
@@ -68,26 +70,59 @@ def overlap(a: CardLocation, b: CardLocation) -> float:
     return float(inter / union) if union > 0 else 0.0
 
 
-def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray, threshold: int = 30,
-                    min_changed: float = 0.01, min_hull: float = 0.12, grow: float = 1.03) -> CardLocation | None:
+CARD_SHAPE = (1.2, 1.65)
+"""Long side over short side of a card's outline as the view shows it: 88/63 = 1.40 for every standard pack,
+with room for a rounded corner cut off, a little perspective and blur."""
+FEWEST_CARDS_IN_ZONE = 64.0
+"""A pile zone is drawn around where cards land, a few card areas; an outline smaller than this share of it
+cannot be a card, whatever the camera's distance."""
+
+
+def card_area(outline: np.ndarray | None) -> float | None:
+    """The area of `outline`'s fitted rectangle when it has a card's shape, else None (the measure of the
+    card size on this table, learnt from the cards laid)."""
+    if outline is None or len(outline) < 5:
+        return None
+    (_, _), (w, h), _ = cv2.minAreaRect(outline)
+    short, long_ = min(w, h), max(w, h)
+    if short < 4 or not CARD_SHAPE[0] <= long_ / short <= CARD_SHAPE[1]:
+        return None
+    if cv2.contourArea(outline) < 0.85 * w * h:
+        return None
+    return float(w * h)
+
+
+def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray, card_px: float | None = None,
+                    threshold: int = 30, min_changed: float = 0.04, min_hull: float = 0.5,
+                    grow: float = 1.03) -> CardLocation | None:
     """Where a card appeared between two grey views of the pile (view pixels), or None if nothing did.
 
-    A card laid squarely on the one below changes little more than its indices and pips: 2.4 % of the pile zone
-    for a 5♦ on a 4♥ (deal 7005 of the benchmark), so only 1 % of changed pixels is asked for, spread over a
-    card-sized hull (`min_hull` of the zone). Settles with nothing laid changed no pixel at all once opened
-    (on the 479 settles of seeds 5000-5011; true plays changed 3.0 % or more there)."""
+    Sizes are relative to `card_px`, one card's area on this table as measured from the cards laid so far: a card
+    laid squarely on the one below still changes its indices and pips (about a tenth of its area), so `min_changed`
+    of a card is asked for, spread over `min_hull` of a card. Before any card was measured, the change must hold a
+    card-shaped outline instead (its bright paper, or the change itself), and the sizes are relative to it."""
     mask = polygon_mask(after.shape[:2], pile_polygon)
     diff = cv2.absdiff(cv2.GaussianBlur(before, (3, 3), 0), cv2.GaussianBlur(after, (3, 3), 0))
     changed = ((diff > threshold) & (mask > 0)).astype(np.uint8) * 255
     changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    area = float(np.count_nonzero(mask))
-    if np.count_nonzero(changed) < min_changed * area:
+    zone = float(np.count_nonzero(mask))
+    count = np.count_nonzero(changed)
+    if count < 20:
         return None
-    pts = cv2.findNonZero(changed)
-    hull = cv2.convexHull(pts)
-    if cv2.contourArea(hull) < min_hull * area:
-        return None
+    hull = cv2.convexHull(cv2.findNonZero(changed))
     outline = _bright_card(after, hull)
+    measured = card_area(outline)
+    if measured is None:  # no paper-bright card (a white cloth): a card laid alone changes its whole outline
+        measured = card_area(hull)
+    if card_px is not None:
+        outline, measured = _whole_card(after, hull, card_px, outline, measured)
+    size = card_px
+    if size is None:
+        if measured is None or measured < zone / FEWEST_CARDS_IN_ZONE:
+            return None
+        size = measured
+    if count < min_changed * size or cv2.contourArea(hull) < min_hull * size:
+        return None
     rect = cv2.minAreaRect(outline if outline is not None else hull)
     (cx, cy), (w, h), angle = rect
     # The art and indices stop short of the card edge: grow a little, then widen to a card's aspect.
@@ -98,7 +133,28 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     skew = _perspective(rect, outline) if outline is not None else None
     if skew is not None:
         box = cv2.perspectiveTransform(box.reshape(-1, 1, 2).astype(np.float64), skew).reshape(-1, 2)
-    return CardLocation(_portrait_order(box))
+    return CardLocation(_portrait_order(box), measured)
+
+
+WHOLE_CARD = (0.75, 1.3)
+"""An outline counts as the whole new card when its area is within these shares of the card size measured."""
+
+
+def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np.ndarray | None,
+                measured: float | None) -> tuple[np.ndarray | None, float | None]:
+    """The new card's whole outline: the bright region around the change, grown by a third of a card's side, when
+    that region has a card's shape and size; else what was found. Laid squarely on the card below, a card changes
+    only its pips and indices, whose hull is no card's outline."""
+    margin = int(round(np.sqrt(card_px) / 3))
+    region = np.zeros(after.shape[:2], np.uint8)
+    cv2.fillConvexPoly(region, hull.reshape(-1, 2).astype(np.int32), 255)
+    region = cv2.dilate(region, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * margin + 1, 2 * margin + 1)))
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    grown = _bright_card(after, cv2.convexHull(max(contours, key=cv2.contourArea)))
+    area = card_area(grown)
+    if area is not None and WHOLE_CARD[0] * card_px <= area <= WHOLE_CARD[1] * card_px:
+        return grown, area
+    return outline, measured
 
 
 def _bright_card(after: np.ndarray, hull: np.ndarray) -> np.ndarray | None:
@@ -205,6 +261,9 @@ class PileWatcher:
     _inks: list[Ink | None] = field(default_factory=list)
     top: str | None = None
     top_location: CardLocation | None = None
+    card_px: float | None = None
+    """One card's area in view pixels on this table: the median of the card-shaped outlines seen laid."""
+    _card_sizes: list[float] = field(default_factory=list)
 
     def same_card_nudged(self, read: PileRead) -> bool:
         """The top card straightened or pushed (same name, same place): not a new play."""
@@ -225,10 +284,13 @@ class PileWatcher:
         if self._reference is None:
             self.baseline(view_grey)
             return False
-        loc = locate_new_card(self._reference, view_grey, self.polygon)
+        loc = locate_new_card(self._reference, view_grey, self.polygon, self.card_px)
         self._before, self._reference = self._reference, view_grey.copy()
         if loc is None:
             return False
+        if loc.outline_px is not None:
+            self._card_sizes.append(loc.outline_px)
+            self.card_px = float(np.median(self._card_sizes))
         self._location, self._reads, self._inks = loc, [], []
         return True
 

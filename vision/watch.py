@@ -21,9 +21,8 @@ from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Seque
 import cv2
 import numpy as np
 
-from vision import mat
 from vision.attribute import ArmTracker, Attribution, outer_half
-from vision.boxes import BoxTracker, count_chips, polygon_mask
+from vision.boxes import BoxTracker, look_at, polygon_mask
 from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
 from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks, Ink
@@ -35,8 +34,6 @@ log = logging.getLogger("nainjaune.watch")
 
 RULE_FLAGS = ("engine_error", "out_of_turn", "out_of_sequence", "seen_twice", "not_in_hand", "not_playing", "too_many_cards")
 """Engine notices that mark a card_played as doubtful (shown to the players, never silently accepted)."""
-CHIP_DIAMETER_MAT = 0.032
-"""A chip's diameter in mat units (about 13 mm on A3); used to turn chip area into a count."""
 
 
 @dataclass
@@ -69,8 +66,6 @@ class WatchConfig:
     this share of its score (and closer than the new reading's runner-up did): see `misread_sighting`."""
     ink_learn_confidence: float = 0.9
     """A pile read at least this sure (and of a card not seen before) teaches its suit's ink (`vision.inks`)."""
-    chip_diameter_px: float | None = None
-    """One chip's diameter in view pixels; None: from the mat scale (markers) or 1/40 of the image width."""
 
 
 def recogniser_model() -> Path | None:
@@ -391,15 +386,10 @@ class _Pipeline:
         self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames, prior=self._rule_prior,
                                 inks=self.inks)
         previous: BoxTracker | None = getattr(self, "boxes", None)
-        self.boxes = BoxTracker(cfg.call_window, dict(previous.counts) if previous else {},
-                                dict(previous.pending) if previous else {})
-        if cfg.chip_diameter_px:
-            d = cfg.chip_diameter_px
-        elif calib.source == "markers":
-            d = CHIP_DIAMETER_MAT * w / (mat.MAT_W + 2 * mat.SEAT_BAND)
-        else:
-            d = w / 40.0
-        self.chip_area = float(np.pi * (d / 2) ** 2 * 0.85)
+        # The camera moved: what was emptied or waits stays, the looks are taken again in the new view.
+        self.boxes = BoxTracker(cfg.call_window, emptied=set(previous.emptied) if previous else set(),
+                                pending=dict(previous.pending) if previous else {},
+                                played=previous.played if previous else False)
         self.settled_once = False
 
     # --- per frame ------------------------------------------------------------------------------------
@@ -422,6 +412,8 @@ class _Pipeline:
             self.arms.feed(self._foreground(small_bgr, result.motion_mask))
             self.pile.interrupted()
             return out
+        if self.pile.card_px is not None:
+            self.gate.card_px = self.pile.card_px * self.config.gate_factor ** 2
         if self.pile.reading:
             verdict = self.pile.read(image, self.calib.homography)
             if verdict is not None:
@@ -431,7 +423,7 @@ class _Pipeline:
             return out
         view = self.calib.warp(image)
         grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
-        readings = {b: count_chips(view, p, self.chip_area) for b, p in self.calib.zones.boxes.items()}
+        readings = {b: look_at(view, p) for b, p in self.calib.zones.boxes.items()}
         if not self.settled_once:
             self.settled_once = True
             self.boxes.baseline(readings)

@@ -21,7 +21,16 @@ const ui = {
   editing: null,
   rules: [],
   calib: { zone: "pile", zones: { pile: [], boxes: {}, seats: {} }, size: null },
+  online: false,
+  reshow: false,
+  lastTap: 0,
+  confirmDelete: null,
+  games: [],
+  wrongCode: false,
 };
+
+const TAP_GUARD_MS = 400; // a second tap this soon after a card is a double tap, not a second card
+const NAME_MAX = 24;
 
 function t(key, ...args) {
   const w = WORDS[ui.lang][key];
@@ -45,26 +54,57 @@ function cardNode(card, extra = "") {
   return el("span", { class: `cardface ${red ? "red" : ""} ${extra}` }, cardLabel(card));
 }
 
+// Text with its cards (Q♥, 10♦…) in their colours: hearts and diamonds red wherever a card is named.
+function withSuits(text) {
+  const parts = [];
+  let last = 0;
+  for (const m of String(text).matchAll(/(10|[A2-9JQKVDR])([♠♥♦♣])/g)) {
+    parts.push(text.slice(last, m.index), el("span", { class: m[2] === "♥" || m[2] === "♦" ? "red" : "" }, m[0]));
+    last = m.index + m[0].length;
+  }
+  parts.push(String(text).slice(last));
+  return parts.filter((p) => p !== "");
+}
+
 // ---- server access ---------------------------------------------------------------------------------------
 
 function showError(message) {
   const box = $("error");
-  box.textContent = message;
+  box.replaceChildren(...withSuits(message));
   box.classList.remove("hidden");
   clearTimeout(showError.timer);
-  showError.timer = setTimeout(() => box.classList.add("hidden"), 6000);
+  showError.timer = setTimeout(() => box.classList.add("hidden"), 8000);
+}
+
+// What a refusal means for the family, in their language; the server's own words only in English.
+function refusalText(status, detail, body, path) {
+  if (status === 403) return t("err_readonly");
+  if (path === "/api/undo" && status === 409) return t("err_undo");
+  const game = ui.state && ui.state.game;
+  if (body && body.card && game) {
+    const why = game.played.includes(body.card) ? t("why_played")
+      : game.wanted && body.card.slice(0, -1) !== game.wanted ? t("why_wanted", game.wanted) : t("why_rules");
+    return t("err_play", cardLabel(body.card), why) + (ui.lang === "en" && detail ? ` (${detail})` : "");
+  }
+  if (ui.lang === "en" && detail) return detail;
+  return status === 409 || status === 422 ? t("err_refused") : t("err_other");
 }
 
 async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
   if (ui.code) headers["X-Join-Code"] = ui.code;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    if (method !== "GET") showError(t("offline_refused"));
+    throw e;
+  }
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
-    const detail = data && data.detail;
-    const message = Array.isArray(detail) ? detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ")
-      : (detail || `${response.status}`);
+    const detail = data && typeof data.detail === "string" ? data.detail : "";
+    const message = refusalText(response.status, detail, body, path);
     showError(message);
     throw new Error(message);
   }
@@ -78,7 +118,9 @@ async function checkAccess() {
   ui.code = localStorage.getItem("nj-code");
   const access = await api("GET", "/api/access" + (ui.code ? `?code=${encodeURIComponent(ui.code)}` : ""));
   ui.canEdit = access.can_edit;
+  ui.wrongCode = !ui.canEdit && !!ui.code;
   document.body.classList.toggle("readonly", !ui.canEdit);
+  $("setup-fields").disabled = !ui.canEdit;
   renderAccess();
 }
 
@@ -86,24 +128,36 @@ function renderAccess() {
   const badge = $("access");
   badge.textContent = ui.canEdit ? t("edit") : t("readonly");
   badge.className = "badge " + (ui.canEdit ? "ok" : "ro");
+  const banner = $("ro-banner");
+  banner.textContent = ui.wrongCode ? t("ro_wrong", ui.code) : t("ro_banner");
+  banner.classList.toggle("hidden", ui.canEdit);
 }
 
 function connect(delay = 500) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws`);
-  ws.onopen = () => { $("link").classList.add("on"); delay = 500; };
+  ws.onopen = () => { setOnline(true); delay = 500; };
   ws.onmessage = (msg) => render(JSON.parse(msg.data));
   ws.onclose = () => {
-    $("link").classList.remove("on");
+    setOnline(false);
     setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
   };
+}
+
+function setOnline(online) {
+  ui.online = online;
+  $("link").classList.toggle("on", online);
+  $("offline").textContent = t("offline");
+  $("offline").classList.toggle("hidden", online);
 }
 
 // ---- rendering ---------------------------------------------------------------------------------------------
 
 function render(state) {
+  const before = ui.state && ui.state.game ? ui.state.game.id : null;
   ui.state = state;
   const game = state.game;
+  if (game && before !== null && before !== game.id) loadGames();
   document.body.dataset.revision = state.revision;
   $("no-game").classList.toggle("hidden", !!game);
   $("live").classList.toggle("hidden", !game);
@@ -125,7 +179,9 @@ function render(state) {
 }
 
 function renderSource(source) {
-  $("source").textContent = source.kind === "idle" ? t("no_source") : `${source.label}${source.error ? " — " + source.error : ""}`;
+  const where = source.label.includes(":") ? source.label.slice(source.label.indexOf(":")) : "";
+  const trouble = source.error ? " — " + (ui.lang === "en" ? source.error : t("source_error")) : "";
+  $("source").textContent = source.kind === "idle" ? t("no_source") : `${t("source_kinds")[source.kind] || source.kind}${where}${trouble}`;
   const cam = $("camera");
   if (source.camera_view && cam.classList.contains("hidden")) { cam.src = "/api/camera.mjpg"; cam.classList.remove("hidden"); }
   if (!source.camera_view && !cam.classList.contains("hidden")) { cam.removeAttribute("src"); cam.classList.add("hidden"); }
@@ -158,6 +214,9 @@ function renderStatus(game) {
   const reminder = $("reminder");
   const pending = game.pending_call;
   const friendly = $("pref-friendly").checked;
+  // with the pad open the call sits at its top, right where the card was just tapped
+  const padOpen = ui.canEdit && game.phase === "play" && !game.game_over;
+  (padOpen ? $("pad") : $("live")).prepend(reminder);
   if (pending && (friendly || ui.canEdit)) {
     const h = HONOURS[ui.lang][pending.box];
     reminder.replaceChildren(
@@ -172,9 +231,10 @@ function renderStatus(game) {
 }
 
 function renderPlayers(game) {
+  const actor = ui.canEdit && game.phase === "play" ? (ui.padPlayer || game.turn) : null;
   $("players").replaceChildren(...game.players.map((p) => el("li", {
-    class: `player ${p.is_turn ? "turn" : ""} ${ui.canEdit ? "tappable" : ""}`, dataset: { player: p.name },
-    on: { click: () => { if (ui.canEdit) { ui.padPlayer = p.name; renderPad(game); } } },
+    class: `player ${p.is_turn ? "turn" : ""} ${ui.canEdit ? "tappable" : ""} ${p.name === actor ? "actor" : ""}`, dataset: { player: p.name },
+    on: { click: () => { if (ui.canEdit) { ui.padPlayer = p.name; renderPlayers(game); renderPad(game); } } },
   }, el("span", { class: "name" }, p.name, p.is_dealer ? el("span", { class: "dealer", title: t("dealer") }, "D") : ""),
   el("span", { class: "left" }, p.cards_left === null ? "" : t("cards_n", p.cards_left)),
   el("span", { class: "stack" }, `${p.chips} ${t("chips_short")}`))));
@@ -196,39 +256,80 @@ function renderQuestions(game) {
   $("fix-count").textContent = game.questions.length ? String(game.questions.length) : "";
 }
 
-const QUIET_NOTICES = ["call_missed", "deal_over"]; // announced large, or shown by the phase itself
+const QUIET_NOTICES = ["deal_over"]; // shown by the phase itself
+
+function noticeText(n) {
+  const words = t("notice");
+  return (words[n.kind] || words.other)(n.player || "?", n.card ? cardLabel(n.card) : "?");
+}
 
 function renderNotices(game) {
   const shown = game.notices.filter((n) => !QUIET_NOTICES.includes(n.kind)).slice(-3).reverse();
   $("notices").replaceChildren(...shown.map((n) => el("li", { class: "notice", dataset: { kind: n.kind } },
-    n.event_index !== null && n.event_index !== undefined ? `#${n.event_index} ` : "", n.message)));
+    ...withSuits(noticeText(n)))));
+}
+
+// The plays of this deal whose honour was not called in time (a missed call leaves its mark in Corriger).
+function missedPlays(game) {
+  const missed = game.notices.filter((n) => n.kind === "call_missed").map((n) => `${n.player}|${n.card}`);
+  return new Set(game.events.filter((e) => e.kind === "play" && !e.corrected && missed.includes(`${e.player}|${e.card}`))
+    .map((e) => e.index));
 }
 
 function playedSet(game) { return new Set(game.played); }
+
+function renderPadLast(game) {
+  const last = game.last_play;
+  const box = $("pad-last");
+  if (!last) { box.replaceChildren(t("nothing_laid")); return; }
+  const [words, card] = t("laid", cardNode(last.card), last.player);
+  const seq = $("sequence").textContent;
+  box.replaceChildren(words, card, seq ? el("span", { class: "pad-seq" }, seq) : "");
+  if (box.dataset.index !== String(last.index)) {
+    box.dataset.index = String(last.index);
+    box.classList.remove("flash");
+    void box.offsetWidth; // restart the flash for the new card
+    box.classList.add("flash");
+  }
+}
+
+// A suit or pass tap: refused while offline; ignored within TAP_GUARD_MS of the last one (a double tap lands on
+// the next rank's suit once the pad has moved on) unless a rank was chosen in between.
+async function padTap(path, body) {
+  const now = Date.now();
+  if (now - ui.lastTap < TAP_GUARD_MS) return;
+  ui.lastTap = now;
+  if (!ui.online) { showError(t("offline_refused")); return; }
+  await act("POST", path, body);
+}
 
 function renderPad(game) {
   const pad = $("pad");
   const open = ui.canEdit && game.phase === "play" && !game.game_over;
   pad.classList.toggle("hidden", !open);
   if (!open) return;
+  renderPadLast(game);
   const actor = ui.padPlayer || game.turn || game.players[0].name;
   $("pad-who").replaceChildren(el("span", {}, t("playing_as")), ...game.players.map((p) => el("button", {
     type: "button", class: `chip ${p.name === actor ? "selected" : ""}`, dataset: { player: p.name },
-    on: { click: () => { ui.padPlayer = p.name; renderPad(game); } },
+    on: { click: () => { ui.padPlayer = p.name; renderPlayers(game); renderPad(game); } },
   }, p.name)));
   const played = playedSet(game);
   const rank = ui.padRank || game.wanted || null;
   $("pad-ranks").replaceChildren(...RANK_ORDER.map((r) => el("button", {
     type: "button", class: `rank ${r === rank ? "selected" : ""} ${r === game.wanted ? "wanted" : ""}`,
     dataset: { rank: r }, disabled: ["S", "H", "D", "C"].every((s) => played.has(r + s)),
-    on: { click: () => { ui.padRank = r; renderPad(game); } },
+    on: { click: () => { ui.padRank = r; ui.lastTap = 0; renderPad(game); } },
   }, r)));
   $("pad-suits").replaceChildren(...(rank ? ["S", "H", "D", "C"].map((s) => {
     const card = rank + s;
     return el("button", {
       type: "button", class: `suit ${s === "H" || s === "D" ? "red" : ""}`, dataset: { card },
       disabled: played.has(card), "aria-label": card,
-      on: { click: () => { ui.padRank = null; ui.padPlayer = null; act("POST", "/api/play", { card, player: actor }); } },
+      on: { click: () => {
+        if (Date.now() - ui.lastTap < TAP_GUARD_MS) return;
+        ui.padRank = null; ui.padPlayer = null; padTap("/api/play", { card, player: actor });
+      } },
     }, cardLabel(card));
   }) : []));
 }
@@ -244,43 +345,104 @@ function cardPicker(selected, exclude, onToggle) {
     }))));
 }
 
-function renderShowdown(game) {
-  const box = $("showdown");
-  const open = game.phase === "showdown" && game.losers_to_reveal.length > 0;
-  box.classList.toggle("hidden", !open);
-  if (!open) return;
+// The losers' hands to pick (`sizes`: how many cards each should show); `path` receives them.
+function handsEditor(game, sizes, path) {
   const played = playedSet(game);
   const taken = new Set(Object.values(ui.reveal).flatMap((s) => [...s]));
   const parts = [el("h2", {}, t("showdown_title"))];
-  for (const name of game.losers_to_reveal) {
-    const player = game.players.find((p) => p.name === name);
+  for (const [name, size] of Object.entries(sizes)) {
     const mine = ui.reveal[name] || (ui.reveal[name] = new Set());
     const exclude = new Set([...played, ...[...taken].filter((c) => !mine.has(c))]);
-    parts.push(el("h3", {}, t("reveal_for", name, player.cards_left), ` (${mine.size})`));
+    parts.push(el("h3", {}, t("reveal_for", name, size), ` (${mine.size})`));
     if (ui.canEdit) parts.push(cardPicker(mine, exclude, (card) => {
       if (mine.has(card)) mine.delete(card); else mine.add(card);
       renderShowdown(game);
     }));
   }
   if (ui.canEdit) parts.push(el("button", { type: "button", class: "primary", "data-testid": "reveal-ok", on: { click: async () => {
-    const hands = Object.fromEntries(game.losers_to_reveal.map((n) => [n, [...(ui.reveal[n] || [])]]));
-    await act("POST", "/api/showdown", { hands });
-    ui.reveal = {};
+    const hands = Object.fromEntries(Object.keys(sizes).map((n) => [n, [...(ui.reveal[n] || [])]]));
+    try { await api("POST", path, { hands }); ui.reveal = {}; ui.reshow = false; render(ui.state); } catch (e) { /* shown */ }
   } } }, t("reveal_ok")));
-  box.replaceChildren(...parts);
+  if (ui.reshow) parts.push(el("button", { type: "button", on: { click: () => { ui.reshow = false; ui.reveal = {}; render(ui.state); } } }, t("cancel")));
+  return parts;
 }
 
-function paymentRows(s) {
+function renderShowdown(game) {
+  const box = $("showdown");
+  const last = game.settlements[game.settlements.length - 1];
+  const reshow = ui.reshow && game.phase === "settled" && last;
+  const open = (game.phase === "showdown" && game.losers_to_reveal.length > 0) || reshow;
+  box.classList.toggle("hidden", !open);
+  if (!open) { ui.reshow = false; return; }
+  const sizes = reshow ? Object.fromEntries(Object.entries(last.remaining).map(([n, h]) => [n, h.length]))
+    : Object.fromEntries(game.losers_to_reveal.map((n) => [n, game.players.find((p) => p.name === n).cards_left]));
+  box.replaceChildren(...handsEditor(game, sizes, reshow ? "/api/showdown/correct" : "/api/showdown"));
+}
+
+function startReshow(game) {
+  const last = game.settlements[game.settlements.length - 1];
+  ui.reveal = Object.fromEntries(Object.entries(last.remaining).map(([n, h]) => [n, new Set(h)]));
+  ui.reshow = true;
+  render(ui.state);
+  $("showdown").scrollIntoView({ block: "start" });
+}
+
+const POINTS = { A: 1, J: 10, Q: 10, K: 10 };
+const cardPoints = (card) => POINTS[card.slice(0, -1)] ?? Number(card.slice(0, -1));
+
+// One line saying why a payment was asked for (and why less was paid), from the hand left and the options.
+function paymentWhy(s, p, options, missed) {
+  const hand = s.remaining[p.payer] || [];
+  const card = p.card ? cardLabel(p.card) : "";
+  let why;
+  if (p.reason === "cards") {
+    const pts = hand.reduce((sum, c) => sum + cardPoints(c), 0);
+    why = options.payment === "cards" ? t("why_cards_each", hand.length, options.chips_per_card ?? 1)
+      : pts === p.due ? t("why_cards_points", hand.length, pts) : t("why_cards_n", hand.length);
+  } else if (p.reason === "bete") {
+    why = missed.has(`${p.payer}|${p.card}`) && !hand.includes(p.card) ? t("why_bete_missed", card) : t("why_bete", card);
+  } else if (p.reason === "opera") why = t("why_opera", card);
+  else if (p.reason === "hoc") why = t("why_hoc", card);
+  else if (p.reason === "sweep") why = t("why_sweep", card);
+  else why = t("reason")[p.reason] || p.reason;
+  if (p.due !== null && p.due !== undefined && p.amount < p.due) {
+    why += " — " + (BOXES.includes(p.payer) ? t("why_short_plain") : t("why_short", p.payer, p.amount));
+  }
+  return why;
+}
+
+function paymentRows(s, options) {
   const party = (name) => BOXES.includes(name) ? t("box_name", cardLabel(name)) : name;
-  return s.payments.map((p) => el("tr", {},
-    el("td", {}, party(p.payer)), el("td", {}, t("pays")), el("td", {}, party(p.payee)),
-    el("td", { class: "num" }, String(p.amount)), el("td", { class: "reason" }, t("reason")[p.reason] || p.reason)));
+  const missed = new Set((s.missed_calls || []).map((m) => `${m.player}|${m.card}`));
+  return s.payments.map((p) => {
+    const short = p.due !== null && p.due !== undefined && p.due !== p.amount;
+    return el("li", { class: `payment ${short ? "short" : ""}`, dataset: { reason: p.reason, payer: p.payer } },
+      el("div", { class: "pay-line" }, el("span", { class: "pay-who" }, party(p.payer), ` ${t("to")} `, ...withSuits(party(p.payee))),
+        el("span", { class: "num" }, t("chips_of", p.amount))),
+      short ? el("div", { class: "owed" }, t("owed_paid", p.amount, p.due)) : "",
+      el("div", { class: "reason" }, ...withSuits(paymentWhy(s, p, options, missed))));
+  });
 }
 
-function settlementNode(s) {
+// Lines about what moved no chips: calls forgotten, bêtes with an empty box.
+function settlementNotes(s, options) {
+  const notes = (s.missed_calls || []).map((m) => t("missed_line", m.player, cardLabel(m.card)));
+  if (options.bete !== false && options.bete !== "off") {
+    const paid = new Set(s.payments.filter((p) => p.reason === "bete").map((p) => `${p.payer}|${p.card}`));
+    for (const [player, hand] of Object.entries(s.remaining || {})) {
+      for (const card of hand) if (BOXES.includes(card) && !paid.has(`${player}|${card}`)) notes.push(t("bete_empty", player, cardLabel(card)));
+    }
+  }
+  return notes;
+}
+
+function settlementNode(s, options = {}) {
+  const antes = Object.entries(s.antes || {}).map(([p, n]) => `${p} ${n}`).join(", ");
   return el("div", { class: "card settlement", dataset: { deal: s.deal_no } },
     el("h3", {}, t("deal", s.deal_no), " — ", t("settled_title", s.winner || "?"), s.opera ? " " + t("opera") : ""),
-    el("table", { class: "payments" }, el("tbody", {}, ...paymentRows(s))),
+    antes ? el("p", { class: "antes" }, t("antes_line", antes)) : "",
+    el("ul", { class: "payments" }, ...paymentRows(s, options)),
+    ...settlementNotes(s, options).map((n) => el("p", { class: "note", "data-testid": "settlement-note" }, ...withSuits(n))),
     el("p", { class: "after" }, t("box_after"), ": ", ...BOXES.map((b) => el("span", { class: "boxafter" }, cardNode(b), " ", String(s.board[b] ?? 0)))));
 }
 
@@ -290,9 +452,14 @@ function renderSettled(game) {
   const open = game.phase === "settled" && last;
   box.classList.toggle("hidden", !open);
   if (!open) return;
-  box.replaceChildren(settlementNode(last), ui.canEdit && !game.game_over
-    ? el("button", { type: "button", class: "primary", "data-testid": "next-deal", on: { click: () => act("POST", "/api/deals") } }, t("next_deal"))
-    : "");
+  box.replaceChildren(settlementNode(last, game.options),
+    game.game_over ? el("div", { class: "gameover", "data-testid": "game-over-live" }, gameOverText(game),
+      el("button", { type: "button", on: { click: () => showTab("score") } }, t("see_scores"))) : "",
+    game.notices.some((n) => n.kind === "hand_mismatch") ? el("p", { class: "note" }, t("hands_stale")) : "",
+    ui.canEdit && !ui.reshow ? el("button", { type: "button", "data-action": "reshow", on: { click: () => startReshow(game) } }, t("reshow")) : "",
+    ui.canEdit && !game.game_over
+      ? el("button", { type: "button", class: "primary", "data-testid": "next-deal", on: { click: () => act("POST", "/api/deals") } }, t("next_deal"))
+      : "");
 }
 
 const CORRECTABLE = ["play", "pass", "call", "sweep"];
@@ -316,7 +483,25 @@ function eventText(game, d) {
   }
 }
 
+function eventActions(game, e) {
+  if (ui.confirmDelete === e.index) {
+    return el("div", { class: "ev-actions confirm" }, el("span", { class: "ask" }, t("delete_ask")),
+      el("button", { type: "button", class: "danger", "data-action": "confirm-delete", on: { click: () => {
+        ui.confirmDelete = null; ui.openEvent = null;
+        act("POST", "/api/corrections", { index: e.index, action: "delete" });
+      } } }, t("yes_delete")),
+      el("button", { type: "button", "data-action": "keep", on: { click: () => { ui.confirmDelete = null; renderEvents(game); } } }, t("no")));
+  }
+  return el("div", { class: "ev-actions" },
+    e.kind === "play" ? el("button", { type: "button", "data-action": "card", on: { click: () => openEditor(e, "card") } }, t("change_card")) : "",
+    el("button", { type: "button", "data-action": "player", on: { click: () => openEditor(e, "player") } }, t("change_player")),
+    e.kind === "play" && BOXES.includes(e.card) && !e.data.call ? el("button", { type: "button", "data-action": "called",
+      on: { click: () => act("POST", "/api/corrections", { index: e.index, action: "replace", call: true }) } }, t("was_called")) : "",
+    el("button", { type: "button", class: "danger", "data-action": "delete", on: { click: () => { ui.confirmDelete = e.index; renderEvents(game); } } }, t("delete")));
+}
+
 function renderEvents(game) {
+  const missed = missedPlays(game);
   const items = game.events.filter((e) => e.kind !== "ante").reverse().map((e) => {
     const fixable = ui.canEdit && !e.corrected && CORRECTABLE.includes(e.kind);
     const minor = !CORRECTABLE.includes(e.kind) && e.kind !== "correction";
@@ -328,17 +513,14 @@ function renderEvents(game) {
     },
     el("div", { class: "ev-line" },
       el("span", { class: "ev-index" }, `#${e.index}`),
-      el("span", { class: "ev-text" }, eventText(game, e.data)),
+      el("span", { class: "ev-text" }, ...withSuits(eventText(game, e.data)),
+        missed.has(e.index) ? el("span", { class: "ev-missed", "data-testid": "missed-mark" }, t("missed_mark")) : ""),
       e.confidence !== null && e.confidence !== undefined ? el("span", { class: "ev-conf" }, `${Math.round(e.confidence * 100)} %`) : "",
-      e.source !== "tap" ? el("span", { class: "ev-source" }, e.source) : "",
-      fixable ? el("span", { class: "ev-more" }, open ? "▲" : "▼") : ""),
-    open ? el("div", { class: "ev-actions" },
-      el("button", { type: "button", "data-action": "delete", on: { click: () => act("POST", "/api/corrections", { index: e.index, action: "delete" }) } }, t("delete")),
-      e.kind === "play" ? el("button", { type: "button", "data-action": "card", on: { click: () => openEditor(e, "card") } }, t("change_card")) : "",
-      e.kind === "play" && BOXES.includes(e.card) && !e.data.call ? el("button", { type: "button", "data-action": "called",
-        on: { click: () => act("POST", "/api/corrections", { index: e.index, action: "replace", call: true }) } }, t("was_called")) : "",
-      el("button", { type: "button", "data-action": "player", on: { click: () => openEditor(e, "player") } }, t("change_player")),
-    ) : "");
+      e.source !== "tap" ? el("span", { class: "ev-source" }, t("source_kinds")[e.source] || e.source) : "",
+      fixable ? el("span", { class: "ev-more" }, open ? "▲" : "▼") : "",
+      ui.canEdit && e.kind === "correction" ? el("button", { type: "button", class: "small", "data-action": "revert",
+        on: { click: () => act("POST", `/api/corrections/${e.index}/revert`) } }, t("revert")) : ""),
+    open ? eventActions(game, e) : "");
   });
   $("events").replaceChildren(...items);
 }
@@ -357,22 +539,26 @@ function openEditor(event, what) {
   box.scrollIntoView({ block: "start" });
 }
 
+function gameOverText(game) {
+  const ruined = game.players.filter((p) => p.chips < 15).map((p) => p.name);
+  return t("game_over", ruined.join(", ") || "?", ruined.length);
+}
+
+// One row per player (names wrap in the first column), one column per deal: the table grows to the right
+// inside its own scroller, never the page.
 function renderScore(game) {
-  const names = game.players.map((p) => p.name);
-  const rows = [el("tr", {}, el("th", {}, ""), ...names.map((n) => el("th", {}, n)))];
-  for (const point of game.stacks) {
-    rows.push(el("tr", {}, el("td", {}, point.deal_no === 0 ? t("start_row") : t("deal", point.deal_no)),
-      ...names.map((n) => el("td", { class: "num" }, String(point.chips[n] ?? "")))));
-  }
-  $("totals").replaceChildren(el("tbody", {}, ...rows));
-  $("chart").innerHTML = stackChart(game.stacks, names);
-  $("settlements").replaceChildren(...game.settlements.slice().reverse().map(settlementNode));
+  const points = game.stacks;
+  const head = el("tr", {}, el("th", { class: "who" }, t("player_col")),
+    ...points.map((p) => el("th", { class: "num" }, p.deal_no === 0 ? t("start_row") : t("deal", p.deal_no))));
+  const rows = game.players.map((p) => el("tr", { dataset: { player: p.name } }, el("th", { class: "who" }, p.name),
+    ...points.map((pt) => el("td", { class: "num" }, String(pt.chips[p.name] ?? "")))));
+  $("totals").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  $("chart").innerHTML = stackChart(points, game.players.map((p) => p.name));
+  $("settlements").replaceChildren(...game.settlements.slice().reverse().map((s) => settlementNode(s, game.options)));
   const over = $("gameover");
   over.classList.toggle("hidden", !game.game_over);
-  if (game.game_over) {
-    const ruined = game.players.filter((p) => p.chips < 15).map((p) => p.name).join(", ");
-    over.textContent = t("game_over", ruined || "?");
-  }
+  if (game.game_over) over.textContent = gameOverText(game);
+  renderGames();
   $("export-json").href = `/api/games/${game.id}/export.json`;
   $("export-csv").href = `/api/games/${game.id}/ledger.csv`;
 }
@@ -417,7 +603,7 @@ function announce(game) {
     if (ui.announced.has(key)) continue;
     ui.announced.add(key);
     if (ui.firstState) continue; // history is not re-announced when a phone joins
-    const text = t("missed", HONOURS[ui.lang][n.box] || n.box, n.stake ?? 0);
+    const text = t("missed_who", n.player || "?", HONOURS[ui.lang][n.box] || n.box, n.stake ?? 0);
     const banner = $("announce");
     banner.textContent = text;
     banner.classList.remove("hidden");
@@ -438,9 +624,31 @@ function showTab(name) {
   for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("active", b.dataset.tab === name);
   for (const s of document.querySelectorAll(".tab")) s.classList.toggle("hidden", s.id !== `tab-${name}`);
   if (name === "setup") loadCalibration();
+  if (name === "score") loadGames();
+  window.scrollTo(0, 0);
+}
+
+// ---- other games (resume one a new game replaced) ---------------------------------------------------------------
+
+async function loadGames() {
+  try { ui.games = await api("GET", "/api/games"); } catch (e) { ui.games = []; }
+  renderGames();
+}
+
+function renderGames() {
+  const current = ui.state && ui.state.game ? ui.state.game.id : null;
+  const others = ui.games.filter((g) => g.id !== current && g.events > 0);
+  $("games-card").classList.toggle("hidden", !others.length);
+  $("games").replaceChildren(...others.map((g) => el("li", { class: "game-row", dataset: { game: g.id } },
+    el("div", {}, el("strong", {}, t("game_label", g.id, new Date(g.created_at).toLocaleDateString(ui.lang === "fr" ? "fr-FR" : "en-GB"))),
+      el("div", { class: "hint" }, g.players || "", " · ", t("status")[g.status] || g.status)),
+    ui.canEdit ? el("button", { type: "button", class: "primary", "data-action": "resume", on: { click: async () => {
+      try { await api("POST", `/api/games/${g.id}/resume`); ui.reveal = {}; await loadGames(); showTab("live"); } catch (e) { /* shown */ }
+    } } }, t("resume")) : "")));
 }
 
 function applyLanguage() {
+  const values = optionValues();
   document.documentElement.lang = ui.lang;
   $("lang").textContent = ui.lang === "fr" ? "EN" : "FR";
   for (const node of document.querySelectorAll("[data-i18n]")) {
@@ -449,6 +657,10 @@ function applyLanguage() {
     if (span) node.append(" ", span);
   }
   renderAccess();
+  $("offline").textContent = t("offline");
+  renderRuleNames();
+  renderOptions(values);
+  renderGames();
   if (ui.state) render(ui.state);
 }
 
@@ -456,7 +668,7 @@ function applyLanguage() {
 
 function seatRow(name) {
   const row = el("li", { class: "seat" },
-    el("input", { type: "text", value: name, maxlength: "24", placeholder: "…", "aria-label": "name", on: { input: refreshDealer } }),
+    el("input", { type: "text", value: name, placeholder: "…", "aria-label": "name", on: { input: refreshDealer } }),
     el("button", { type: "button", class: "small", "aria-label": "up", on: { click: () => { if (row.previousElementSibling) row.parentNode.insertBefore(row, row.previousElementSibling); refreshDealer(); } } }, "↑"),
     el("button", { type: "button", class: "small", "aria-label": "remove", on: { click: () => { row.remove(); refreshDealer(); } } }, "✕"));
   return row;
@@ -472,24 +684,43 @@ function refreshDealer() {
   select.replaceChildren(...seatNames().map((n) => el("option", { value: n, selected: n === previous }, n)));
 }
 
-function renderOptions() {
+// The options as set on the form, so a change of language keeps them.
+function optionValues() {
+  const values = {};
+  for (const input of document.querySelectorAll("#options [data-option]")) {
+    values[input.name] = input.type === "checkbox" ? input.checked : input.value;
+  }
+  return values;
+}
+
+function renderOptions(values = {}) {
   const rules = ui.rules.find((r) => r.name === $("rules").value);
   const box = $("options");
   if (!rules) { box.replaceChildren(); return; }
-  box.replaceChildren(el("details", { class: "rules-options" }, el("summary", {}, t("rule_options")), ...rules.options.map((o) => {
+  const wasOpen = !!box.querySelector("details[open]");
+  box.replaceChildren(el("details", { class: "rules-options", open: wasOpen }, el("summary", {}, t("rule_options")), ...rules.options.map((o) => {
+    const words = (o.words && o.words[ui.lang]) || { label: o.label, help: o.help, choices: {} };
+    const value = o.name in values ? values[o.name] : o.default;
     let input;
-    if (o.kind === "bool") input = el("input", { type: "checkbox", name: o.name, checked: !!o.default });
-    else if (o.kind === "int" || o.kind === "number") input = el("input", { type: "number", name: o.name, value: o.default ?? "", step: o.kind === "int" ? "1" : "any", inputmode: o.kind === "int" ? "numeric" : "decimal", placeholder: o.nullable ? "—" : "" });
-    else input = el("select", { name: o.name }, ...(o.choices || []).map((c) => el("option", { value: c, selected: c === o.default }, String(c))));
+    if (o.kind === "bool") input = el("input", { type: "checkbox", name: o.name, checked: !!value });
+    else if (o.kind === "int" || o.kind === "number") input = el("input", { type: "number", name: o.name, value: value ?? "", step: o.kind === "int" ? "1" : "any", inputmode: o.kind === "int" ? "numeric" : "decimal", placeholder: o.nullable ? "—" : "" });
+    else input = el("select", { name: o.name }, ...(o.choices || []).map((c) => el("option", { value: c, selected: String(c) === String(value) }, words.choices[c] || String(c))));
     input.dataset.option = o.kind;
     return el("label", { class: o.kind === "bool" ? "check option" : "option" }, o.kind === "bool" ? input : "",
-      el("span", {}, o.label), o.kind === "bool" ? "" : input, el("small", { class: "hint" }, o.help));
+      el("span", {}, ...withSuits(words.label)), o.kind === "bool" ? "" : input, el("small", { class: "hint" }, ...withSuits(words.help)));
   })));
+}
+
+function renderRuleNames() {
+  const select = $("rules");
+  const chosen = select.value;
+  select.replaceChildren(...ui.rules.map((r) => el("option", { value: r.name, selected: r.name === chosen },
+    (r.titles && r.titles[ui.lang]) || r.label)));
 }
 
 async function loadRules() {
   ui.rules = await api("GET", "/api/rules");
-  $("rules").replaceChildren(...ui.rules.map((r) => el("option", { value: r.name }, r.label)));
+  renderRuleNames();
   renderOptions();
 }
 
@@ -497,6 +728,11 @@ async function submitSetup(ev) {
   ev.preventDefault();
   const players = seatNames();
   if (players.length < 3 || players.length > 8) { showError(t("need_players")); return; }
+  const long = players.find((n) => [...n].length > NAME_MAX);
+  if (long) { showError(t("err_name", long)); return; }
+  const game = ui.state && ui.state.game;
+  if (game && !game.game_over && !ev.confirmed) { askNewGame(game); return; }
+  $("confirm-new").classList.add("hidden");
   const options = {};
   for (const input of document.querySelectorAll("#options [data-option]")) {
     const kind = input.dataset.option;
@@ -509,6 +745,18 @@ async function submitSetup(ev) {
     ui.reveal = {};
     showTab("live");
   } catch (e) { /* shown */ }
+}
+
+// Starting a game over a running one asks first, and says how to get the old one back.
+function askNewGame(game) {
+  const box = $("confirm-new");
+  box.replaceChildren(el("p", {}, t("confirm_new", game.deal_no)),
+    el("div", { class: "actions" },
+      el("button", { type: "button", class: "danger", "data-action": "confirm-new",
+        on: { click: () => submitSetup({ preventDefault() {}, confirmed: true }) } }, t("yes_new")),
+      el("button", { type: "button", "data-action": "keep", on: { click: () => box.classList.add("hidden") } }, t("no"))));
+  box.classList.remove("hidden");
+  box.scrollIntoView({ block: "center" });
 }
 
 // ---- camera calibration (tap to place) ------------------------------------------------------------------------
@@ -587,7 +835,7 @@ function wire() {
   $("btn-pass").addEventListener("click", () => {
     const player = ui.padPlayer || (ui.state.game && ui.state.game.turn);
     ui.padPlayer = null;
-    act("POST", "/api/pass", { player });
+    padTap("/api/pass", { player });
   });
   $("btn-undo").addEventListener("click", () => act("POST", "/api/undo"));
   $("add-player").addEventListener("click", () => { $("seat-list").append(seatRow("")); refreshDealer(); });

@@ -1,9 +1,10 @@
 """Chip accounting shared by every game: player stacks, named pots, payments, conservation.
 
 A :class:`Payment` moves chips from one *party* to another. A party is a seat (``int``) or a pot
-(its name, ``str``: Nain Jaune's five board boxes ``"10D"`` …, Nap's ``"pool"``). The ledger never
-lets a party go below zero: a payment is cut to what the payer has (no text lets anyone pay more
-than they own), and the cut is recorded in ``due``.
+(its name, ``str``: Nain Jaune's five board boxes ``"10D"`` …, Nap's ``"pool"``). :class:`Ledger`
+never lets a party go below zero: a payment is cut to what the payer has (no Nain Jaune text lets
+anyone pay more than they own), and the cut is recorded in ``due``. :class:`OpenLedger` lets seats
+go below zero, as when a game is scored on paper.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class Ledger:
         self.total: int = sum(self.chips) + sum(self.pots.values())
 
     def copy(self) -> "Ledger":
-        new = Ledger.__new__(Ledger)
+        new = type(self).__new__(type(self))
         new.chips = self.chips.copy()
         new.pots = self.pots.copy()
         new.total = self.total
@@ -83,6 +84,10 @@ class Ledger:
 
     def balance(self, party: Party) -> int:
         return self.chips[party] if isinstance(party, int) else self.pots[party]
+
+    def can_pay(self, party: Party, amount: int) -> bool:
+        """Whether ``party`` holds ``amount`` (what a voluntary purchase must check before it is made)."""
+        return self.balance(party) >= amount
 
     def pay(self, payment: Payment) -> Payment:
         """Apply ``payment``, cut to what the source holds; return the payment as made.
@@ -120,3 +125,32 @@ class Ledger:
 
     def snapshot(self) -> dict[str, Any]:
         return {"chips": list(self.chips), "pots": dict(self.pots), "total": self.total}
+
+
+class OpenLedger(Ledger):
+    """A ledger whose seats may go below zero: a seat pays every payment in full, as when scores are
+    kept on paper or counters are bought back. Pots still pay only what they hold."""
+
+    __slots__ = ()
+
+    def can_pay(self, party: Party, amount: int) -> bool:
+        return isinstance(party, int) or super().can_pay(party, amount)
+
+    def pay(self, payment: Payment) -> Payment:
+        if isinstance(payment.source, str) or payment.amount <= 0:
+            return super().pay(payment)
+        if isinstance(payment.target, str):
+            self.pots[payment.target] += payment.amount   # first: an unknown pot raises before anything moves
+        else:
+            self.chips[payment.target] += payment.amount
+        self.chips[payment.source] -= payment.amount
+        return payment
+
+    def check(self) -> None:
+        """Raise :class:`ConservationError` unless everything adds up to the starting total and no pot
+        went below zero (stacks may)."""
+        now = self.in_play()
+        if now != self.total:
+            raise ConservationError(f"chips not conserved: {now} in play, {self.total} at the start")
+        if min(self.pots.values(), default=0) < 0:
+            raise ConservationError("a pot went below zero")

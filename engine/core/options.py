@@ -19,9 +19,28 @@ from engine.core.errors import RulesError
 OptionsT = TypeVar("OptionsT", bound="Options")
 
 
+@dataclass(frozen=True)
+class Words:
+    """An option in a player's language: its label, a help sentence and a word per choice.
+
+    ``doc`` keeps the sources and field names for ``docs/rules.md``; these are what a family reads."""
+
+    label: str
+    help: str
+    choices: Mapping[Any, str] = field(default_factory=dict)
+
+
 def option(default: Any, doc: str, **meta: Any) -> Any:
-    """A documented option field (``doc`` feeds ``docs/rules.md`` and error messages)."""
+    """A documented option field (``doc`` feeds ``docs/rules.md`` and error messages).
+
+    ``fr=Words(...)`` and ``en=Words(...)`` give the player-facing words in each language."""
     return field(default=default, metadata={"doc": doc, **meta})
+
+
+def option_words(meta: Mapping[str, Any], lang: str) -> Words | None:
+    """The player-facing words of an option field in ``lang`` (``"fr"`` or ``"en"``), if it has them."""
+    words = meta.get(lang)
+    return words if isinstance(words, Words) else None
 
 
 @dataclass(frozen=True)

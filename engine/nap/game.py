@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core.cards import SUIT_NAMES
 from engine.core.errors import IllegalAction
-from engine.core.ledger import Ledger, Payment
+from engine.core.ledger import Payment
 from engine.core.log import EventLog
 from engine.core.notices import Notice
 from engine.core.seats import PlayerRef, check_players, left_of
@@ -83,7 +83,7 @@ class Game(EventLog[State]):
         self.state = self._fresh_state()
 
     def _fresh_state(self) -> State:
-        return State(self.rules, self.setup.players, Ledger(self.setup.chips, {POOL: self.setup.pool}))
+        return State(self.rules, self.setup.players, self.rules.ledger(self.setup.chips, self.setup.pool))
 
     def replay(self) -> "Game":
         """A new game folded from this one's setup and log."""
@@ -224,11 +224,11 @@ class Game(EventLog[State]):
             self.state.payments.append(self.state.ledger.pay(request))
 
     def _check_can_pay(self, seat: int, amount: int, what: str, index: int) -> None:
-        """Buying and looking must be paid for: strict refuses what a player cannot pay; live play
-        goes on and the payment is cut to what they hold."""
+        """Buying and looking must be paid for (unless stacks may go below zero): strict refuses what a
+        player cannot pay; live play goes on and the payment is cut to what they hold."""
         st = self.state
-        have = st.ledger.chips[seat]
-        if amount > have:
+        if not st.ledger.can_pay(seat, amount):
+            have = st.ledger.chips[seat]
             self._violation(nt.CANNOT_PAY, f"{st.players[seat]} cannot pay {amount} for {what} (has {have})",
                             index, seat)
 

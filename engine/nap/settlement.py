@@ -6,9 +6,11 @@ pool or the pot adds, are the rules' (:meth:`NapRules.made_payments`, :meth:`Nap
 With the ``forfeit`` revoke penalty, the first established revoke of the hand decides it instead:
 the bidder's revoke fails the bid, an opponent's makes it.
 
-Opponents pay and are paid in turn from the bidder's left. Every payment is cut to what the payer
-holds at that moment (nobody pays more than they have); payments due 0 are left out. Antes,
-purchases, looks at the floater and penalties were paid when they happened.
+Opponents pay and are paid in turn from the bidder's left, then the pool. Option ``debts`` says what
+happens to a payer who runs short: ``allow`` pays in full and the stack goes below zero (Nap is
+scored on paper; its text has no cap); ``cap`` cuts each payment to what the payer holds at that
+moment, so the shortfall falls on the last in that order (``due`` keeps what was owed). Payments
+due 0 are left out. Antes, purchases, looks at the floater and penalties were paid when they happened.
 """
 
 from __future__ import annotations

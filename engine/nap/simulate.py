@@ -74,6 +74,8 @@ class HandOutcome:
     revokes: int
     shuffled: bool
     forfeit: bool
+    chips: tuple[int, ...]
+    cut: int                 # payments cut short because the payer ran out (option debts = cap)
 
 
 class _Table:
@@ -107,7 +109,7 @@ class _Table:
         label = None if contract is None else contract.name + (
             (" with" if contract.with_floater else " without") if rules.ladder.floater else "")
         return HandOutcome(result.number, label, result.made, len(result.revokes), result.shuffled,
-                           result.forfeit is not None)
+                           result.forfeit is not None, result.chips, sum(p.amount < p.due for p in result.payments))
 
     # ---- the deal -------------------------------------------------------------------------------
 
@@ -152,7 +154,7 @@ class _Table:
             hand = sort_cards(st.hands[seat] or ())
             count = rng.randint(1, 3)
             price = rules.purchase_price(count) or 0
-            if rng.random() < 0.3 and st.stock and count <= len(st.stock) and st.ledger.chips[seat] >= price:
+            if rng.random() < 0.3 and st.stock and count <= len(st.stock) and st.ledger.can_pay(seat, price):
                 discard = tuple(rng.sample(hand, count))
                 game.apply(Purchase(seat, count, discard, tuple(st.stock[:count])))
             seat = (seat + 1) % st.n_players
@@ -163,7 +165,7 @@ class _Table:
         cost = rules.peek_cost()
         while st.phase == BIDDING:
             seat = st.to_bid
-            if cost is not None and rng.random() < 0.25 and st.ledger.chips[seat] >= cost:  # type: ignore[index]
+            if cost is not None and rng.random() < 0.25 and st.ledger.can_pay(seat, cost):  # type: ignore[arg-type]
                 game.apply(Peek(seat))  # type: ignore[arg-type]
             legal = game.legal_bids()
             if rules.widow_cards and st.widow_taker is None and rng.random() < 0.15:
@@ -252,9 +254,16 @@ class Tally:
     revokes: int = 0
     forfeits: int = 0
     bids: dict[str, list[int]] = field(default_factory=dict)   # contract → [made, failed]
+    chips: tuple[int, ...] = ()                                  # the stacks after the last hand
+    lowest: int | None = None                                    # the lowest stack after any hand
+    cut: int = 0
 
     def add(self, outcome: HandOutcome) -> None:
         self.hands += 1
+        self.chips = outcome.chips
+        low = min(outcome.chips)
+        self.lowest = low if self.lowest is None else min(self.lowest, low)
+        self.cut += outcome.cut
         self.shuffled += outcome.shuffled
         self.revokes += outcome.revokes
         self.forfeits += outcome.forfeit
@@ -281,6 +290,9 @@ class Tally:
             "revokes_per_hand": round(self.revokes / hands, 4),
             "hands_decided_by_a_revoke": self.forfeits,
             "shuffled_share": round(self.shuffled / hands, 4),
+            "chips": dict(zip(PLAYER_NAMES, self.chips)),
+            "lowest_stack": self.lowest,
+            "payments_cut": self.cut,
         }
 
 

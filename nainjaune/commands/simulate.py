@@ -162,5 +162,7 @@ def _print(summary: dict[str, Any], as_json: bool) -> None:
             print("bids made/failed:" + ("" if value else " none"))
             for bid, counts in value.items():
                 print(f"  {bid}: {counts['made']} made, {counts['failed']} failed")
+        elif key == "chips":   # Nap: the stacks after the last hand, "Anne 112, Bruno -8"
+            print("chips: " + ", ".join(f"{name} {chips}" for name, chips in value.items()))
         else:
             print(f"{key.replace('_', ' ')}: {value}")

@@ -45,6 +45,12 @@ def expected_settlement(script: DealScript, chips: int = 100, rules: str = "lind
     return ref.settle(hands)
 
 
+def false_alarms(script: DealScript, events: list[dict]) -> list[str]:
+    """Honours reported as missed calls whose call was made (or that were never laid): each accuses a player."""
+    missed = {card for card, _ in expected_missed_calls(script)}
+    return sorted({e["card"] for e in events if e["type"] == "call_missed"} - missed)
+
+
 @dataclass
 class Score:
     plays: int = 0
@@ -58,6 +64,8 @@ class Score:
     sweeps_caught: int = 0
     missed_calls: int = 0
     missed_caught: int = 0
+    false_missed: int = 0
+    """call_missed events of honours whose call was made: a false alarm accuses a player."""
     hands: int = 0
     hands_right: int = 0
     deal_over_right: bool = False
@@ -114,7 +122,11 @@ def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], 
         else:
             s.problems.append(f"sweep of {te.event['box']} by {te.event['player']} not caught")
     seen_missed = {(e["card"], e.get("player")) for e in events if e["type"] == "call_missed"}
-    for card, player in expected_missed_calls(script):
+    expected_missed = expected_missed_calls(script)
+    for card in false_alarms(script, events):
+        s.false_missed += 1
+        s.problems.append(f"false alarm: call of {card} reported missed")
+    for card, player in expected_missed:
         s.missed_calls += 1
         if (card, player) in seen_missed:
             s.missed_caught += 1

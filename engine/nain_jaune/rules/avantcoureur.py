@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Literal, Sequence
 
 from engine.core.ledger import Payment
 from engine.nain_jaune.cards import BOXES, DECK, HONOURS, KING, POINTS, RANK, RANKS, SUIT, Card
-from engine.nain_jaune.rules.base import STAKES, BaseOptions, RuleSet, Wanted, option
+from engine.nain_jaune.rules.base import STAKES, BaseOptions, RuleSet, Wanted, Words, option
 
 if TYPE_CHECKING:
     from engine.nain_jaune.state import State
@@ -56,23 +56,44 @@ class AvantcoureurOptions(BaseOptions):
         "How many complete rounds a game lasts (1760: 'ten or twelve rounds, at will'); 0 = the usual "
         "length: 12 rounds with 3 players, 10 with 5.",
         minimum=0, maximum=50, label="Rounds in a game",
+        fr=Words("Nombre de tours dans une partie",
+                 "0 : la durée habituelle, 12 tours à 3 joueurs, 10 tours à 5."),
+        en=Words("Rounds in a game", "0: the usual length, 12 rounds with 3 players, 10 with 5."),
     )
     round_unit: Literal["table", "deal"] = option(
         "table",
         "What one round is: 'table' = every player deals once (complete rounds, so everybody stakes "
         "equally often); 'deal' = one deal.",
         label="One round is",
+        fr=Words("Un tour, c'est",
+                 "Un tour complet de table (chacun donne une fois, donc mise autant) ou une seule donne.",
+                 {"table": "chaque joueur donne une fois", "deal": "une donne"}),
+        en=Words("One round is",
+                 "A full round of the table (everybody deals once, so stakes as often) or a single deal.",
+                 {"table": "every player deals once", "deal": "one deal"}),
     )
     direction: Literal["anticlockwise", "clockwise"] = option(
         "anticlockwise",
         "Direction of dealing and play: 'anticlockwise' (the 1760 dealer deals to the right) or 'clockwise'.",
         label="Direction of play",
+        fr=Words("Sens du jeu", "Sens de la donne et du jeu ; en 1760, le donneur sert d'abord sa droite.",
+                 {"anticlockwise": "sens inverse des aiguilles", "clockwise": "sens des aiguilles"}),
+        en=Words("Direction of play", "Direction of dealing and play; in 1760 the dealer serves the right first.",
+                 {"anticlockwise": "anticlockwise", "clockwise": "clockwise"}),
     )
     dwarf: Literal["hoc", "stand_in"] = option(
         "hoc",
         "What the wild seven of diamonds does when played: 'hoc' = it ends the run and its player leads "
         "again; 'stand_in' = it takes the place of the wanted card and the run goes on after that card.",
         label="The yellow dwarf (7 of diamonds)",
+        fr=Words("Le nain jaune (7♦)",
+                 "Le 7♦ remplace n'importe quelle carte. Soit il arrête la suite et son joueur repart, soit il "
+                 "prend la place de la carte attendue et la suite continue.",
+                 {"hoc": "il arrête la suite", "stand_in": "il remplace la carte attendue"}),
+        en=Words("The yellow dwarf (7♦)",
+                 "The 7♦ stands for any card. Either it ends the run and its player starts again, or it takes "
+                 "the place of the wanted card and the run goes on.",
+                 {"hoc": "it ends the run", "stand_in": "it stands for the wanted card"}),
     )
     hoc_payment: Literal["kings_and_honours", "every_hoc", "off"] = option(
         "kings_and_honours",
@@ -80,17 +101,38 @@ class AvantcoureurOptions(BaseOptions):
         "or one of the five board cards and announces it; 'every_hoc' = also the player whose card nobody "
         "could follow (an accidental hoc, counted as announced); 'off' = nobody.",
         label="Paying for hocs",
+        fr=Words("Paiement des hocs",
+                 "Qui reçoit 1 jeton de chacun des autres pendant le jeu : qui pose et annonce un roi ou une "
+                 "carte du tableau ; en plus, qui pose une carte que personne ne peut suivre ; ou personne.",
+                 {"kings_and_honours": "rois et cartes qui prennent", "every_hoc": "aussi les cartes non suivies",
+                  "off": "personne"}),
+        en=Words("Paying for hocs",
+                 "Who gets 1 chip from every other player during play: whoever lays and calls a king or a "
+                 "board card; also whoever lays a card nobody can follow; or nobody.",
+                 {"kings_and_honours": "called kings and board cards",
+                  "every_hoc": "also cards nobody can follow", "off": "nobody"}),
     )
     dwarf_double: bool = option(
         True,
         "A loser still holding the seven of diamonds pays the winner double.",
         label="Dwarf in hand pays double",
+        fr=Words("Le nain jaune en main fait payer double",
+                 "Un perdant qui garde le 7♦ paie le double au gagnant."),
+        en=Words("The dwarf in hand pays double", "A loser still holding the 7♦ pays the winner double."),
     )
     opera: Literal["none_played", "first_turn", "off"] = option(
         "none_played",
         "When the losers pay double (opéra): 'none_played' = the winner went out before any other player "
         "laid a card (1760); 'first_turn' = the winner laid all their cards in their first turn; 'off' = never.",
         label="Opéra",
+        fr=Words("Opéra",
+                 "Quand les perdants paient double parce que le gagnant a fini d'un coup.",
+                 {"none_played": "aucune carte adverse posée", "first_turn": "tout posé dès son premier tour",
+                  "off": "jamais"}),
+        en=Words("Opéra",
+                 "When the losers pay double because the winner went out at once.",
+                 {"none_played": "no other player laid a card", "first_turn": "all laid in the first turn",
+                  "off": "never"}),
     )
     bete: Literal["not_dwarf", "all", "off"] = option(
         "not_dwarf",
@@ -98,6 +140,13 @@ class AvantcoureurOptions(BaseOptions):
         "'not_dwarf' = the four other than the seven of diamonds (whose holder already pays double; "
         "1760 newspaper); 'all' = all five; 'off' = none.",
         label="Bête",
+        fr=Words("Bête",
+                 "Quelles cartes du tableau restées en main obligent un perdant à mettre dans leur case autant "
+                 "de jetons qu'elle en contient.",
+                 {"not_dwarf": "les quatre autres que le 7♦", "all": "les cinq", "off": "aucune"}),
+        en=Words("Bête",
+                 "Which board cards left in a loser's hand make them put into that box as many chips as it holds.",
+                 {"not_dwarf": "the four other than the 7♦", "all": "all five", "off": "none"}),
     )
 
 
@@ -111,6 +160,7 @@ class AvantcoureurRules(RuleSet):
 
     name = "avantcoureur"
     title = "Nain Jaune as printed in L'Avantcoureur (1760)"
+    titles = {"fr": "L'Avantcoureur (1760)", "en": "L'Avantcoureur (1760)"}
     Options = AvantcoureurOptions
     options: AvantcoureurOptions
     player_counts = (3, 5)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Mapping, NamedTuple, S
 from engine.core.errors import RulesError
 from engine.core.ledger import Payment
 from engine.core.options import Options as OptionsBase
-from engine.core.options import option
+from engine.core.options import Words, option
 from engine.nain_jaune.cards import BOXES, DECK, HONOURS, KING, POINTS, RANK, SUIT, Card, rank_name
 
 if TYPE_CHECKING:
@@ -81,6 +81,19 @@ class BaseOptions(OptionsBase):
         "next card lands on the pile; 'turn' before another player acts; 'deal' any time before settlement. "
         "Later, the call is missed and the stake stays.",
         label="Time allowed to announce an honour",
+        fr=Words("Délai pour annoncer une carte qui prend",
+                 "Après avoir posé une carte qui prend (10♦, V♣, D♠, R♥, 7♦), combien de temps on a pour dire "
+                 "« … qui prend ! » et ramasser sa case. Passé ce délai, l'annonce est oubliée et les jetons "
+                 "restent dans la case.",
+                 {"play": "en posant la carte", "next_action": "avant le coup suivant",
+                  "next_card": "avant la carte suivante", "turn": "avant qu'un autre joueur joue",
+                  "deal": "jusqu'à la fin de la donne"}),
+        en=Words("Time allowed to announce an honour",
+                 "After laying a card that takes (10♦, J♣, Q♠, K♥, 7♦), how long one has to say \"… takes!\" "
+                 "and pick up its box. Later, the call is forgotten and the chips stay in the box.",
+                 {"play": "while laying the card", "next_action": "before anyone's next move",
+                  "next_card": "before the next card", "turn": "before another player plays",
+                  "deal": "until the end of the deal"}),
     )
     min_confidence: float = option(
         0.0,
@@ -89,6 +102,12 @@ class BaseOptions(OptionsBase):
         minimum=0.0,
         maximum=1.0,
         label="Camera: flag cards read with a confidence below",
+        fr=Words("Caméra : signaler les cartes lues avec une certitude sous",
+                 "Entre 0 et 1. Une carte que la caméra lit avec moins de certitude est quand même jouée, mais "
+                 "la page le signale pour qu'on vérifie. 0 : ne jamais signaler."),
+        en=Words("Camera: flag cards read with a certainty below",
+                 "Between 0 and 1. A card the camera reads with less certainty is still played, but the page "
+                 "points it out so you can check it. 0: never."),
     )
 
 
@@ -102,6 +121,8 @@ class RuleSet:
 
     name: ClassVar[str] = "base"
     title: ClassVar[str] = "base rules"
+    titles: ClassVar[Mapping[str, str]] = {}
+    """Short names for a player's screen, by language ("fr", "en")."""
     Options: ClassVar[type[BaseOptions]] = BaseOptions
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8)
     deal_table: ClassVar[Mapping[int, tuple[int, int]]] = {

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Sequence
 
 from engine.nain_jaune.cards import BOXES, HONOURS, KING, POINTS, Card
-from engine.nain_jaune.rules.base import BaseOptions, RuleSet, Wanted, option
+from engine.nain_jaune.rules.base import BaseOptions, RuleSet, Wanted, Words, option
 
 if TYPE_CHECKING:
     from engine.nain_jaune.state import State
@@ -45,10 +45,22 @@ class LindorOptions(BaseOptions):
         "J/Q/K=10; English, German, 1792); 'cards' = chips_per_card chips for every card left in hand "
         "(German variant; the French text says usually 3 chips a card).",
         label="What a loser pays the winner",
+        fr=Words("Ce que les perdants paient au gagnant",
+                 "Les points des cartes restées en main (As 1, 2 à 10 leur valeur, figures 10), ou un nombre "
+                 "fixe de jetons par carte restée.",
+                 {"points": "les points des cartes", "cards": "tant de jetons par carte"}),
+        en=Words("What a loser pays the winner",
+                 "The points of the cards left in hand (ace 1, 2 to 10 face value, court cards 10), or a fixed "
+                 "number of chips per card left.",
+                 {"points": "the cards' points", "cards": "so many chips a card"}),
     )
     chips_per_card: int = option(
         1, "Chips per card left in hand when payment is 'cards'.", minimum=1,
         label="Chips per card left (when paying by cards)",
+        fr=Words("Jetons par carte restée",
+                 "Seulement si les perdants paient « tant de jetons par carte » (souvent 3)."),
+        en=Words("Chips per card left",
+                 "Only when losers pay \"so many chips a card\" (often 3)."),
     )
     stuck: Literal["lead", "skip"] = option(
         "lead",
@@ -58,6 +70,14 @@ class LindorOptions(BaseOptions):
         "on with a 7); if they pass, the others are asked for that rank in turn, and so on; past the king, "
         "they lead anew.",
         label="When nobody can follow",
+        fr=Words("Quand personne ne peut suivre",
+                 "Tout le monde a passé après une carte : soit celui qui l'a posée repart avec la carte de son "
+                 "choix, soit la hauteur manquante est sautée (personne n'a de 6 après le 5 : on continue au 7).",
+                 {"lead": "le dernier joueur repart", "skip": "on saute la hauteur manquante"}),
+        en=Words("When nobody can follow",
+                 "Everybody passed after a card: either its player starts again with any card, or the missing "
+                 "rank is skipped (nobody has a 6 after the 5: play goes on with a 7).",
+                 {"lead": "the last player starts again", "skip": "the missing rank is skipped"}),
     )
     opera: Literal["first_turn", "no_opponent_honour", "no_opponent_card", "off"] = option(
         "first_turn",
@@ -66,23 +86,48 @@ class LindorOptions(BaseOptions):
         "'Grand opéra / Main pleine'); 'no_opponent_card' = no opponent laid any card (1760 wording); "
         "'off' = no opéra.",
         label="Opéra: going out sweeps all five boxes",
+        fr=Words("Opéra : finir d'un coup ramasse les cinq cases",
+                 "Quand finir sa main est un opéra, qui ramasse en plus tout le tableau.",
+                 {"first_turn": "tout posé dès son premier tour",
+                  "no_opponent_honour": "pas de carte qui prend adverse",
+                  "no_opponent_card": "aucune carte adverse posée", "off": "jamais"}),
+        en=Words("Opéra: going out sweeps all five boxes",
+                 "When going out is an opéra, which also takes the whole board.",
+                 {"first_turn": "all laid in the first turn",
+                  "no_opponent_honour": "no opponent's card that takes",
+                  "no_opponent_card": "no opponent laid any card", "off": "never"}),
     )
     bete: bool = option(
         True,
         "A loser still holding an honour pays into its box as much as the box holds (after the opéra sweep).",
         label="Bête: an honour left in hand pays its box",
+        fr=Words("Bête : une carte qui prend restée en main paie sa case",
+                 "Un perdant qui garde le 10♦, le V♣, la D♠, le R♥ ou le 7♦ met dans sa case autant de jetons "
+                 "qu'elle en contient."),
+        en=Words("Bête: a card that takes left in hand pays its box",
+                 "A loser still holding the 10♦, J♣, Q♠, K♥ or 7♦ puts into its box as many chips as it holds."),
     )
     bete_on_missed_call: bool = option(
         False,
         "German text ('Gleiches gilt für ein Übersehen dieser Karte'): a player who played an honour without "
         "announcing it in time also pays its bête.",
         label="A forgotten announcement also pays the bête",
+        fr=Words("Une annonce oubliée paie aussi la bête",
+                 "Qui pose une carte qui prend sans l'annoncer à temps paie sa case comme s'il l'avait gardée."),
+        en=Words("A forgotten call also pays the bête",
+                 "Whoever lays a card that takes without calling it in time pays its box as if they had kept it."),
     )
     next_dealer: Literal["right", "left"] = option(
         "right",
         "Who deals next: the player to the right of the last dealer (English, French 'sens contraire des "
         "aiguilles d'une montre') or to the left.",
         label="Who deals next",
+        fr=Words("Qui donne ensuite",
+                 "Le joueur à droite du dernier donneur (sens inverse des aiguilles d'une montre) ou à sa gauche.",
+                 {"right": "le joueur à droite", "left": "le joueur à gauche"}),
+        en=Words("Who deals next",
+                 "The player to the right of the last dealer (anticlockwise) or to the left.",
+                 {"right": "the player on the right", "left": "the player on the left"}),
     )
     max_deals: int | None = option(
         None,
@@ -90,6 +135,11 @@ class LindorOptions(BaseOptions):
         "null = play until a player cannot ante.",
         minimum=1,
         label="Number of deals (empty: until someone is ruined)",
+        fr=Words("Nombre de donnes",
+                 "La partie s'arrête après ce nombre de donnes. Vide : on joue jusqu'à ce qu'un joueur ne "
+                 "puisse plus miser."),
+        en=Words("Number of deals",
+                 "The game stops after this many deals. Empty: play until a player cannot ante any more."),
     )
 
 
@@ -98,6 +148,7 @@ class LindorRules(RuleSet):
 
     name = "lindor"
     title = "Lindor / Nain Jaune, modern rules (1789/1792)"
+    titles = {"fr": "Règles modernes (Lindor)", "en": "Modern rules (Lindor)"}
     Options = LindorOptions
     options: LindorOptions
 

@@ -20,14 +20,14 @@ the play                  :attr:`~NapRules.declares_trumps`, :meth:`~NapRules.tr
 penalties                 :meth:`~NapRules.revoke_payment`, :meth:`~NapRules.out_of_turn_payment`,
                           :attr:`~NapRules.revoke_forfeits`
 settlement                :attr:`~NapRules.scale`, :meth:`~NapRules.made_payments`,
-                          :meth:`~NapRules.lost_payments`
+                          :meth:`~NapRules.lost_payments`, :meth:`~NapRules.ledger`
 ========================  ==================================================================
 
 :class:`NapRules` itself is the classic game; each variant (:mod:`engine.nap.rules`) is a small
 subclass that overrides a few hooks and, when it has options of its own or other defaults, a
 subclass of :class:`NapOptions`. Hooks that move chips yield :class:`engine.core.ledger.Payment`
-requests; the game pays them one by one (each cut to what the payer holds), so a hook that asks
-for "the pool" reads it after the payments before it.
+requests; the game pays them one by one (option ``debts`` = ``cap``: each cut to what the payer
+holds), so a hook that asks for "the pool" reads it after the payments before it.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Sequence
 
 from engine.core.errors import RulesError
-from engine.core.ledger import Payment
+from engine.core.ledger import Ledger, OpenLedger, Payment
 from engine.core.options import Options, option
 from engine.core.seats import left_of
 from engine.nap.bids import KINDS, Contract, Ladder, ladder
@@ -49,6 +49,9 @@ POOL = "pool"
 GameName = Literal["classic", "purchase", "widow", "floater", "seven_card"]
 ScaleName = Literal["standard", "doubled_wins", "american", "floater", "barker", "mcleod"]
 DeckName = Literal["full", "examples", "floater_table"]
+
+LEDGERS: Mapping[str, type[Ledger]] = {"allow": OpenLedger, "cap": Ledger}
+"""option ``debts`` → the ledger that keeps the chips: stacks may go below zero, or payments are cut."""
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 10
@@ -116,6 +119,13 @@ class NapOptions(Options):
         label="Out-of-turn penalty")
     out_of_turn_units: int = option(2, "Units a play out of turn puts into the pool (Foster: 2).", minimum=0,
                                     maximum=1000, label="Out-of-turn penalty units")
+    debts: Literal["allow", "cap"] = option(
+        "allow",
+        "A player who owes more than they hold: 'allow' (every payment is made in full and stacks may go "
+        "below zero, as when scoring on paper or with counters bought back), or 'cap' (nobody pays more than "
+        "they hold: each payment is cut to the payer's stack, so the shortfall falls on the last to be paid — "
+        "opponents in turn from the bidder's left, then the pool — and shows as 'due' beside 'amount'; "
+        "purchases and looks at the floater must then be affordable).", label="Debts")
     play_out: bool = option(
         True, "Play every trick (the default); false: the hand stops as soon as its result is decided "
         "(a misère bidder who takes a trick, a bid made or out of reach).", label="Play every trick")
@@ -178,6 +188,10 @@ class NapRules:
         return self.options.to_dict()
 
     # ---- set-up ---------------------------------------------------------------------------------
+
+    def ledger(self, chips: Sequence[int], pool: int) -> Ledger:
+        """The chips of a new game (option ``debts``: may a stack go below zero?)."""
+        return LEDGERS[self.options.debts](chips, {POOL: pool})
 
     def deck(self, n_players: int) -> tuple[Card, ...]:
         """The cards in play with ``n_players`` (option ``deck``), in deck order."""

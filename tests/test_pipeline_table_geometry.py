@@ -1,0 +1,117 @@
+"""Stages on tables the simulator was not made for: an arm whose skin matches the table, one that enters the
+picture between two tapped seats, a hand paused over a large picture, footage from another simulator."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.attribute import ArmTracker
+from vision.gate import MotionGate
+from vision.tablesim.footage import FootageError, read_folder
+from vision.tablesim.truth import expected_missed_calls, false_alarms
+
+SHAPE = (180, 320)
+
+
+def _zones() -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    seats = {name: np.zeros(SHAPE, np.uint8) for name in ("Ines", "Pierre", "Chloe")}
+    seats["Ines"][5:30, 100:220] = 255      # top
+    seats["Pierre"][40:140, 5:40] = 255     # left
+    seats["Chloe"][40:140, 280:315] = 255   # right
+    pile = np.zeros(SHAPE, np.uint8)
+    pile[70:120, 130:190] = 255
+    return seats, {"pile": pile}
+
+
+def test_an_arm_seen_only_in_pieces_is_followed_along_the_corridor_it_swept() -> None:
+    """Skin the colour of the table shows only the sleeve and the fingertips: the fingertips on the pile point
+    anywhere (here to the right), but the pieces seen over the motion sweep one corridor from the top seat."""
+    seats, targets = _zones()
+    tracker = ArmTracker(seats, targets, seats)
+    pieces = [((160, 0), (160, 14)), ((160, 0), (160, 28)), ((160, 0), (160, 40)),   # the sleeve coming down
+              ((160, 44), (170, 60)), ((166, 58), (180, 72)), ((172, 74), (200, 80))]  # then only fingertips
+    for start, end in pieces:
+        frame = np.zeros(SHAPE, np.uint8)
+        cv2.line(frame, start, end, 255, 7)
+        tracker.feed(frame)
+    assert tracker.attribute("pile", ["Ines", "Pierre", "Chloe"]).player == "Ines"
+
+
+def test_an_arm_entering_the_picture_between_two_seats_belongs_to_the_nearer() -> None:
+    seats = {name: np.zeros(SHAPE, np.uint8) for name in ("Rose", "Pierre")}
+    seats["Rose"][5:30, 10:120] = 255
+    seats["Pierre"][5:30, 200:310] = 255
+    pile = np.zeros(SHAPE, np.uint8)
+    pile[100:150, 60:120] = 255
+    tracker = ArmTracker(seats, {"pile": pile}, seats)
+    arm = np.zeros(SHAPE, np.uint8)
+    cv2.line(arm, (90, 125), (180, 0), 255, 9)   # leaves the top edge at x=180: 20 px from Pierre, 60 from Rose
+    tracker.feed(arm)
+    assert tracker.attribute("pile", ["Rose", "Pierre"]).player == "Pierre"
+
+
+def test_a_paused_arm_keeps_the_table_unsettled_once_the_card_size_is_known() -> None:
+    """On a camera picture a short piece of arm is a tiny share of everything outside the zones; measured in
+    cards, it is a hand still there."""
+    play = np.full(SHAPE, 255, np.uint8)
+    gate = MotionGate(play)
+    empty = np.full(SHAPE, 90, np.uint8)
+    for _ in range(6):
+        gate.feed(empty)
+    with_arm = empty.copy()
+    cv2.rectangle(with_arm, (150, 120), (162, 150), 200, -1)   # 13 x 31 px: 0.7 % of the picture
+    assert not gate.hand_present(with_arm)
+    gate.card_px = 20 * 28
+    assert gate.hand_present(with_arm)
+
+
+def _footage(folder: Path) -> None:
+    writer = cv2.VideoWriter(str(folder / "deal_01.mp4"), cv2.VideoWriter_fourcc(*"mp4v"), 15, (64, 48))
+    for _ in range(3):
+        writer.write(np.zeros((48, 64, 3), np.uint8))
+    writer.release()
+    square = [[1, 1], [10, 1], [10, 10], [1, 10]]
+    doc = {"players": ["Ana", "Ben", "Cy"], "dealer": "Cy", "fps": 15, "chips_start": {"Ana": 100},
+           "calibration": {"pile": square, "boxes": {b: square for b in ("10D", "JC", "QS", "KH", "7D")},
+                           "seats": {p: square for p in ("Ana", "Ben", "Cy")}},
+           "plays": [{"t": 1.0, "player": "Ana", "card": "QS", "call": True},
+                     {"t": 2.0, "player": "Ben", "card": "KH", "call": False}],
+           "sweeps": [{"box": "QS", "player": "Ana", "t_start": 1.2, "t_end": 1.6}],
+           "remaining": {"Ben": ["2C"], "Cy": ["3D", "4D"]}, "winner": "Ana"}
+    (folder / "deal_01.json").write_text(json.dumps(doc), encoding="utf-8")
+
+
+def test_footage_is_read_as_a_script_and_timed_truth(tmp_path: Path) -> None:
+    _footage(tmp_path)
+    [deal] = read_folder(tmp_path)
+    kinds = [(a.kind, a.player, a.card or a.box) for a in deal.script.actions]
+    assert kinds[:3] == [("play", "Ana", "QS"), ("sweep", "Ana", "QS"), ("play", "Ben", "KH")]
+    assert [(t.frame, t.event["type"]) for t in deal.truth] == [(15, "card_played"), (24, "box_swept"),
+                                                              (30, "card_played")]
+    events = [{"t": 1.2, "type": "card_played", "card": "QS", "player": "Ana"},
+              {"t": 1.6, "type": "box_swept", "box": "QS", "player": "Ana"},
+              {"t": 2.2, "type": "card_played", "card": "KH", "player": "Ben"},
+              {"t": 2.4, "type": "call_missed", "card": "QS", "player": "Ana"}]
+    assert expected_missed_calls(deal.script) == [("KH", "Ben")]
+    assert false_alarms(deal.script, events) == ["QS"]   # the Q♠ was swept: reporting it missed accuses Ana
+
+
+@pytest.mark.parametrize("damage", ["no video", "bad json", "empty"])
+def test_a_broken_footage_folder_is_one_clear_error(tmp_path: Path, damage: str) -> None:
+    _footage(tmp_path)
+    if damage == "no video":
+        (tmp_path / "deal_01.mp4").unlink()
+        (tmp_path / "deal_02.json").write_text("{}", encoding="utf-8")
+        (tmp_path / "deal_02.mp4").write_bytes(b"")
+    elif damage == "bad json":
+        (tmp_path / "deal_01.json").write_text("{\"players\": ", encoding="utf-8")
+    else:
+        for f in tmp_path.iterdir():
+            f.unlink()
+    with pytest.raises(FootageError, match="deal_0|holds no"):
+        read_folder(tmp_path)
