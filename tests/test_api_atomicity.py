@@ -60,6 +60,9 @@ BODIES = {  # each write endpoint and the near misses it gets (besides anything 
                                         box=cards, was=cards, cards=st.lists(cards, max_size=3), call=scalars,
                                         confidence=scalars, winner=names, chips=values),
     ("PUT", "/api/calibration"): zones,
+    ("POST", "/api/games/2/resume"): st.none(),
+    ("POST", "/api/corrections/3/revert"): st.none(),
+    ("POST", "/api/showdown/correct"): near({"hands": st.dictionaries(names, st.lists(cards, max_size=15))}),
 }
 
 
