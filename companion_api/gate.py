@@ -42,6 +42,8 @@ class Gate:
         except ApiError as exc:
             await error_response(exc.status, exc.detail, exc.headers)(scope, receive, send)
             return
+        if body is None:
+            return  # the client went away before sending it all: nobody to answer
         replayed = False
 
         async def replay() -> Message:
@@ -53,7 +55,7 @@ class Gate:
 
         await self.app(scope, replay, send)
 
-    async def _body(self, request: Request, receive: Receive) -> bytes:
+    async def _body(self, request: Request, receive: Receive) -> bytes | None:
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_body:
             raise ApiError(413, TOO_BIG)
@@ -63,7 +65,7 @@ class Gate:
         while more:
             message = await receive()
             if message["type"] != "http.request":
-                raise ApiError(400, "the client went away")
+                return None
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body:

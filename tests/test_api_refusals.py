@@ -147,6 +147,9 @@ def test_a_body_over_the_limit_is_refused(client: TestClient) -> None:
     big = json.dumps({"type": "call_missed", "card": "QS", "player": "x" * 2_000_000})
     answer = client.post("/api/observations", content=big, headers={**EDIT, "Content-Type": "application/json"})
     assert answer.status_code == 413 and "1 MB" in answer.json()["detail"]
+    chunks = (b" " * 100_000 for _ in range(20))  # no Content-Length: counted as it streams in
+    answer = client.post("/api/observations", content=chunks, headers={**EDIT, "Content-Type": "application/json"})
+    assert answer.status_code == 413 and "1 MB" in answer.json()["detail"]
 
 
 def test_a_body_json_cannot_parse_is_a_422(client: TestClient) -> None:
