@@ -228,9 +228,9 @@ def _parse_game_setup(d: Mapping[str, Any]) -> GameSetupSeen:
     options = d.get("options") or {}
     if not isinstance(options, dict):
         raise ObservationError(f"'options' must be an object, got {options!r}")
-    return GameSetupSeen(players=tuple(unicodedata.normalize("NFC", p.strip()) for p in players), dealer=_str(d, "dealer", optional=True),
-                         chips=chips, rules=str(_str(d, "rules", optional=True) or "lindor"), options=options,
-                         t=_time(d))
+    return GameSetupSeen(players=tuple(unicodedata.normalize("NFC", p.strip()) for p in players),
+                         dealer=_str(d, "dealer", optional=True), chips=chips,
+                         rules=str(_str(d, "rules", optional=True) or "lindor"), options=options, t=_time(d))
 
 
 _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {

@@ -1,7 +1,7 @@
 """The gate every change request passes before its body is read: the join code first, then the body's size and type.
 
-A phone without the code, or one sending 200 MB, is refused without the server parsing (or even buffering) a
-byte of what it sent.
+A phone without the code is refused before a byte of its body is read; one sending 200 MB, once 1 MB has come in
+(at once when it says so in `Content-Length`). Nothing is parsed until the gate lets it through.
 """
 
 from __future__ import annotations

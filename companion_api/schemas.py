@@ -22,7 +22,7 @@ def _player_name(name: str) -> str:
         raise ValueError("a player's name has 1 to 24 characters")
     categories = {unicodedata.category(c) for c in name}
     if categories & FORBIDDEN:
-        raise ValueError("a player's name cannot hold control or invisible-only characters")
+        raise ValueError("a player's name cannot hold control characters or line breaks")
     if categories <= INVISIBLE:
         raise ValueError("a player's name needs a visible character")
     return name

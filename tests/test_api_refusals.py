@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from companion_api.testing import EDIT, JOIN_CODE, db_snapshot, make_app, new_game_body, settle_opera_deal, tap
+from companion_api.testing import (
+    EDIT, JOIN_CODE, PLAYERS, db_snapshot, make_app, new_game_body, settle_opera_deal, tap,
+)
 
 ALL_ZONES = {
     "pile": [[200, 150], [440, 150], [440, 300]],
@@ -124,6 +126,14 @@ def test_a_saved_calibration_is_one_watch_loads(client: TestClient, tmp_path: Pa
     assert client.put("/api/calibration", json=ALL_ZONES, headers=EDIT).status_code == 200
     loaded = load_calibration_file(tmp_path / "calib.json", ["Anne"])
     assert loaded.zones.pile.tolist() == ALL_ZONES["pile"]
+
+
+def test_a_calibration_needs_a_seat_for_each_player_of_the_game(game_client: TestClient, tmp_path: Path) -> None:
+    answer = game_client.put("/api/calibration", json=ALL_ZONES, headers=EDIT)  # Anne's seat only
+    assert answer.status_code == 422 and "Bruno, Chloé" in answer.json()["detail"]
+    assert not (tmp_path / "calib.json").exists()
+    seats = {p: [[100 * i, 300], [100 * i + 90, 300], [100 * i + 90, 350]] for i, p in enumerate(PLAYERS)}
+    assert game_client.put("/api/calibration", json={**ALL_ZONES, "seats": seats}, headers=EDIT).status_code == 200
 
 
 @pytest.mark.parametrize("text", ['[1, 2]', '{"pile": 3}', '{"pile": [[0, 0], [1, 0], [1, 1]], "boxes": []}',

@@ -72,12 +72,14 @@ async def get_calibration(request: Request) -> dict[str, Any]:
             responses=CHANGE_ERRORS)
 async def put_calibration(body: Calibration, request: Request) -> dict[str, Any]:
     """Save the zones tapped on the phone as calib.json, once the reader of `nainjaune watch --calibration` has
-    accepted them (a zone with no area, say, is refused here rather than when the camera starts)."""
+    accepted them, with a seat for each player of the game on the table (a zone with no area, a missing seat, is
+    refused here rather than when the camera starts)."""
     from vision.calibration import CalibrationError, parse_calibration
 
     data = body.model_dump(mode="json", exclude_none=True)
+    table = request.app.state.service.table
     try:
-        parse_calibration(data)
+        parse_calibration(data, None if table is None else table.setup.players)
     except CalibrationError as exc:
         raise ApiError(422, str(exc)) from None
     path = request.app.state.settings.calibration_path

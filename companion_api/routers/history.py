@@ -11,7 +11,8 @@ from companion_api.routers.deps import CHANGE_ERRORS, service
 from companion_api.schemas import EventIndex, RowId, ShowdownRequest, StateView
 from companion_api.service import TableService
 
-router = APIRouter(prefix="/api", responses=CHANGE_ERRORS, dependencies=[Depends(require_join_code)], tags=["history"])
+router = APIRouter(prefix="/api", responses=CHANGE_ERRORS, dependencies=[Depends(require_join_code)],
+                   tags=["history"])
 
 
 @router.post("/games/{game_id}/resume", response_model=StateView)
