@@ -7,6 +7,7 @@ one transaction per mutation, so a server killed at any instant restarts on the 
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
@@ -97,6 +98,12 @@ def _now() -> str:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _finite_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Options without NaN or Infinity (an older version stored them): those fall back to the rule's default, so
+    the game still loads, shows and exports as JSON."""
+    return {k: v for k, v in options.items() if not (isinstance(v, float) and not math.isfinite(v))}
 
 
 @dataclass(frozen=True)
@@ -221,7 +228,7 @@ class Store:
             id=game_id,
             created_at=str(game["created_at"]),
             rules=str(game["rules"]),
-            options=json.loads(game["options"]),
+            options=_finite_options(json.loads(game["options"])),
             players=tuple(name for name, _ in seats),
             chips=dict(seats),
             dealer=str(game["dealer"]),

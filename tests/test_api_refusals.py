@@ -4,6 +4,7 @@ One test (or a few) per point of the issue, each sending exactly what was found 
 
 import json
 import math
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -89,6 +90,19 @@ def test_an_option_that_is_not_a_finite_number_is_refused(client: TestClient, va
     answer = client.post("/api/games", content=body, headers={**EDIT, "Content-Type": "application/json"})
     assert answer.status_code == 422 and "min_confidence" in answer.json()["detail"]
     assert client.get("/api/games").json() == []
+
+
+def test_a_game_stored_with_a_nan_option_still_loads_and_exports(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=new_game_body(), headers=EDIT)
+    db = sqlite3.connect(tmp_path / "nainjaune.sqlite3")
+    with db:
+        db.execute("""UPDATE games SET options='{"min_confidence": NaN, "bete": false}'""")
+    db.close()
+    with TestClient(make_app(tmp_path)) as client:  # what a version before the fix left behind
+        assert client.get("/api/state").json()["game"]["options"]["min_confidence"] == 0.0
+        export = client.get("/api/games/1/export.json")
+        assert export.status_code == 200 and export.json()["options"] == {"bete": False}
 
 
 # --- 6. only a calibration that `watch` can load is saved; a bad file on disk is a clear 409 ---------------------
