@@ -105,7 +105,7 @@ def test_a_refused_write_changes_nothing(tmp_path: Path, phase: str | None, writ
         assert (game and game["phase"]) == phase
         refused: list[int] = []
 
-        @settings(max_examples=50, deadline=None, database=None,
+        @settings(max_examples=30, deadline=None, database=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
         @given(body=BODIES[write] | anything)
         def refused_leaves_no_trace(body: Any) -> None:
