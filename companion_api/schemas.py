@@ -32,7 +32,8 @@ PlayerName = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_
 Box = Literal["10D", "JC", "QS", "KH", "7D"]
 BOX_NAMES: tuple[str, ...] = get_args(Box)
 Coordinate = Annotated[float, Field(ge=0, le=MAX_PIXELS, allow_inf_nan=False)]
-Point = tuple[Coordinate, Coordinate]
+# [x, y] as a list of two, not a tuple: a tuple's `prefixItems` in the schema kept schemathesis off the calibration
+Point = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
 Polygon = Annotated[list[Point], Field(min_length=3, max_length=MAX_POINTS)]
 Pixels = Annotated[int, Field(ge=1, le=MAX_PIXELS, strict=True)]
 OptionValue = (bool | Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
@@ -104,7 +105,8 @@ class Calibration(_Strict):
     pile: Polygon
     boxes: dict[Box, Polygon] = Field(description="all five boxes")
     seats: dict[PlayerName, Polygon] = Field(min_length=1, max_length=8)
-    image_size: tuple[Pixels, Pixels] | None = Field(None, description="width, height of the image the points refer to")
+    image_size: Annotated[list[Pixels], Field(min_length=2, max_length=2)] | None = Field(
+        None, description="width, height of the image the points refer to")
 
     @model_validator(mode="after")
     def _complete_and_inside(self) -> Calibration:
