@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/pipeline.py [--deals 6] [--designs held-out] [--recogniser onnx|reference]
     .venv/bin/python benchmarks/pipeline.py --footage DIR     # footage filmed by another simulator
+    .venv/bin/python benchmarks/pipeline.py --widened         # tables drawn at random from each seed
 
 With `--footage DIR`, the deals of a footage folder (`NAME.mp4` beside `NAME.json`, read by
 `vision.tablesim.footage`) are read with the calibration each deal carries, and scored the same way, per deal
@@ -58,9 +59,10 @@ if mode == 'reference':
     kw = dict(identify=TemplateIdentifier(doc['design']), identify_image=TemplateHandReader(doc['design'], card_h))
 elif model:
     kw = dict(model=model)
-if footage:
+if footage or doc.get('mat', True) is False:
     from vision.calibration import parse_calibration
-    kw['calibration'] = parse_calibration(doc['calibration'], doc['players'])
+    calib = doc['calibration'] if footage else json.load(open(stem + '.calib.json'))
+    kw['calibration'] = parse_calibration(calib, doc['players'])
 n = sum(1 for _ in observe(stem + '.mp4', players=doc['players'], dealer=doc['dealer'], **kw))
 heavy = sorted(m for m in ('torch', 'ultralytics', 'torchvision') if m in sys.modules)
 print(json.dumps({'events': n, 'heavy': heavy}))
@@ -128,12 +130,16 @@ def _simulated(args: argparse.Namespace, designs: list[str], mode: str, card_h: 
         design = designs[i % len(designs)]
         script = deal_script(players, players[i % len(players)], seed=seed)
         stem = folder / f"deal{seed}"
-        scene_config = SceneConfig(seed=seed, design=design)
+        scene_config = SceneConfig.widened(seed, design) if args.widened else SceneConfig(seed=seed, design=design)
         truth = filmed_truth(stem, script, scene_config) if args.reuse else None
         if truth is None:
             truth = record_deal(stem, script, scene_config, progress=False).truth
+        calibration = None  # the mat's markers
+        if scene_config.look is not None and not scene_config.look.mat:
+            calib_json = json.loads(stem.with_suffix(".calib.json").read_text(encoding="utf-8"))
+            calibration = parse_calibration(calib_json, players)
         yield Deal(f"deal {seed} ({design}, {len(players)} players)", stem.with_suffix(".mp4"), script, truth,
-                   scene_config.fps, None, _identifiers(mode, design, card_h, model))
+                   scene_config.fps, calibration, _identifiers(mode, design, card_h, model))
 
 
 def _footage(deals: list, model: Path | None) -> Iterator[Deal]:
@@ -165,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--footage", type=Path, help="read the deals of this footage folder instead of filming")
     parser.add_argument("--deals", type=int, default=6)
+    parser.add_argument("--widened", action="store_true",
+                        help="film tables drawn at random from each seed (board tray or mat, camera tilt, seats, "
+                             "light)")
     parser.add_argument("--designs", default="held-out",
                         help="held-out (the recogniser's held-out designs), train, or a comma list of names")
     parser.add_argument("--recogniser", choices=("onnx", "reference"), default=None)
@@ -245,9 +254,12 @@ def main(argv: list[str] | None = None) -> int:
                   f"{'right' if s.deal_over_right else 'WRONG'}  {s.hands_right}/{s.hands}  "
                   f"{'exact' if s.settled_right else 'NOT exact'}")
     else:
-        print(f"\nLive pipeline on {len(scores)} simulated deals ({', '.join(sorted(set(designs)))}; "
+        kind = "widened " if args.widened else ""
+        print(f"\nLive pipeline on {len(scores)} {kind}simulated deals ({', '.join(sorted(set(designs)))}; "
               f"3-5 players; 1280x720 mp4 read from file)")
-    print(f"recogniser: {f'ONNX model {model}' if mode == 'onnx' else 'reference matcher of the filmed design (NOT the learned model)'}")
+    reader = (f"ONNX model {model}" if mode == "onnx"
+              else "reference matcher of the filmed design (NOT the learned model)")
+    print(f"recogniser: {reader}")
     for line in _figures(scores):
         print(line)
     print(f"throughput, file source incl. decoding:   {statistics.mean(fps_list):.0f} frames/s "

@@ -10,11 +10,17 @@ Every observation may carry `t` (seconds in the source). Types:
 - `{"type": "card_corrected", "was": "JC", "card": "JS", "player": "Anne", "played_at": 16.5}` — the card read
   as `was` earlier this deal was `card`: the pipeline read `was` a second time, saw its honour's box swept, saw
   it in a loser's shown hand, or found at the deal's end that its index ink is another suit's colour.
+- `{"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 31.2}` — the card
+  `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
+  later contradiction showed (a player who had gone out by its count laid another card).
 - `{"type": "box_swept", "box": "QS", "player": "Bruno"}` — a box emptied (by the honour's player: a call).
 - `{"type": "call_missed", "card": "QS", "player": "Bruno"}` — informational: the engine detects missed calls
   itself from the plays and sweeps; this is kept only to cross-check.
 - `{"type": "passed", "player": "Chloé"}` — a player passed (optional: the engine infers turns from plays).
 - `{"type": "deal_over", "winner": "Chloé", "opera": false}` — informational, cross-checked.
+- `{"type": "deal_resumed", "reason": "8C was laid after the deal was taken as over"}` — the pipeline withdraws
+  its last `deal_over`: cards were laid after it. The hands shown since are forgotten, and a showdown and
+  settlement already made for the deal are withdrawn.
 - `{"type": "hand_revealed", "player": "Anne", "cards": ["KS", "2C"]}` — a loser's remaining cards at the
   showdown; the deal is settled when every loser has revealed.
 - `{"type": "settlement", "chips": {...}, "board": {...}}` — the pipeline's own settlement, cross-checked.
@@ -78,6 +84,16 @@ class CardCorrected:
 
 
 @dataclass(frozen=True)
+class PlayerCorrected:
+    card: str
+    player: str
+    was: str | None = None
+    played_at: float | None = None
+    t: float | None = None
+    type: str = field(default="player_corrected", init=False)
+
+
+@dataclass(frozen=True)
 class CallMissed:
     card: str
     player: str | None = None
@@ -98,6 +114,13 @@ class DealOver:
     opera: bool = False
     t: float | None = None
     type: str = field(default="deal_over", init=False)
+
+
+@dataclass(frozen=True)
+class DealResumed:
+    reason: str | None = None
+    t: float | None = None
+    type: str = field(default="deal_resumed", init=False)
 
 
 @dataclass(frozen=True)
@@ -127,7 +150,8 @@ class GameSetupSeen:
     type: str = field(default="game_setup", init=False)
 
 
-Observation = Union[CardPlayed, CardCorrected, BoxSwept, CallMissed, Passed, DealOver, HandRevealed, SettlementSeen, GameSetupSeen]
+Observation = Union[CardPlayed, CardCorrected, BoxSwept, CallMissed, Passed, DealOver, HandRevealed, SettlementSeen,
+                    GameSetupSeen, PlayerCorrected, DealResumed]
 
 
 def observation_to_dict(obs: Observation) -> dict[str, Any]:
@@ -245,6 +269,10 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
     "hand_revealed": _parse_hand_revealed,
     "settlement": lambda d: SettlementSeen(chips=_chip_map(d, "chips"), board=_chip_map(d, "board"), t=_time(d)),
     "game_setup": _parse_game_setup,
+    "player_corrected": lambda d: PlayerCorrected(card=_card(d), player=str(_str(d, "player")),
+                                                  was=_str(d, "was", optional=True),
+                                                  played_at=_time(d, "played_at"), t=_time(d)),
+    "deal_resumed": lambda d: DealResumed(reason=_str(d, "reason", optional=True), t=_time(d)),
 }
 OBSERVATION_TYPES = tuple(_PARSERS)
 

@@ -7,6 +7,8 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from companion_api.games.nap_views import NapGameView
+
 MAX_ID = 2**63 - 1  # SQLite's INTEGER
 MAX_PIXELS = 10_000  # wider than any camera image
 MAX_POINTS = 100  # corners of one zone: a few taps, or a traced outline
@@ -93,6 +95,8 @@ class CorrectionRequest(_Strict):
     card: str | None = None
     box: Box | None = None
     call: bool | None = None
+    bid: str | None = Field(None, description="Nap: the bid instead")
+    tricks: int | None = Field(None, ge=0, le=10, description="Nap: the bidder's tricks instead")
 
 
 class AnswerRequest(_Strict):
@@ -269,7 +273,7 @@ class SourceView(BaseModel):
 
 class StateView(BaseModel):
     revision: int = Field(description="rises by one on every change; the WebSocket pushes each one")
-    game: GameView | None
+    game: GameView | NapGameView | None
     source: SourceView
     calibrated: bool
 

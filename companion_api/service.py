@@ -16,13 +16,14 @@ from typing import Any
 from companion_api import feed
 from companion_api.errors import ApiError
 from companion_api.frames import FrameBuffer
+from companion_api.games import GameTable, rules_catalogue, table_class
 from companion_api.hub import Hub
 from companion_api.schemas import CorrectionRequest, GameCreate
 from companion_api.settings import Settings
 from companion_api.store import Store
-from companion_api.table import Table, TableError, TableSetup, rules_catalogue
+from companion_api.table import TableError, TableSetup
 
-Build = Callable[[Table], list[Any]]
+Build = Callable[[GameTable], list[Any]]
 Extra = Callable[[Any, int], None]
 TAP = "tap"
 
@@ -34,7 +35,7 @@ class TableService:
         self.hub = Hub()
         self.frames = FrameBuffer()
         self._lock = asyncio.Lock()
-        self.table: Table | None = None
+        self.table: GameTable | None = None
         self.game_id: int | None = None
         self.sources: list[str] = []
         self.revision = 0
@@ -51,7 +52,7 @@ class TableService:
         if game_id is not None:
             record = self.store.load_game(game_id)
             if record is not None:
-                self.table = Table.from_record(record)
+                self.table = table_class(record.rules).from_record(record)
                 self.game_id, self.sources = game_id, list(record.sources)
                 self.table.revealed.update(self.store.get_meta(self._revealed_key) or {})
         if self.settings.source:
@@ -103,13 +104,13 @@ class TableService:
     def _revealed_key(self) -> str:
         return f"revealed:{self.game_id}"
 
-    def _require_table(self) -> Table:
+    def _require_table(self) -> GameTable:
         if self.table is None or self.game_id is None:
             raise ApiError(409, "no game yet: set one up first (POST /api/games)")
         return self.table
 
-    def _commit(self, table: Table, events: list[Any], source: str, *, strict: bool,
-                extra: Extra | None = None) -> Table:
+    def _commit(self, table: GameTable, events: list[Any], source: str, *, strict: bool,
+                extra: Extra | None = None) -> GameTable:
         """Apply `events` and persist them in one transaction (see `_apply` and `_persist`)."""
         first = len(table.events)
         self._apply(table, events, strict=strict)
@@ -117,7 +118,7 @@ class TableService:
         return table
 
     @staticmethod
-    def _apply(table: Table, events: list[Any], *, strict: bool) -> None:
+    def _apply(table: GameTable, events: list[Any], *, strict: bool) -> None:
         """Apply `events` in memory only, all or none.
 
         `strict` (taps): an event the rules forbid is refused with 409. Observations are never refused for the
@@ -130,7 +131,7 @@ class TableService:
         if rejected:
             raise ApiError(409, rejected)
 
-    def _persist(self, table: Table, first: int, source: str, *,
+    def _persist(self, table: GameTable, first: int, source: str, *,
                  extra: Extra | None = None, create: Callable[[Any], int] | None = None) -> None:
         """Write the events from `first` on and what follows from them in one transaction, then publish.
 
@@ -176,7 +177,7 @@ class TableService:
         try:
             setup = TableSetup(rules=req.rules, options=dict(req.options), players=tuple(req.players),
                                chips={p: req.chips for p in req.players}, dealer=dealer)
-            table = Table.new(setup)
+            table = table_class(req.rules).new(setup)
             self._apply(table, table.start_deal(), strict=True)
         except TableError as exc:
             raise ApiError(exc.status, str(exc)) from None
@@ -195,7 +196,7 @@ class TableService:
         if record is None:
             raise ApiError(404, f"no game {game_id}")
         async with self._lock:
-            table = Table.from_record(record)
+            table = table_class(record.rules).from_record(record)
             with self.store.transaction() as tx:
                 self.store.reopen_game(tx, game_id, "over" if table.game_over else "active")
             self.table, self.game_id, self.sources = table, game_id, list(record.sources)
@@ -221,6 +222,10 @@ class TableService:
     async def sweep(self, box: str, player: str | None) -> dict[str, Any]:
         return await self._act(lambda t: [t.sweep(player, box)])
 
+    async def tap(self, action: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """One of the game's own taps (a Nap bid, the tricks won ...), named by `action`."""
+        return await self._act(lambda t: t.tap(action, fields))
+
     async def showdown(self, hands: dict[str, list[str]]) -> dict[str, Any]:
         return await self._act(lambda t: t.showdown(hands))
 
@@ -240,12 +245,12 @@ class TableService:
             self._correct(table, CorrectionRequest(index=index, action="delete"))
             return self.view()
 
-    def _correct(self, table: Table, req: CorrectionRequest) -> None:
+    def _correct(self, table: GameTable, req: CorrectionRequest) -> None:
         assert self.game_id is not None
         game_id = self.game_id
         try:
             correction, before, after = table.correction(req.index, req.action, player=req.player, card=req.card,
-                                                         box=req.box, call=req.call)
+                                                         box=req.box, call=req.call, bid=req.bid, tricks=req.tricks)
         except TableError as exc:
             raise ApiError(exc.status, str(exc)) from None
 
@@ -347,7 +352,7 @@ class TableService:
                 raise
             return self.view()
 
-    def _observed(self, table: Table, obs: feed.Observation) -> tuple[bool, Extra | None]:
+    def _observed(self, table: GameTable, obs: feed.Observation) -> tuple[bool, Extra | None]:
         """Apply `obs` to `table` in memory; returns whether there is anything to write, and the extra rows."""
         assert self.game_id is not None
         game_id = self.game_id
@@ -362,10 +367,15 @@ class TableService:
             question = {**feed.observation_to_dict(obs), "guess": guess, "candidates": candidates,
                         "event_index": first + len(events) - 1}  # after the passes nobody saw
             return True, lambda tx, _: self.store.add_question(tx, game_id, question)
-        if isinstance(obs, feed.CardCorrected):
-            events = table.observed_rename(obs)
+        if isinstance(obs, (feed.CardCorrected, feed.PlayerCorrected)):
+            events = table.observed_rename(obs) if isinstance(obs, feed.CardCorrected) else table.observed_reassign(obs)
             self._apply(table, events, strict=False)
             return bool(events), None
+        if isinstance(obs, feed.DealResumed):  # the camera withdrew its deal end: forget the hands shown, say so
+            self._apply(table, table.resumed_deal(), strict=False)
+            self.feed_notices.append({"kind": "deal_resumed", "message": "the camera saw play go on after the "
+                                      "deal's end" + (f": {obs.reason}" if obs.reason else "")})
+            return True, lambda tx, _: self.store.set_meta(tx, self._revealed_key, {})
         if isinstance(obs, feed.BoxSwept):
             self._apply(table, table.observed_sweep(obs), strict=False)
             return True, None
@@ -380,7 +390,7 @@ class TableService:
         self._cross_check(table, obs)
         return False, None
 
-    def _cross_check(self, table: Table, obs: feed.Observation) -> None:
+    def _cross_check(self, table: GameTable, obs: feed.Observation) -> None:
         """`deal_over`, `call_missed`, `settlement`: the engine decides these itself; disagreements are shown."""
         disagreement = table.disagreement(obs)
         if disagreement:

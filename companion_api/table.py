@@ -8,19 +8,18 @@ see a seat number.
 from __future__ import annotations
 
 import dataclasses
-import logging
-import re
-import types
 import typing
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from companion_api import feed
-from companion_api.store import GameRecord, Question
-from engine.core.errors import EngineError, IllegalAction
+from companion_api.games.base import TableError, TableSetup
+from companion_api.games.logged import LoggedTable
+from companion_api.games.options import option_spec, option_words_by_language
+from companion_api.store import Question
+from engine.core.errors import EngineError
 from engine.core.ledger import Payment
-from engine.core.options import option_words
+from engine.core.notices import Notice
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.cards import BOXES, Card, CardError, parse_card
 from engine.nain_jaune.events import (
@@ -28,68 +27,16 @@ from engine.nain_jaune.events import (
     event_to_dict,
 )
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.live import renamed_play, sweep_proof, unseen_passes
+from engine.nain_jaune.live import reassigned_play, renamed_play, reopened_deal, sweep_proof, unseen_passes
 from engine.nain_jaune.rules import RULESETS, rules_class
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
-log = logging.getLogger("nainjaune.companion")
-
 CORRECTABLE = (Play, Pass, Call, Sweep)
-LANGUAGES = ("fr", "en")
 SETTLEMENT_REASONS = ("cards", "opera", "bete", "sweep", "hoc")
 PHASES = {IDLE: "idle", ANTE: "ante", PLAY: "play", OVER: "showdown", SETTLED: "settled"}
 
 
-class TableError(Exception):
-    """A request the table cannot take; `status` says why: 404 no such event, 409 not now, 422 bad input."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-@dataclass(frozen=True)
-class TableSetup:
-    rules: str
-    options: dict[str, Any]
-    players: tuple[str, ...]
-    chips: dict[str, int]
-    dealer: str
-    board: dict[str, int] = dataclasses.field(default_factory=lambda: {b: 0 for b in BOXES})
-
-
 # --- rule sets for the setup form ---------------------------------------------------------------------------
-
-
-def _option_words(meta: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """The option's label, help and choice words in each language the engine gives (for the page)."""
-    out = {}
-    for lang in LANGUAGES:
-        words = option_words(meta, lang)
-        if words is not None:
-            out[lang] = {"label": words.label, "help": words.help,
-                         "choices": {str(k): v for k, v in words.choices.items()}}
-    return out
-
-
-def _option_spec(name: str, hint: Any, default: Any, doc: str, label: str | None = None,
-                 words: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
-    """One engine option in the shape the page renders (OptionSpec): kind, choices, label and help."""
-    args = [a for a in typing.get_args(hint) if a is not type(None)]
-    origin = typing.get_origin(hint)
-    nullable = origin in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType) and len(args) == 1:
-        hint, origin = args[0], typing.get_origin(args[0])
-    if hint is bool:
-        kind, choices = "bool", None
-    elif origin is Literal:
-        kind, choices = "choice", list(typing.get_args(hint))
-    elif hint is int:
-        kind, choices = "int", None
-    else:
-        kind, choices = "number", None
-    return {"name": name, "kind": kind, "default": default, "choices": choices, "nullable": nullable,
-            "label": label or re.sub(r"_+", " ", name).strip().capitalize(), "help": doc, "words": words or {}}
 
 
 def rules_catalogue() -> list[dict[str, Any]]:
@@ -100,8 +47,8 @@ def rules_catalogue() -> list[dict[str, Any]]:
         except EngineError:
             continue  # a rule set not in this version
         hints = typing.get_type_hints(cls.Options)
-        options = [_option_spec(f.name, hints[f.name], f.default, f.metadata.get("doc", ""),
-                                f.metadata.get("label"), _option_words(f.metadata))
+        options = [option_spec(f.name, hints[f.name], f.default, f.metadata.get("doc", ""),
+                               f.metadata.get("label"), option_words_by_language(f.metadata))
                    for f in dataclasses.fields(cls.Options)]
         out.append({"name": name, "label": cls.title, "titles": dict(cls.titles), "players": list(cls.player_counts),
                     "options": options})
@@ -118,53 +65,28 @@ def _card(text: str, what: str = "card") -> Card:
         raise TableError(422, f"{what}: {exc}") from None
 
 
-class Table:
+class Table(LoggedTable):
     """A game at the table. Mutated only by the service's single writer, through `extend` and `rollback`."""
 
-    def __init__(self, setup: TableSetup, game: Game) -> None:
-        self.setup = setup
-        self.game = game
-        self.revealed: dict[str, tuple[Card, ...]] = {}
+    event_from_dict = staticmethod(event_from_dict)
+    event_to_dict = staticmethod(event_to_dict)
+    DEAL_START = NewDeal
+    CORRECTABLE = CORRECTABLE
+    POT_KIND = "box"
 
     # construction
 
     @classmethod
-    def new(cls, setup: TableSetup) -> Table:
-        if setup.dealer not in setup.players:
-            raise TableError(422, f"the dealer {setup.dealer!r} is not one of the players")
-        try:
-            game = Game(setup.players, rules=setup.rules, options=setup.options, chips=setup.chips,
-                        board=setup.board, live=True)
-        except EngineError as exc:
-            raise TableError(422, str(exc)) from None
-        return cls(setup, game)
-
-    @classmethod
-    def from_record(cls, record: GameRecord) -> Table:
-        """Rebuild a stored game by replaying its log (an event the engine now refuses is skipped, logged)."""
-        setup = TableSetup(rules=record.rules, options=record.options, players=record.players,
-                           chips=record.chips, dealer=record.dealer, board=record.board)
-        table = cls.new(setup)
-        for number, data in enumerate(record.events):
-            try:
-                table.game.apply(event_from_dict(data))
-            except (EngineError, ValueError) as exc:
-                log.warning("stored event %d of game %d no longer applies: %s", number, record.id, exc)
-        return table
+    def build(cls, setup: TableSetup) -> tuple[TableSetup, Game]:
+        setup = dataclasses.replace(setup, board=setup.board or {b: 0 for b in BOXES})
+        return setup, Game(setup.players, rules=setup.rules, options=setup.options, chips=setup.chips,
+                           board=setup.board, live=True)
 
     # properties
 
     @property
-    def events(self) -> list[Event]:
-        return self.game.events
-
-    @property
     def options(self) -> dict[str, Any]:
         return self.game.rules.options.to_dict()
-
-    @property
-    def start_board(self) -> dict[str, int]:
-        return dict(self.setup.board)
 
     @property
     def state(self) -> Any:
@@ -178,46 +100,12 @@ class Table:
     def needs_new_deal(self) -> bool:
         return self.state.phase in (IDLE, SETTLED) and not self.game_over
 
-    def name(self, seat: int | None) -> str | None:
-        return None if seat is None else self.setup.players[seat]
+    def breaks_a_rule(self, notice: Notice) -> bool:
+        return notice.kind in nt.STRICT_ERRORS
 
-    def seat(self, player: str) -> int:
-        try:
-            return self.setup.players.index(player)
-        except ValueError:
-            raise TableError(422, f"unknown player {player!r} (players: {', '.join(self.setup.players)})") from None
-
-    def event_dicts(self, first: int) -> list[dict[str, Any]]:
-        return [event_to_dict(e) for e in self.events[first:]]
-
-    # applying events
-
-    def extend(self, events: Sequence[Event], *, strict: bool) -> str | None:
-        """Apply `events` (all or none). Returns the rule a tap broke (events rolled back) when `strict`."""
-        start = len(self.events)
-        applied_notices: list[Any] = []
-        try:
-            for event in events:
-                applied_notices.extend(self.game.apply(event))
-        except (IllegalAction, EngineError) as exc:
-            self.rollback(start)
-            raise TableError(409, str(exc)) from None
-        except Exception as exc:  # noqa: BLE001 - an engine fault must not lose the game or answer a bare 500
-            log.exception("the engine failed on %s", events)
-            self.rollback(start)
-            raise TableError(409, f"the game could not take this ({type(exc).__name__}: {exc})") from None
-        broken = [n for n in applied_notices if n.kind in nt.STRICT_ERRORS]
-        if strict and broken:
-            self.rollback(start)
-            return broken[0].message
+    def after_extend(self, events: Sequence[Event]) -> None:
         if any(isinstance(e, Settlement) for e in events):
             self.revealed.clear()
-        return None
-
-    def rollback(self, length: int) -> None:
-        """Back to a log of `length` events (a refused tap, or a transaction that failed)."""
-        while len(self.events) > length:
-            self.game.undo()
 
     # builders: taps and observations -> engine events
 
@@ -268,6 +156,9 @@ class Table:
             raise TableError(409, f"nobody has played yet: who takes the {box} box?")
         return int(st.last_seat)
 
+    def tap(self, action: str, fields: Mapping[str, Any]) -> list[Event]:
+        raise TableError(404, f"Nain Jaune has no tap {action!r}: its taps are /api/play, /api/pass, /api/call")
+
     def call(self, player: str | None, box: str) -> Call:
         box = _card(box, "box")
         return Call(self._claimant(player, box), box)
@@ -287,6 +178,18 @@ class Table:
         """The correction renaming this deal's play of `was` (nothing when there is none, e.g. already renamed)."""
         fix = renamed_play(self.game, obs.was, obs.card)
         return [] if fix is None else [fix]
+
+    def observed_reassign(self, obs: feed.PlayerCorrected) -> list[Event]:
+        """The correction giving this deal's play of `card` to `player` (nothing when there is none, or it is
+        theirs already)."""
+        fix = reassigned_play(self.game, obs.card, self.seat(obs.player))
+        return [] if fix is None else [fix]
+
+    def resumed_deal(self) -> list[Event]:
+        """The camera saw cards laid after the deal's end: the hands shown so far are forgotten, and the showdown
+        and settlement this deal already has are withdrawn (`engine.nain_jaune.live.reopened_deal`)."""
+        self.revealed.clear()
+        return list(reopened_deal(self.game))
 
     def losers_to_reveal(self) -> list[str]:
         st = self.state
@@ -347,20 +250,13 @@ class Table:
 
     # corrections
 
-    def effective(self, index: int) -> Event | None:
-        """The event at `index` as it stands after corrections (None: deleted)."""
-        if not 0 <= index < len(self.events):
-            raise TableError(404, f"no event {index} (the log has {len(self.events)})")
-        current: Event | None = self.events[index]
-        for event in self.events[index + 1:]:
-            if isinstance(event, Correction) and event.index == index:
-                current = event.replacement
-        return current
-
     def correction(self, index: int, action: str, *, player: str | None = None, card: str | None = None,
-                   box: str | None = None, call: bool | None = None) -> tuple[Correction, dict[str, Any],
-                                                                              dict[str, Any] | None]:
+                   box: str | None = None, call: bool | None = None,
+                   **other: Any) -> tuple[Correction, dict[str, Any], dict[str, Any] | None]:
         """The Correction event, and (before, after) as dicts: the pair kept as a training label."""
+        unknown = [k for k, v in other.items() if v is not None]
+        if unknown:
+            raise TableError(422, f"a Nain Jaune event has no {', '.join(unknown)} to change")
         event = self.effective(index)
         if event is None:
             raise TableError(409, f"event {index} was already undone")
@@ -383,39 +279,6 @@ class Table:
             raise TableError(422, "nothing to change: give a new player, card, box or call")
         replacement = dataclasses.replace(event, **changes)
         return Correction(index, replacement), before, self._named(event_to_dict(replacement))
-
-    def revert(self, index: int) -> tuple[Correction, dict[str, Any] | None, dict[str, Any] | None]:
-        """The Correction that undoes the correction at `index`: its target back as it stood just before.
-
-        Kept as a new correction (the log only grows), so a revert can itself be reverted."""
-        if not 0 <= index < len(self.events):
-            raise TableError(404, f"no event {index} (the log has {len(self.events)})")
-        fix = self.events[index]
-        if not isinstance(fix, Correction):
-            raise TableError(409, f"event {index} is not a correction")
-        before: Event | None = self.events[fix.index]
-        for event in self.events[fix.index + 1:index]:
-            if isinstance(event, Correction) and event.index == fix.index:
-                before = event.replacement
-        now = self.effective(fix.index)
-        return Correction(fix.index, before), self._named_event(now), self._named_event(before)
-
-    def _named_event(self, event: Event | None) -> dict[str, Any] | None:
-        return None if event is None else self._named(event_to_dict(event))
-
-    def _named(self, data: dict[str, Any]) -> dict[str, Any]:
-        if "seat" in data:
-            data["player"] = self.setup.players[data["seat"]]
-        return data
-
-    def last_undoable(self) -> int | None:
-        deal_start = self._deal_start()
-        for index, event in reversed(self.game.effective_events()):
-            if index < deal_start:
-                return None
-            if isinstance(event, CORRECTABLE):
-                return index
-        return None
 
     def disagreement(self, obs: feed.Observation) -> str | None:
         """Where the pipeline's own conclusion differs from the engine's."""
@@ -440,12 +303,6 @@ class Table:
         return None
 
     # views
-
-    def _deal_start(self) -> int:
-        for index, event in reversed(self.game.effective_events()):
-            if isinstance(event, NewDeal):
-                return index
-        return 0
 
     def _party(self, party: int | str) -> str:
         return self.setup.players[party] if isinstance(party, int) else str(party)
@@ -484,20 +341,6 @@ class Table:
         return [start, *({"deal_no": s["deal_no"], "chips": s["chips"], "board": s["board"]}
                          for s in self.settlements())]
 
-    def derived(self) -> dict[str, Any]:
-        """What the deals, settlements and ledger tables hold, recomputed from the log."""
-        players = self.setup.players
-        starts = [(i, e) for i, e in self.game.effective_events() if isinstance(e, NewDeal)]
-        settled = len(self.state.results)
-        deals = [{"deal_no": n, "dealer": players[e.dealer], "first_seq": i,
-                  "status": "settled" if n <= settled else "playing"} for n, (i, e) in enumerate(starts, start=1)]
-        settlements = {s["deal_no"]: s for s in self.settlements()}
-        ledger = []
-        for point in self.stacks():
-            ledger += [(point["deal_no"], p, "player", c) for p, c in point["chips"].items()]
-            ledger += [(point["deal_no"], b, "box", c) for b, c in point["board"].items()]
-        return {"deals": deals, "settlements": settlements, "ledger": ledger}
-
     def _sequence(self) -> list[Card]:
         """The current run: the longest tail of the pile where each card follows the one before."""
         pile = self.state.pile
@@ -528,8 +371,7 @@ class Table:
         players = self.setup.players
         rules = self.game.rules
         start = self._deal_start()
-        corrected = {e.index for e in self.events if isinstance(e, Correction)}
-        corrected = {i for i in corrected if self.effective(i) != self.events[i]}
+        corrected = self.corrected()
         in_deal = st.phase in (PLAY, OVER)
         last_play = None
         for index, event in reversed(self.game.effective_events()):

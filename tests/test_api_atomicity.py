@@ -63,6 +63,7 @@ BODIES = {  # each write endpoint and the near misses it gets (besides anything 
     ("POST", "/api/games/2/resume"): st.none(),
     ("POST", "/api/corrections/3/revert"): st.none(),
     ("POST", "/api/showdown/correct"): near({"hands": st.dictionaries(names, st.lists(cards, max_size=15))}),
+    ("POST", "/api/taps/bid"): near({"bid": st.sampled_from(["nap", "3", "misère", "x"])}, player=names),
 }
 
 

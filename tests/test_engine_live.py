@@ -297,3 +297,66 @@ def test_no_renaming_of_a_card_not_read_this_deal_or_to_a_card_on_the_pile():
     assert renamed_play(game, "9H", "9H") is None
     assert renamed_play(game, "8H", "8C") is None                  # never played
     assert renamed_play(game, "9H", "9C") is not None
+
+
+def test_a_play_given_to_another_player_refolds_the_deal_and_applies_the_play_set_aside():
+    """Chloé's 7♣ was credited to Bruno, so the engine saw him go out; her next card, set aside as laid after the
+    deal, is applied once the 7♣ is hers."""
+    from engine.nain_jaune.live import dropped_plays, reassigned_play
+
+    game = start_live_game(NAMES[:8], dealer="Anne")   # 6 cards each
+    for card in ("2C", "3C", "4C", "5C", "6C"):
+        observe(game, "Bruno", card, confidence=0.99)
+    observe(game, "Bruno", "7C", confidence=0.6)
+    assert view(game)["out"] == "Bruno" and dropped_plays(game) == []
+    assert nt.NOT_PLAYING in kinds(observe(game, "Chloé", "8C", confidence=0.99))
+    assert dropped_plays(game) == [len(game.events) - 1]
+    fix = reassigned_play(game, "7c", 2)
+    assert fix is not None and fix.replacement.seat == 2 and fix.replacement.confidence == 0.6
+    game.apply(fix)
+    v = view(game)
+    assert v["out"] is None and v["phase"] == "play" and dropped_plays(game) == []
+    assert v["cards_left"]["Bruno"] == 1 and v["cards_left"]["Chloé"] == 4 and v["pile"][-2:] == ["7C", "8C"]
+
+
+def test_no_reassignment_of_a_card_entered_by_hand_not_played_or_to_its_own_player():
+    from engine.nain_jaune.live import reassigned_play
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "9H", confidence=0.99)
+    observe(game, "Bruno", "10S")                                  # entered by hand: trusted
+    assert reassigned_play(game, "10S", 2) is None
+    assert reassigned_play(game, "9H", 1) is None                  # Bruno's already
+    assert reassigned_play(game, "8H", 2) is None                  # never played
+    assert reassigned_play(game, "9H", 3) is None                  # no such seat
+    assert reassigned_play(game, "9H", 0) is not None
+
+
+def test_a_reopened_deal_loses_its_showdown_and_settlement_until_the_next_deal_starts():
+    from engine.nain_jaune.live import reopened_deal
+
+    game = start_live_game(NAMES[:8], dealer="Anne", chips=1000)
+    for card in ("2C", "3C", "4C"):
+        observe(game, "Bruno", card, confidence=0.99)
+    for name in NAMES[2:8] + NAMES[:1]:
+        game.pass_(name)
+    for card in ("9C", "10C", "JH"):
+        observe(game, "Bruno", card, confidence=0.99)
+    assert reopened_deal(game) == []                               # nothing shown yet
+    shown = {"Anne": ["AS", "2S", "3S", "4S", "5S", "6S"], "Chloé": ["7S", "8S", "9S", "10S", "JS", "QS"],
+             "Denis": ["KS", "AH", "2H", "3H", "4H", "5H"], "Emma": ["6H", "7H", "8H", "9H", "10H", "QH"],
+             "Félix": ["KH", "AD", "2D", "3D", "4D", "5D"], "Gaëlle": ["6D", "7D", "8D", "9D", "10D", "JD"],
+             "Hugo": ["QD", "KD", "AC", "5C", "6C", "7C"]}
+    game.showdown(shown)
+    game.settle()
+    chips = list(game.state.chips)
+    fixes = reopened_deal(game)
+    assert len(fixes) == 2 and all(f.replacement is None for f in fixes)
+    game.extend(fixes)
+    st = game.state
+    assert st.phase == "over" and st.results == [] and st.shown == [None] * 8 and list(st.chips) != chips
+    game.showdown(shown)
+    game.settle()
+    assert list(game.state.chips) == chips
+    game.new_deal()
+    assert reopened_deal(game) == []

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-
 CORRIDOR_WEIGHT = 3.0
 """The corridor a whole motion swept outweighs the pieces seen frame by frame: those point wherever a piece of
 arm happens to end, the corridor where the arm came from."""

@@ -3,7 +3,8 @@
 Two ways in. `MarkerCalibrator` finds the ArUco markers of the printed mat, so the view is a true top-down
 view of the mat whatever the camera angle; it keeps the last good homography while hands cover markers and
 re-calibrates when the camera was bumped. `load_calibration_file` reads polygons given in image pixels (for a
-table without the mat): the view is then the camera image itself.
+table without the mat); `fit_to_frame` then turns them into a top-down view of the table plane from the board's
+corners, given or found from the boxes (`vision.rectify`), or keeps the camera image itself when neither is known.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import mat
+from vision import mat, rectify
 
 BOX_NAMES = ("10D", "JC", "QS", "KH", "7D")
 VIEW_SCALE = 600.0
@@ -48,7 +49,11 @@ class Calibration:
     view_size: tuple[int, int]
     zones: Zones
     source: str
-    """"markers" or "file"."""
+    """"markers", "file" (the view is the camera image) or "plane" (a file's zones, seen top-down)."""
+    board: np.ndarray | None = None
+    """A file's board corners in image pixels, when given (else the corner boxes may stand for them)."""
+    board_size: tuple[float, float] | None = None
+    """The board's true width and height (any unit), when given."""
 
     def warp(self, image: np.ndarray, factor: float = 1.0, interpolation: int = cv2.INTER_LINEAR) -> np.ndarray:
         """The rectified view, optionally downscaled by `factor` (one warp, no second resize)."""
@@ -119,9 +124,21 @@ def parse_calibration(data: object, players: list[str] | tuple[str, ...] | None 
         if no_seat:
             raise CalibrationError(f"seats: no seat zone for player(s) {', '.join(no_seat)} "
                                    f"(the file has {', '.join(seats)})")
+    board = _polygon(data["board"], "board") if data.get("board") is not None else None
+    if board is not None and len(board) != 4:
+        raise CalibrationError(f"board: expected its 4 corners, got {len(board)} points")
+    board_size = _size(data["board_size"]) if data.get("board_size") is not None else None
     every = np.vstack([pile, *boxes.values(), *seats.values()])
     w, h = int(math.ceil(every[:, 0].max())) + 1, int(math.ceil(every[:, 1].max())) + 1
-    return Calibration(np.eye(3), (w, h), Zones(pile, boxes, seats), "file")
+    return Calibration(np.eye(3), (w, h), Zones(pile, boxes, seats), "file", board, board_size)
+
+
+def _size(value: object) -> tuple[float, float]:
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) and c > 0
+                       for c in value)):
+        raise CalibrationError(f"board_size: expected [width, height], two positive numbers, got {value!r}")
+    return float(value[0]), float(value[1])
 
 
 def load_calibration_file(path: str | Path, players: list[str] | tuple[str, ...] | None = None) -> Calibration:
@@ -143,7 +160,8 @@ def load_calibration_file(path: str | Path, players: list[str] | tuple[str, ...]
 
 
 def fit_to_frame(calib: Calibration, frame_shape: tuple[int, ...]) -> Calibration:
-    """A file calibration's view is the camera image: check the zones lie inside it."""
+    """Check a file calibration's zones lie inside the camera image, then view them top-down when the board's
+    corners are given or its boxes lie in the Nain Jaune layout; else the view is the camera image."""
     if calib.source != "file":
         return calib
     h, w = frame_shape[:2]
@@ -151,7 +169,24 @@ def fit_to_frame(calib: Calibration, frame_shape: tuple[int, ...]) -> Calibratio
     if cw - 1 > w + 2 or ch - 1 > h + 2:
         raise CalibrationError(f"calibration zones reach ({cw - 1}, {ch - 1}) but the camera image is only {w}x{h}: "
                                "was it made for another camera or resolution?")
-    return replace(calib, view_size=(w, h))
+    fitted = replace(calib, view_size=(w, h))
+    z = calib.zones
+    quad = calib.board if calib.board is not None else rectify.board_from_boxes(z.boxes)
+    if quad is None:
+        return fitted
+    every = np.vstack([z.pile, *z.boxes.values(), *z.seats.values(), quad])
+    ratio = None
+    if calib.board is not None and calib.board_size is not None:
+        seen = rectify.side_ratio(rectify.ordered(quad), (w, h))
+        bw, bh = calib.board_size
+        ratio = min((bw / bh, bh / bw), key=lambda r: abs(math.log(r / seen)))
+    plane = rectify.plane_homography(quad, (w, h), every, ratio)
+    if plane is None:
+        return fitted
+    m, size = plane
+    move = lambda poly: cv2.perspectiveTransform(poly.reshape(-1, 1, 2), m).reshape(-1, 2)  # noqa: E731
+    zones = Zones(move(z.pile), {b: move(p) for b, p in z.boxes.items()}, {n: move(p) for n, p in z.seats.items()})
+    return Calibration(m, size, zones, "plane", calib.board, calib.board_size)
 
 
 def calibration_to_json(calib: Calibration) -> dict:

@@ -2,17 +2,15 @@
 
 Decks differ in their suit colours. Most print hearts and diamonds red, spades and clubs black. Some print four
 colours; one held-out design prints spades red, diamonds teal, hearts green and clubs blue. The recogniser,
-trained on other decks, leans on colour: on deal 17010 of the pipeline benchmark it read that deck's red A♠ as
-A♦ 0.996, A♠ 0.995. The table does not have to guess: every card the pile reads surely shows its suit's ink. A
-later read whose index ink lies far from its suit's learnt ink, and much nearer another suit's, weighs that suit
-down.
+trained on decks whose spades are black, leans on colour: it can read such a red A♠ as A♦ as surely as A♠. The
+table does not have to guess: every card the pile reads surely shows its suit's ink. A later read whose index ink
+lies far from its suit's learnt ink, and much nearer another suit's, weighs that suit down.
 
 Inks are compared by their CIELAB chroma (a*, b*) once the paper is made neutral, which cancels the camera's white
-balance. On the pile reads of 48 filmed deals of the six held-out designs (`benchmarks/pipeline.py --designs
-held-out`, seeds 13000-13023 and 17000-17023), per design the median inks of two suits of one colour lay 0 to 14
-apart, of a red and a black suit 19 or more, of the four-colour deck's suits 27 or more; a single read strayed up to
-26 from its suit's median. Hence the rule in `DeckInks.weights`: a suit is ruled out only by an ink much nearer
-another suit's ink, when the two suits' inks are two colours.
+balance. Within one deck two suits of one colour print nearly one ink, a red and a black suit differ more, but a
+single read (a small, blurred or shaded index) can stray from its suit's ink by more than that difference. Hence
+the rule in `DeckInks.weights`: a suit is ruled out only by an ink much nearer another suit's ink, when the two
+suits' inks are two colours. (The inks measured: docs/benchmarks.md.)
 """
 
 from __future__ import annotations
@@ -33,8 +31,8 @@ INDEX_REGION = ((0.03, 0.25), (0.03, 0.42))
 INK_CONTRAST = 20.0
 """An index pixel is ink when it is this much darker (L*, 0-100) than the paper around it."""
 GREY_CHROMA = 10.0
-"""An ink with less chroma than this is grey: a black index. The suits' median inks on the pile reads of seeds 13000,
-15000 and 17000: blacks 2 or less, reds 21 or more, the four-colour deck's teal 14."""
+"""An ink with less chroma than this is grey: a black index. With the paper made neutral a black ink keeps almost no
+chroma (2 or less), a red much (21 or more); the palest coloured ink seen, a four-colour deck's teal, has 14."""
 SAME_HUE_DEG = 40.0
 """Two coloured inks whose hues lie this close are one colour: the reds' hues lay from 13 to 34 degrees, the four
 colours' 57 degrees apart or more."""
@@ -72,8 +70,8 @@ def _ink(pixels: np.ndarray) -> Ink | None:
     """The mean chroma of the ink among BGR `pixels` of an index, the paper made neutral first (each channel scaled
     to the paper's grey), so that a camera's colour cast leaves a black ink black and a red ink red. The mean, not
     the median: many decks outline their red pips and court figures in black, and most of the dark pixels of
-    their red cards can then be black (with the median, 89 of the 1,705 pile reads of seeds 13000 and 17000 would
-    have weighed their own suit down; with the mean, none)."""
+    their red cards can then be black: the median would read such a red card's ink as black and weigh its own
+    suit down, while the mean keeps the red ink's share."""
     if len(pixels) < 20:
         return None
     pixels = pixels.astype(np.float32)
@@ -106,7 +104,7 @@ class DeckInks:
     """A suit's ink is known once this many sure reads showed it (the sooner, the more reads it can weigh)."""
     far: float = 18.0
     """An ink farther than this from a suit's learnt ink is not taken for that suit's; a card's read agrees with
-    its suit's colour when nearer."""
+    its suit's colour when nearer. In a*, b* units: a red and a black suit's inks lie 19 or more apart."""
     closer: float = 2.0
     """An ink this many times nearer another colour's learnt ink than a suit's is not that suit's colour."""
     penalty: float = 0.05
@@ -119,8 +117,8 @@ class DeckInks:
 
     def colour(self, suit: str) -> Ink | None:
         """The suit's learnt ink (per-channel median), or None before `min_samples` sure reads, or while fewer than
-        two thirds of them lie within `far` of it: one misread must not set a suit's colour (deal 19016: a teal A♦
-        read as A♠ when only one spade, red, had been read)."""
+        two thirds of them lie within `far` of it: one misread must not set a suit's colour (a card of another
+        suit read as this one among its first reads would teach it that suit's ink)."""
         inks = self.samples.get(suit, [])
         if len(inks) < self.min_samples:
             return None
@@ -133,8 +131,7 @@ class DeckInks:
         colour (`same_colour`), and at least `closer` times nearer that one (else not named). Hearts and diamonds, or
         spades and clubs, mostly share one ink, and where they do not, their inks differ less than one card's ink
         varies: neither rules the other out. Nearer, not near: a shown hand's small, soft indices print paler than
-        the pile's (deal 15022: a red Q♠ in a hand 10 from the spades' ink learnt on the pile, 51 from the
-        diamonds')."""
+        the pile's, yet lie far nearer their own suit's ink learnt on the pile than another colour's."""
         if ink is None:
             return {}
         known = {s: c for s in self.samples if (c := self.colour(s)) is not None}

@@ -310,8 +310,8 @@ class PileWatcher:
     def interrupted(self) -> None:
         """Motion resumed before the card was confirmed: read it again once the table settles.
 
-        A hand resting on the card can look settled (deal 3000 of the benchmark: a fingertip still on the K♠ and
-        the Q♠ under it taken into its crop, read as Q♣ at 0.999). The reads so far are dropped and the next
+        A hand resting on the card can look settled, and a crop that takes in a fingertip and the card beneath
+        can be read surely as another card. The reads so far are dropped and the next
         settled view is compared with the view before the card, so the card is found and read without the hand.
         """
         if self._location is not None:

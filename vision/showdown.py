@@ -8,10 +8,7 @@ those that are, `REVEAL_PATIENCE_EMPTY` while a loser has laid nothing down yet)
 goes to the zone that read it more surely.
 A stable reading short of that number is completed from the zone's scores (`score_image`, told which cards lie
 elsewhere): the likeliest cards that nobody else was seen with, if they score at least `FILL_FLOOR`. The engine's
-count says how many are missing; on the last frames of 12 filmed deals (seeds 3000-3011, held-out designs, model
-v5) this took the hands read exactly from 29 to 32 of 36 and added no wrong card with the floor at 0.5 (0.05 or
-0.2: as many hands, 3 or 2 wrong cards); on seeds 1000-1011, not used to choose it: from 29 to 34, no wrong card
-added.
+count says how many are missing, so completion never adds more cards than the hand holds.
 A card read in a hand that was also read on the pile stays on the pile, unless the pile's read hesitated (it has
 one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
 alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed
@@ -44,26 +41,24 @@ class ScoreImage(Protocol):
 
 
 FILL_FLOOR = 0.5
+"""Least score for a card that completes a hand read short. A corner's probabilities at one scale sum to one, so at
+0.5 it vouches for one card at most, the one it finds likelier than all others together; lower, runners-up get in."""
 
 ALTERNATIVE_FLOOR = 0.95
 """A hand's zone "scores" a pile card's alternative, so the hand's read hesitated as well and the hand holds the
-alternative, when it scores it as surely as the recogniser needs to name a card (`identify.MIN_CONFIDENCE`). Until
-2026-11-23 this was `FILL_FLOOR` (0.5); a busy zone scores many cards that high (deal 13019: Chloé's zone, with two
-Slavic aces, scored A♣ 0.924 and 4♣ 0.949 beside her 7♣ at 1.0, so her 7♣ was taken for the pile's A♣, read
-7♣). Of the 84 filmed deals of seeds 5000-5011, 7000-7023, 9000-9023 and 13000-13023, only that one scored an
-alternative between the two floors; deal 1010's A♦ scored 0.998."""
+alternative, when it scores it as surely as the recogniser needs to name a card (`identify.MIN_CONFIDENCE`). Not
+`FILL_FLOOR`: a busy zone, with indices the recogniser never saw, scores many cards above 0.5 and would give its own
+card away for the pile's; a hand that does hold the alternative scores it near 1."""
 
 REVEAL_PATIENCE = 3
 """Settled frames the hands already ready wait for the other losers before they are revealed on their own.
 Revealed together, a card read in two zones goes to the surer one: a hand revealed early would keep a card the
-next loser is still laying down (seen on the 12 benchmark deals: Anne's 10♠ read as the 10♦ Chloé laid later).
-`benchmarks/pipeline.py --deals 12 --designs held-out`, model v7: seeds 1000-1011 hands read exactly 32 -> 34 of
-36, deals settled exactly 9 -> 10 of 12; seeds 3000-3011 29 of 36 and 6 of 12 both ways (3 is not tuned)."""
+next loser is still laying down (a 10♠ read as the 10♦ that the next loser lays). 3 is not tuned."""
 
 REVEAL_PATIENCE_EMPTY = 8
 """`REVEAL_PATIENCE` while some loser's zone shows no card yet: that loser has not laid their hand down, and the
-hands already read must not be completed with cards that hand will show (deal 3011: Anne's hand was completed
-with the J♠ that Emma laid next, and Emma's then with the Q♠). 8 is not tuned: above the settled frames of
+hands already read must not be completed with cards that hand will show (completion takes the likeliest cards
+nobody was seen with, and that loser's cards are not seen yet). 8 is not tuned: above the settled frames of
 four losers laying their hands one after the other."""
 
 
@@ -165,8 +160,9 @@ class ShowdownReader:
 
     def finish(self) -> list[tuple[str, tuple[str, ...]]]:
         """End of the source: give what was last read for every hand still waiting, completed as in `settled`; a
-        zone where no card was ever read gives what its scores complete it with, if anything (deal 9019: a Slavic
-        deck's Q♠, its "Д" never read as an index, and the deal could not be settled without it)."""
+        zone where no card was ever read gives what its scores complete it with, if anything (an index letter the
+        recogniser never names surely, such as a Slavic queen's "Д", still scores, and a deal is not settled
+        without that card)."""
         out = []
         last = self._renaming_pile_cards({p: self._last.get(p, ()) for p in self.waiting}, self._last_view)
         for player, cards in last.items():
@@ -186,8 +182,8 @@ class ShowdownReader:
 
         When the hand also shows the alternative, the pile card stands and the hand's read of it is dropped. When the
         holding hand's zone scores the alternative, the hand's read hesitated as well:
-        the hand holds the alternative and the pile card stands (deal 1010: Chloé's A♦ read A♠ 0.999 / A♦ 0.998,
-        the pile's A♠ read with A♦ runner-up). Otherwise the pile card is renamed to its alternative, which leaves
+        the hand holds the alternative and the pile card stands (both reads hesitated between the same two cards,
+        and this way each holds one of them). Otherwise the pile card is renamed to its alternative, which leaves
         the other hands. (`ALTERNATIVE_FLOOR` says when the zone scores the alternative.)"""
         hands = dict(hands)
         for player, cards in list(hands.items()):
@@ -197,8 +193,8 @@ class ShowdownReader:
                     continue
                 if instead in hands[player]:
                     # The hand shows the alternative too, so the pile card is not it and stands: the hand's read
-                    # of the pile card is what was wrong (deal 9016: Chloé's Q♠ read Q♦, the pile's Q♦ with Q♣
-                    # runner-up, Chloé's Q♣ shown; swapping gave her the Q♣ twice). Completion reads that card again.
+                    # of the pile card is what was wrong (swapping would give the hand the alternative twice).
+                    # Completion reads that card again.
                     hands[player] = tuple(c for c in hands[player] if c != card)
                     continue
                 if self._zone_score(player, view_bgr, instead) >= ALTERNATIVE_FLOOR and \

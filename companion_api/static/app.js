@@ -29,6 +29,9 @@ const ui = {
   wrongCode: false,
 };
 
+// Games with screens of their own (nap.js registers "nap"); a game not listed here is Nain Jaune's page.
+const GAME_SCREENS = {};
+
 const TAP_GUARD_MS = 400; // a second tap this soon after a card is a double tap, not a second card
 const NAME_MAX = 24;
 
@@ -162,7 +165,11 @@ function render(state) {
   $("no-game").classList.toggle("hidden", !!game);
   $("live").classList.toggle("hidden", !game);
   renderSource(state.source);
+  document.body.dataset.game = game ? game.game || "nain_jaune" : "";
   if (!game) { ui.firstState = false; return; }
+  const screen = GAME_SCREENS[game.game];
+  document.querySelector(".topbar h1").textContent = screen ? screen.title : "Nain Jaune";
+  if (screen) { screen.render(game); ui.firstState = false; return; }
   if (!game.players.some((p) => p.name === ui.padPlayer)) ui.padPlayer = null;
   renderBoxes(game);
   renderStatus(game);
@@ -568,9 +575,11 @@ const PALETTE = ["#c0392b", "#2471a3", "#239b56", "#b7950b", "#7d3c98", "#ca6f1e
 function stackChart(points, names) {
   if (points.length < 1) return "";
   const w = 340, h = 180, pad = 28;
-  const max = Math.max(1, ...points.flatMap((p) => names.map((n) => p.chips[n] ?? 0)));
+  const values = points.flatMap((p) => names.map((n) => p.chips[n] ?? 0));
+  const max = Math.max(1, ...values);
+  const min = Math.min(0, ...values); // stacks may go below zero (Nap's debts): the zero line is drawn then
   const x = (i) => pad + (points.length === 1 ? 0 : (i * (w - 2 * pad)) / (points.length - 1));
-  const y = (v) => h - pad - (v * (h - 2 * pad)) / max;
+  const y = (v) => h - pad - ((v - min) * (h - 2 * pad)) / (max - min);
   const lines = names.map((n, k) => {
     const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.chips[n] ?? 0).toFixed(1)}`).join(" ");
     const dots = points.map((p, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(p.chips[n] ?? 0).toFixed(1)}" r="4" fill="${PALETTE[k % 8]}"/>`).join("");
@@ -578,9 +587,10 @@ function stackChart(points, names) {
   }).join("");
   const legend = names.map((n, k) => `<span style="color:${PALETTE[k % 8]}">● ${escapeHtml(n)}</span>`).join("");
   return `<div class="legend">${legend}</div><svg viewBox="0 0 ${w} ${h}" role="img" aria-label="chips per deal">` +
-    `<line x1="${pad}" y1="${h - pad}" x2="${w - pad}" y2="${h - pad}" stroke="#999"/>` +
+    `<line x1="${pad}" y1="${y(0)}" x2="${w - pad}" y2="${y(0)}" stroke="#999"/>` +
     `<line x1="${pad}" y1="${pad}" x2="${pad}" y2="${h - pad}" stroke="#999"/>` +
-    `<text x="2" y="${pad}" font-size="11">${max}</text><text x="2" y="${h - pad}" font-size="11">0</text>${lines}</svg>`;
+    `<text x="2" y="${pad}" font-size="11">${max}</text><text x="2" y="${y(0)}" font-size="11">0</text>` +
+    (min < 0 ? `<text x="2" y="${h - pad}" font-size="11" class="neg">${min}</text>` : "") + `${lines}</svg>`;
 }
 
 function escapeHtml(s) {
@@ -734,8 +744,12 @@ async function submitSetup(ev) {
   if (game && !game.game_over && !ev.confirmed) { askNewGame(game); return; }
   $("confirm-new").classList.add("hidden");
   const options = {};
+  const defaults = Object.fromEntries((ui.rules.find((r) => r.name === $("rules").value) || { options: [] }).options
+    .map((o) => [o.name, o.default]));
   for (const input of document.querySelectorAll("#options [data-option]")) {
     const kind = input.dataset.option;
+    // an option left at its default is not sent: a variant (Nap's `game`) may have defaults of its own
+    if (String(input.type === "checkbox" ? input.checked : input.value) === String(defaults[input.name] ?? "")) continue;
     if (kind === "bool") options[input.name] = input.checked;
     else if (kind === "int" || kind === "number") { if (input.value !== "") options[input.name] = Number(input.value); }
     else options[input.name] = input.value;

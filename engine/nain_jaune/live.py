@@ -9,6 +9,10 @@ camera feed and a phone need:
 * :func:`playable_now` — the cards a player may lay now, those passes included;
 * :func:`sweep_proof` — the correction a sweep proves: the card just laid was the honour, misread;
 * :func:`renamed_play` — the correction that renames a card read earlier this deal (the camera saw it twice);
+* :func:`reassigned_play` — the correction that gives a card read earlier this deal to another player;
+* :func:`dropped_plays` — the plays of this deal the engine set aside because the deal was already over;
+* :func:`deal_start` — the log index where the current deal starts;
+* :func:`reopened_deal` — the corrections that withdraw this deal's showdown and settlement (play went on);
 * :func:`may_sweep` — whether a player has an honour on the pile whose box is theirs to empty now;
 * :func:`view` — who is to play, what is wanted, how many cards each holds, who went out.
 
@@ -27,9 +31,9 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from engine.core.events import Correction
 from engine.nain_jaune.cards import BOXES, DECK, RANK, Card, parse_card
-from engine.nain_jaune.events import NewDeal, Pass, Play
+from engine.nain_jaune.events import NewDeal, Pass, Play, Settlement, Showdown
 from engine.nain_jaune.game import Game, PlayerRef
-from engine.nain_jaune.notices import Notice
+from engine.nain_jaune.notices import NOT_PLAYING, Notice
 from engine.nain_jaune.state import PLAY
 
 
@@ -150,6 +154,46 @@ def renamed_play(game: Game, was: str, card: str) -> Correction | None:
     return Correction(found[0], replace(found[1], card=card))
 
 
+def reassigned_play(game: Game, card: str, seat: int) -> Correction | None:
+    """The correction that gives this deal's play of ``card`` to ``seat``, or ``None``.
+
+    The camera may credit a card to the wrong arm; a later contradiction (a player who went out plays again)
+    says so. Only a card the camera read (it has a confidence) is reassigned; the passes inferred before it stay.
+    """
+    card = parse_card(card)
+    if type(seat) is not int or not 0 <= seat < game.state.n_players:
+        return None
+    found = next(((index, event) for index, event in _plays_this_deal(game) if event.card == card), None)
+    if found is None or found[1].confidence is None or found[1].seat == seat:
+        return None
+    return Correction(found[0], replace(found[1], seat=seat))
+
+
+def dropped_plays(game: Game) -> list[int]:
+    """Log indices of this deal's plays the engine did not apply because the deal was already over.
+
+    In live mode such a play is kept in the log, flagged ``not_playing``: should a correction show the deal was
+    not over then, the refold applies it.
+    """
+    start = deal_start(game)
+    return sorted({n.index for n in game.notices
+                   if n.kind == NOT_PLAYING and n.index >= start and type(game.events[n.index]) is Play})
+
+
+def reopened_deal(game: Game) -> list[Correction]:
+    """The corrections that remove this deal's showdown and settlement: cards were laid after all, so the deal
+    was not over when its hands were shown. Newest first (a settlement needs its showdown); nothing once the
+    next deal has started."""
+    start = deal_start(game)
+    return [Correction(index, None) for index, event in reversed(game.effective_events())
+            if index >= start and type(event) in (Showdown, Settlement)]
+
+
+def deal_start(game: Game) -> int:
+    """Log index of the current deal's ``NewDeal`` (0 before any)."""
+    return next((index for index, event in reversed(game.effective_events()) if type(event) is NewDeal), 0)
+
+
 def _plays_this_deal(game: Game) -> Iterator[tuple[int, Play]]:
     """The plays of the current deal as they stand after corrections, with their log index, newest first."""
     for index, event in reversed(game.effective_events()):
@@ -184,5 +228,5 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["may_sweep", "observe", "playable_now", "renamed_play", "start_live_game", "sweep_proof",
-           "unseen_passes", "view"]
+__all__ = ["deal_start", "dropped_plays", "may_sweep", "observe", "playable_now", "reassigned_play", "renamed_play",
+           "reopened_deal", "start_live_game", "sweep_proof", "unseen_passes", "view"]

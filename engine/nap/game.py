@@ -43,6 +43,7 @@ from engine.nap.events import (
     Settle,
     TakeFloater,
     TakeWidow,
+    TricksWon,
 )
 from engine.nap.rules import get_rules
 from engine.nap.rules.base import POOL, NapRules
@@ -147,6 +148,10 @@ class Game(EventLog[State]):
 
     def play(self, player: PlayerRef, card: str) -> Sequence[Notice]:
         return self.apply(Play(self.seat(player), parse_card(card)))
+
+    def tricks_won(self, count: int) -> Sequence[Notice]:
+        """A quick table: the bidder took ``count`` tricks (no cards entered)."""
+        return self.apply(TricksWon(count))
 
     def settle(self) -> HandResult:
         self.apply(Settle())
@@ -659,7 +664,8 @@ class Game(EventLog[State]):
                             index, seat, card)
         elif st.phase == OVER and st.bidder is not None:
             done = len(st.tricks)
-            why = ("every trick is played" if done == self.rules.hand_size
+            why = ("the bidder's tricks were entered" if st.claimed is not None
+                   else "every trick is played" if done == self.rules.hand_size
                    else f"its result was decided at trick {done}")
             self._violation(nt.NOT_NOW, f"{name} plays {card} but the hand is over: {why}", index, seat, card)
         else:
@@ -704,6 +710,20 @@ class Game(EventLog[State]):
             self._notice(nt.REVOKE, f"{st.players[seat]} revoked at trick {shown_trick + 1}: played {shown_card} to "
                          f"a {SUIT_NAMES[suit]} lead, and now plays {card}", index, seat, shown_card)
             self._pay(self.rules.revoke_payment(seat, shown_card))
+
+    def _on_tricks_won(self, ev: TricksWon, index: int) -> None:
+        st = self.state
+        if st.phase != PLAYING or st.tricks or st.current:
+            raise IllegalAction("the bidder's tricks are entered instead of the cards: after the bidding, before "
+                                f"any card is played ({self.whose_turn()})", kind=nt.NOT_NOW, index=index)
+        size = self.rules.hand_size
+        if type(ev.count) is not int or not 0 <= ev.count <= size:
+            raise IllegalAction(f"the bidder takes 0 to {size} tricks, not {ev.count!r}", kind="malformed",
+                                index=index)
+        st.tricks_won[st.bidder] = ev.count  # type: ignore[index]
+        st.claimed = ev.count
+        st.phase = OVER
+        st.to_move = None
 
     # ---- the fold: settlement -------------------------------------------------------------------
 
@@ -751,7 +771,8 @@ def _cards(cards: Iterable[str]) -> tuple[Card, ...]:
 Game.HANDLERS = {
     **EventLog.HANDLERS, NewHand: Game._on_new_hand, Deal: Game._on_deal, Purchase: Game._on_purchase,
     Peek: Game._on_peek, TakeWidow: Game._on_take_widow, Bid: Game._on_bid, TakeFloater: Game._on_take_floater,
-    DeclareTrumps: Game._on_declare, Play: Game._on_play, Settle: Game._on_settle,
+    DeclareTrumps: Game._on_declare, Play: Game._on_play, TricksWon: Game._on_tricks_won,
+    Settle: Game._on_settle,
 }
 
 __all__ = ["Event", "Game", "GameSetup"]

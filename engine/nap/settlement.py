@@ -50,7 +50,8 @@ def result_of(rules: NapRules, state: State) -> tuple[bool, bool, int | None]:
     """``(made, by_tricks, forfeit seat)`` for the finished hand in ``state``."""
     bidder, contract = state.bidder, state.contract
     assert bidder is not None and contract is not None
-    by_tricks = bool(rules.decided(contract, state.tricks_won[bidder], len(state.tricks)))
+    played = len(state.tricks) if state.claimed is None else rules.hand_size
+    by_tricks = bool(rules.decided(contract, state.tricks_won[bidder], played))
     if rules.revoke_forfeits:
         established = [r for r in state.revokes if r.established]
         if established:

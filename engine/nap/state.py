@@ -62,6 +62,7 @@ class State:
         "purchase_pos", "peeked", "spoken", "bids", "to_bid", "high", "high_seat", "widow_taker", "bidder",
         "contract", "floater_taken", "trumps", "trumps_declared", "tricks", "current", "led", "leader",
         "to_move", "trick_mask", "played", "tricks_won", "revokes", "showouts", "unproven", "out_of_turn", "payments",
+        "claimed",
     )
 
     def __init__(self, rules: NapRules, players: tuple[str, ...], ledger: Ledger) -> None:
@@ -117,6 +118,7 @@ class State:
         """(seat, suit) → positions in :attr:`revokes` of known revokes still waiting for their proof."""
         self.out_of_turn: list[tuple[int, int, Card, int]] = []   # (seat, trick, card, log index)
         self.payments: list[Payment] = []
+        self.claimed: int | None = None           # a quick table: the bidder's tricks, entered without the cards
 
     @property
     def pool(self) -> int:
@@ -137,7 +139,7 @@ class State:
             "bids": list(self.bids), "bidder": self.bidder, "contract": self.contract, "trumps": self.trumps,
             "tricks": list(self.tricks), "current": list(self.current), "to_move": self.to_move,
             "tricks_won": list(self.tricks_won), "revokes": list(self.revokes), "ledger": self.ledger.snapshot(),
-            "results": list(self.results), "shuffle_next": self.shuffle_next,
+            "results": list(self.results), "shuffle_next": self.shuffle_next, "claimed": self.claimed,
         }
 
 

@@ -129,8 +129,8 @@ def _readings(frames: list[CornerFrame], probs: np.ndarray, scales: tuple[float,
 
 def first_pass(count: int) -> list[int]:
     """The ladder steps every corner is read at: every other step of a long ladder, else the middle.
-    (On 60 held-out scenes the odd steps of the five-step ladder found as many cards as the even
-    ones with 15 % fewer crops: a card between two read steps is still "not none" at both.)"""
+    (A card between two read steps is still "not none" at both, so the steps skipped are tried only at
+    corners that may hold a card: `PROMISING_NONE`.)"""
     return list(range(1, count, 2)) if count > 3 else [count // 2]
 
 
@@ -221,11 +221,8 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL, suit_weig
     along the hand's axis (see `along_hand_axis`).
 
     A shown hand's cards are as small as the camera resolves them (short sides near 60 px) and overlap
-    to a narrow strip; the corner finder does better on the zone enlarged ×1.5. On the last frames of
-    24 filmed deals of held-out designs (`benchmarks/pipeline.py --keep`, seeds 1000 and 3000, the
-    losers' zones read by `ShowdownReader`, model v5): 245 of 268 shown cards found instead of 233,
-    59 of 72 hands exactly instead of 51, no wrong card instead of 1. Boxes are in the given image's
-    pixels. `suit_weights`: see `weighed_by_suit`."""
+    to a narrow strip; the corner finder finds more of them, and no more wrong ones, on the zone enlarged
+    ×1.5. Boxes are in the given image's pixels. `suit_weights`: see `weighed_by_suit`."""
     big = _enlarged(image)
     frames, probs, scales, classifier = _hand_probabilities(big, model_path, suit_weights)
     out = []
@@ -253,8 +250,8 @@ def weighed_by_suit(image: np.ndarray, frames: list[CornerFrame], probs: np.ndar
     (cut at the scale of its likeliest card), made to sum to one again; classes of a suit not named keep weight 1.
 
     What knows the deck on the table can weigh a corner by more than its shape: the live pipeline gives the suit
-    inks it learnt from the pile (`vision.inks`), so that a four-colour deck's teal Q♦ is not read as its red Q♠
-    (deal 15022 of the pipeline benchmark: Anne's Q♦ was read Q♠ and Bruno's Q♠ Q♦; Anne's now reads right)."""
+    inks it learnt from the pile (`vision.inks`), so that a four-colour deck's teal Q♦ is not read as its red Q♠:
+    the classifier, trained on decks with red diamonds and black spades, reads a suit partly from its colour."""
     suits = [None if c == classifier.none_index else name[-1] for c, name in enumerate(classifier.names)]
     out = probs.copy()
     for i, frame in enumerate(frames):
@@ -273,7 +270,7 @@ def conditioned(probs: np.ndarray, names: Sequence[str], elsewhere: Collection[s
     """Class probabilities (last axis, in `names` order) given that no card of `elsewhere` is there.
 
     An index the classifier never saw is often read as a card of the same rank or suit that lies elsewhere
-    (deal 7001 of the benchmark: a Slavic deck's "T♠" ace read A♣ 0.95, A♠ 0.04, while A♣ was in another hand):
+    (a Slavic deck's ace of spades, its index "Т", read as the A♣ that another hand holds):
     the probability left over then goes to the cards that can be there, in proportion, "none" included, so a
     corner that shows no index stays "none". A corner with less than `MIN_LEFT` left over says nothing more."""
     away = set(elsewhere)
@@ -299,8 +296,8 @@ def _hand_probabilities(enlarged: np.ndarray, model_path: Path, suit_weights: Su
 
 def hand_ladder(card_widths: list[float]) -> tuple[float, ...]:
     """`scale_ladder` that also spans the outlines' short sides taken as a card's long side: a row of overlapping
-    cards merges into one outline of card proportions whose short side is a card's height (deal 3011: a row of
-    four read at 163-221 px, its cards 120 px wide, and its 10♥ and 4♥ never read)."""
+    cards merges into one outline of card proportions whose short side is a card's height, and a ladder around
+    that width alone starts above the cards' own size, so cards of the row go unread."""
     return scale_ladder(card_widths + [w / CARD_ASPECT for w in card_widths])
 
 
@@ -310,7 +307,7 @@ def along_hand_axis(frames: list[CornerFrame], readings: list[_Reading]) -> list
     A hand laid in a row or fan points one way, give or take the fan's spread. A corner read a quarter turn
     off that axis is a card's side corner: on decks with four indices (Dondorf) it shows the index on its
     side, which the classifier, never trained on such a view of those designs, can take for another card
-    (deal 3009: a sideways "2" of the 2♦ read as "V", a French jack, J♦ at 0.999). Axes are compared by
+    (a sideways "2" read as "V", a French jack, at 0.999). Axes are compared by
     their doubled angle, so a card's two index corners (turned half a turn) agree."""
     if not readings:
         return list(range(len(frames)))

@@ -1,9 +1,11 @@
 """Write a filmed deal to disk: the video, its calib.json, the expected events and the deal script.
 
-    python -m vision.tablesim.record OUT_DIR/NAME [--seed 7] [--design NAME] [--players Anne,Bruno,Chloé]
+    python -m vision.tablesim.record OUT_DIR/NAME [--seed 7] [--design NAME] [--players Anne,Bruno,Chloé] [--widened]
 
 gives NAME.mp4, NAME.calib.json (zones in image pixels, as a user would tap them), NAME.truth.jsonl (the
 observation events a perfect pipeline would write, with their times) and NAME.script.json (the deal itself).
+`--widened` films a table whose every dimension is drawn from the seed (`SceneConfig.widened`); when it has no
+printed mat, NAME.calib.json is the only calibration (script.json says `"mat": false`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from vision.tablesim.faces import default_designs
 from vision.tablesim.scene import SceneConfig, TableScene, TruthEvent
 from vision.tablesim.script import DealScript, deal_script
 from vision.tablesim.truth import expected_missed_calls, expected_settlement
+from vision.tablesim.wide import WideScene
 
 
 def truth_events(scene: TableScene, chips: int = 100) -> list[dict]:
@@ -38,7 +41,7 @@ def truth_events(scene: TableScene, chips: int = 100) -> list[dict]:
 
 def record_deal(stem: Path, script: DealScript, config: SceneConfig, progress: bool = True) -> TableScene:
     stem.parent.mkdir(parents=True, exist_ok=True)
-    scene = TableScene(script, config)
+    scene = (TableScene if config.look is None else WideScene)(script, config)
     writer = cv2.VideoWriter(str(stem.with_suffix(".mp4")), cv2.VideoWriter_fourcc(*"mp4v"), config.fps, config.size)
     if not writer.isOpened():
         raise OSError(f"cannot write video {stem.with_suffix('.mp4')}")
@@ -55,6 +58,8 @@ def record_deal(stem: Path, script: DealScript, config: SceneConfig, progress: b
            "hands": {p: list(h) for p, h in script.hands.items()}, "talon": list(script.talon),
            "actions": [{k: v for k, v in asdict(a).items() if v not in (None, ())} for a in script.actions],
            "design": config.design, "seed": config.seed, "fps": config.fps, "size": list(config.size)}
+    if config.look is not None:
+        doc.update(widened=True, mat=config.look.mat)
     stem.with_suffix(".script.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return scene
 
@@ -66,8 +71,8 @@ def filmed_truth(stem: Path, script: DealScript, config: SceneConfig) -> list[Tr
     if not all(p.is_file() for p in paths):
         return None
     doc = json.loads(paths[2].read_text(encoding="utf-8"))
-    if (doc.get("design"), doc.get("seed"), doc.get("players"), doc.get("dealer")) != (
-            config.design, config.seed, list(script.players), script.dealer):
+    if (doc.get("design"), doc.get("seed"), doc.get("players"), doc.get("dealer"), doc.get("widened", False)) != (
+            config.design, config.seed, list(script.players), script.dealer, config.look is not None):
         return None
     truth = []
     for line in paths[1].read_text(encoding="utf-8").splitlines():
@@ -90,16 +95,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--height", type=int, default=720)
     parser.add_argument("--fps", type=float, default=30.0)
     parser.add_argument("--noise", type=float, default=2.0, help="sensor noise (grey levels); less makes smaller files")
+    parser.add_argument("--widened", action="store_true",
+                        help="draw the table from the seed: board tray or mat, chips, camera tilt, seats, arms, light")
     args = parser.parse_args(argv)
     players = tuple(p.strip() for p in args.players.split(","))
     design = args.design or default_designs()[0]
     script = deal_script(players, args.dealer or players[0], seed=args.seed)
     scale = args.width / 1280
     pace = args.fps / 30.0  # the same gestures in seconds, whatever the frame rate
-    config = SceneConfig(size=(args.width, args.height), fps=args.fps, design=design, seed=args.seed,
-                         mat_px=560.0 * scale, render_scale=600.0 * scale, noise=args.noise,
-                         frames_in=max(4, round(10 * pace)), frames_hold=max(2, round(3 * pace)),
-                         frames_out=max(4, round(8 * pace)), frames_still=max(9, round(14 * pace)))
+    if args.widened:
+        config = SceneConfig.widened(args.seed, design, size=(args.width, args.height), fps=args.fps)
+    else:
+        config = SceneConfig(size=(args.width, args.height), fps=args.fps, design=design, seed=args.seed,
+                             mat_px=560.0 * scale, render_scale=600.0 * scale, noise=args.noise,
+                             frames_in=max(4, round(10 * pace)), frames_hold=max(2, round(3 * pace)),
+                             frames_out=max(4, round(8 * pace)), frames_still=max(9, round(14 * pace)))
     record_deal(args.stem, script, config)
     print(f"wrote {args.stem}.mp4 ({design}, {len(script.plays)} plays, winner {script.winner})")
     return 0

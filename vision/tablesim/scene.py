@@ -17,6 +17,7 @@ import numpy as np
 
 from vision import mat
 from vision.tablesim.faces import face
+from vision.tablesim.look import Look, draw_look
 from vision.tablesim.script import Action, DealScript
 
 CARD_H = 88.0 / 420.0
@@ -46,6 +47,19 @@ class SceneConfig:
     frames_out: int = 8
     frames_still: int = 14
     fidget_rate: float = 0.15
+    look: Look | None = None
+    """A widened table (board, chips, camera, light drawn from a seed); None films the printed-mat table."""
+
+    @classmethod
+    def widened(cls, seed: int, design: str, size: tuple[int, int] = (1280, 720), fps: float = 30.0) -> "SceneConfig":
+        """Every dimension of the table at random from `seed`, gestures paced and paused at random too."""
+        rng = random.Random(seed * 31 + 7)
+        pace = fps / 30.0
+        return cls(size=size, fps=fps, design=design, seed=seed, render_scale=600.0 * size[0] / 1280,
+                   noise=rng.uniform(1.0, 4.0), frames_in=max(4, round(rng.randint(7, 14) * pace)),
+                   frames_hold=max(2, round(rng.randint(2, 6) * pace)), frames_out=max(4, round(rng.randint(6, 12) * pace)),
+                   frames_still=max(9, round(rng.randint(12, 20) * pace)), fidget_rate=rng.uniform(0.1, 0.4),
+                   look=draw_look(seed))
 
 
 @dataclass
@@ -77,7 +91,7 @@ class TableScene:
     def __post_init__(self) -> None:
         cfg = self.config
         self.rng = random.Random(cfg.seed * 7919 + 11)
-        self.geometry = mat.ViewGeometry(cfg.render_scale)
+        self.geometry = self._view_geometry()
         self.view_size = self.geometry.size
         self.image_from_view = self._camera()
         self.players = self.script.players
@@ -98,6 +112,14 @@ class TableScene:
         self.frame_index = 0
 
     # --- geometry -------------------------------------------------------------------------------------
+
+    def _view_geometry(self) -> mat.ViewGeometry:
+        """The drawing canvas: the mat and its seat band at the render scale."""
+        return mat.ViewGeometry(self.config.render_scale)
+
+    def box_centre(self, box: str) -> tuple[float, float]:
+        poly = mat.box_polygons()[box]
+        return float(poly[:, 0].mean()), float(poly[:, 1].mean())
 
     def _camera(self) -> np.ndarray:
         cfg = self.config
@@ -336,9 +358,7 @@ class TableScene:
             self._mark({"type": "card_played", "card": act.card, "player": act.player})
         elif act.kind == "sweep":
             box = str(act.box)
-            poly = mat.box_polygons()[box]
-            centre = (float(poly[:, 0].mean()), float(poly[:, 1].mean()))
-            yield from self._reach(act.player, centre, None, lambda: self.chips.__setitem__(box, []), fidget)
+            yield from self._reach(act.player, self.box_centre(box), None, lambda: self.chips.__setitem__(box, []), fidget)
             self._mark({"type": "box_swept", "box": box, "player": act.player})
         elif act.kind == "showdown":
             poses = self.showdown_poses(act.player, act.cards)

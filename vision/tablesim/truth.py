@@ -93,10 +93,13 @@ def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], 
     plays = corrected_plays(events)
     s.renamed = sum(1 for e in events if e["type"] == "card_corrected")
     used: set[int] = set()
-    for te in (t for t in truth if t.event["type"] == "card_played"):
+    laid = [t for t in truth if t.event["type"] == "card_played"]
+    for k, te in enumerate(laid):
         s.plays += 1
         t0 = te.frame / fps
-        match = next((i for i, e in enumerate(plays) if i not in used and t0 - 0.3 <= e["t"] <= t0 + 0.45), None)
+        # read in time when read before the next card lands (a player who sweeps at once keeps the table moving)
+        until = max(t0 + 0.45, laid[k + 1].frame / fps) if k + 1 < len(laid) else t0 + 0.45
+        match = next((i for i, e in enumerate(plays) if i not in used and t0 - 0.3 <= e["t"] <= until), None)
         if match is None:
             s.problems.append(f"play of {te.event['card']} at {t0:.2f}s not seen")
             continue

@@ -42,6 +42,7 @@ from engine.core.seats import left_of
 from engine.nap.bids import KINDS, Contract, Ladder, ladder
 from engine.nap.cards import SUIT, Card, deck_for
 from engine.nap.rules.scales import CLASSIC_SCALES, Scale
+from engine.nap.rules.words import words
 
 POOL = "pool"
 """The ledger's pot for the pool (floater Nap's pot, or "kitty", is the same pot)."""
@@ -67,68 +68,74 @@ class NapOptions(Options):
         "Which Nap: 'classic' (the main rules), 'purchase' (Purchase Nap: buy cards before the bidding), "
         "'widow' (Widow Nap: an extra hand one bidder may take), 'floater' (Nap with a floater, Hastings "
         "rules), 'seven_card' (seven cards each, Dave Barker's bids).",
-        label="Variant")
-    two: bool = option(False, "Allow the bid Two (two tricks, worth 2, ranks below Three).", label="Bid Two")
+        label="Variant", **words("game"))
+    two: bool = option(False, "Allow the bid Two (two tricks, worth 2, ranks below Three).", label="Bid Two",
+                       **words("two"))
     misere: bool = option(
         False, "Allow Misère (take no trick, no trumps, the bidder still leads; ranks between Three and Four, "
-        "worth 3).", label="Bid Misère")
+        "worth 3).", label="Bid Misère", **words("misere"))
     blucher: bool = option(
-        False, "Allow Blücher (all five tricks, worth 20; may only be bid over Wellington).", label="Bid Blücher")
+        False, "Allow Blücher (all five tricks, worth 20; may only be bid over Wellington).", label="Bid Blücher",
+        **words("blucher"))
     scale: ScaleName = option(
         "standard",
         "How much a bid wins or loses per opponent: 'standard' (2/3/3/4/5/10/20), 'doubled_wins' (five-trick "
         "bids won count double: 10/20/40, lost 5/10/20), 'american' (five-trick bids won 10, lost 5/10/20). "
         "Floater Nap has only 'floater'; seven-card Nap 'barker' or 'mcleod'.",
-        label="Scoring scale")
+        label="Scoring scale", **words("scale"))
     deck: DeckName = option(
         "full",
         "The pack: 'full' (52 cards), 'examples' (the text's short packs: 3 players 24 cards from the 9 up, "
         "4-5 players 32 cards from the 7 up, more players 52), 'floater_table' (the floater table: 3 players "
         "20 cards, 4: 24, 5: 28, 6: 32, 7: 36; more players 52).",
-        label="Pack")
+        label="Pack", **words("deck"))
     deal: Literal["3-2", "2-3"] = option(
         "3-2", "How the dealer deals: three cards to each then two, or two then three (seven cards: 4-3 or 3-4). "
-        "Only the simulator and the phone use it; the hands are the same either way.", label="Deal in packets of")
+        "Only the simulator and the phone use it; the hands are the same either way.", label="Deal in packets of",
+        **words("deal"))
     shuffle: Literal["every_hand", "habit"] = option(
         "every_hand",
         "'habit': as most circles do, the cards are shuffled only at the start of the session and after a "
         "five-trick bid (Nap or better) was won; otherwise the played cards are only gathered and cut. "
-        "The result says whether the next hand is shuffled.", label="Shuffle")
+        "The result says whether the next hand is shuffled.", label="Shuffling", **words("shuffle"))
     pool: bool = option(
         False, "Play with a pool: everyone antes before the deal, the next five-trick bid won takes it, a "
-        "five-trick bid lost doubles it (the bidder pays in as much as it holds).", label="Pool")
+        "five-trick bid lost doubles it (the bidder pays in as much as it holds).", label="Pool (kitty)",
+        **words("pool"))
     pool_ante: int = option(1, "Units each player puts into the pool before the deal (the text: 1 or 2).",
-                            minimum=0, maximum=1000, label="Pool ante")
+                            minimum=0, maximum=1000, label="Ante into the pool", **words("pool_ante"))
     pool_dealer_extra: int = option(0, "Units the dealer adds to the pool on top of the ante (Foster's example: 2).",
-                                    minimum=0, maximum=1000, label="Dealer's extra ante")
+                                    minimum=0, maximum=1000, label="Dealer's extra ante", **words("pool_dealer_extra"))
     pool_refill: Literal["every_hand", "when_empty"] = option(
         "every_hand", "When the antes are paid: before every deal (the text), or only when the pool is empty.",
-        label="Ante into the pool")
+        label="Ante into the pool", **words("pool_refill"))
     revoke_penalty: Literal["auto", "pool", "forfeit", "none"] = option(
         "auto",
         "What a revoke costs: 'pool' (Foster: the revoking player puts revoke_units into the pool; needs the "
         "pool), 'forfeit' (the common house rule: the revoking side loses the hand — the bid fails if the "
         "bidder revoked, counts as made if an opponent did), 'none', or 'auto' ('pool' when the pool is on, "
-        "else 'forfeit').", label="Revoke penalty")
+        "else 'forfeit').", label="What a revoke costs", **words("revoke_penalty"))
     revoke_units: int = option(5, "Units a revoke puts into the pool (Foster: 5).", minimum=0, maximum=1000,
-                               label="Revoke penalty units")
+                               label="Revoke penalty units", **words("revoke_units"))
     out_of_turn_penalty: Literal["auto", "pool", "none"] = option(
         "auto",
         "What playing out of turn costs in live play (a transcript refuses it): 'pool' (Foster: "
         "out_of_turn_units into the pool; needs the pool), 'none', or 'auto' ('pool' when the pool is on).",
-        label="Out-of-turn penalty")
+        label="Out-of-turn penalty", **words("out_of_turn_penalty"))
     out_of_turn_units: int = option(2, "Units a play out of turn puts into the pool (Foster: 2).", minimum=0,
-                                    maximum=1000, label="Out-of-turn penalty units")
+                                    maximum=1000, label="Out-of-turn penalty units", **words("out_of_turn_units"))
     debts: Literal["allow", "cap"] = option(
         "allow",
         "A player who owes more than they hold: 'allow' (every payment is made in full and stacks may go "
         "below zero, as when scoring on paper or with counters bought back), or 'cap' (nobody pays more than "
         "they hold: each payment is cut to the payer's stack, so the shortfall falls on the last to be paid — "
         "opponents in turn from the bidder's left, then the pool — and shows as 'due' beside 'amount'; "
-        "purchases and looks at the floater must then be affordable).", label="Debts")
+        "purchases and looks at the floater must then be affordable).", label="Owing more than one holds",
+        **words("debts"))
     play_out: bool = option(
         True, "Play every trick (the default); false: the hand stops as soon as its result is decided "
-        "(a misère bidder who takes a trick, a bid made or out of reach).", label="Play every trick")
+        "(a misère bidder who takes a trick, a bid made or out of reach).", label="Play every trick",
+        **words("play_out"))
 
 
 class NapRules:

@@ -1,0 +1,85 @@
+"""The companion follows a camera that revises its account of the deal: `deal_resumed` withdraws a deal end (and
+the showdown and settlement made after it), `player_corrected` gives a play to another player."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from companion_api import feed
+from companion_api.demo import simulated_game
+from companion_api.testing import EDIT, make_app
+
+RESUMED = {"type": "deal_resumed", "reason": "3C was laid after the deal was taken as over", "t": 99.0}
+
+
+def _deal() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The set-up and observations of one simulated deal (passes included, settled at the end)."""
+    deal = simulated_game(seed=5, deals=1)
+    return {k: deal[0][k] for k in ("players", "dealer", "chips", "rules")}, deal[1:]
+
+
+def _post(client: TestClient, observations: list[dict[str, Any]]) -> dict[str, Any]:
+    for obs in observations:
+        answer = client.post("/api/observations", json=obs, headers=EDIT)
+        assert answer.status_code == 200, answer.json()
+    game: dict[str, Any] = client.get("/api/state").json()["game"]
+    return game
+
+
+@pytest.mark.parametrize(("observation", "words"), [
+    ({"type": "player_corrected", "card": "7C"}, "'player' must be a non-empty string"),
+    ({"type": "player_corrected", "card": "7X", "player": "Anne"}, "'card' must be a card"),
+    ({"type": "deal_resumed", "t": "later"}, "'t'"),
+])
+def test_malformed_revisions_are_named(observation: dict[str, Any], words: str) -> None:
+    with pytest.raises(feed.ObservationError, match=words):
+        feed.parse_observation(observation)
+
+
+def test_revisions_round_trip_through_their_json_form() -> None:
+    for data in ({"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 3.5},
+                 RESUMED):
+        obs = feed.parse_observation(data)
+        assert feed.observation_to_dict(obs) == data
+
+
+def test_a_resumed_deal_forgets_the_hands_shown_and_withdraws_its_settlement(tmp_path: Path) -> None:
+    setup, deal = _deal()
+    reveals = [i for i, o in enumerate(deal) if o["type"] == "hand_revealed"]
+    assert len(reveals) >= 2
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=setup, headers=EDIT)
+        settled = _post(client, deal)
+        assert settled["phase"] == "settled" and len(settled["settlements"]) == 1
+        game = _post(client, [RESUMED])
+        assert game["phase"] == "showdown" and game["settlements"] == []
+        assert any(n["kind"] == "deal_resumed" and "3C" in n["message"] for n in game["notices"])
+        # the hands shown before are forgotten: all must be shown again before the deal settles
+        assert _post(client, [deal[i] for i in reveals[1:]])["phase"] == "showdown"
+        again = _post(client, [deal[reveals[0]]])
+    assert again["phase"] == "settled" and again["settlements"][-1]["chips"] == settled["settlements"][-1]["chips"]
+
+
+def test_a_play_the_camera_gives_to_another_player_brings_back_the_plays_set_aside(tmp_path: Path) -> None:
+    """An early card of another player's credited to the winner makes the winner go out one card early: the plays
+    after are set aside until `player_corrected` gives the card back, and the deal settles as it was played."""
+    setup, deal = _deal()
+    plays = [o for o in deal if o["type"] == "card_played"]
+    winner = next(o for o in deal if o["type"] == "deal_over")["winner"]
+    last = max(i for i, o in enumerate(deal) if o["type"] == "card_played")
+    taken = next(i for i, o in enumerate(deal) if o["type"] == "card_played" and o["player"] not in (None, winner))
+    owner, card = deal[taken]["player"], deal[taken]["card"]
+    misread = [dict(o, player=winner) if i == taken else o for i, o in enumerate(deal)]
+    fix = {"type": "player_corrected", "card": card, "was": winner, "player": owner, "played_at": deal[taken]["t"]}
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=setup, headers=EDIT)
+        assert _post(client, misread[:last])["phase"] == "showdown"
+        early = _post(client, [misread[last]])
+        assert early["phase"] == "showdown" and plays[-1]["card"] not in early["played"]   # set aside
+        game = _post(client, [fix] + misread[last + 1:])
+    assert game["played"] == [p["card"] for p in plays]
+    assert game["phase"] == "settled" and game["settlements"][-1]["chips"] == deal[-1]["chips"]

@@ -1,0 +1,187 @@
+"""The deal account alone, fed scripted perception (pile reads and the arms that laid them, no video): a deal end
+withdrawn when a card follows, and plays re-attributed when a count is impossible."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from engine.core.cards import DECK
+from vision.attribute import Attribution, decide
+from vision.deal_account import ASKED, LOW_CONFIDENCE, SURE, WEAK_ARM, DealAccount, play_doubt
+from vision.inks import DeckInks
+from vision.pile import PileRead
+from vision.referee import LiveReferee
+from vision.watch import WatchConfig
+
+PLAYERS = ("Anne", "Bruno", "Chloé", "Denis", "Emma", "Félix", "Gaëlle", "Hugo")   # 6 cards each
+VIEW = np.zeros((4, 4, 3), np.uint8)
+
+
+def arms(**pixels: float) -> dict[str, float]:
+    return {p: pixels.get(p, 0.0) for p in PLAYERS}
+
+
+def sure(player: str) -> Attribution:
+    return Attribution(player, (player,), arms(**{player: 400.0}))
+
+
+def weak(player: str, other: str) -> Attribution:
+    """Credited to `player` (the rules' likeliest) although `other`'s arm showed almost as much."""
+    return Attribution(player, (player, other), arms(**{player: 30.0, other: 25.0}))
+
+
+def asked(*candidates: str) -> Attribution:
+    return Attribution(None, candidates, arms(**{c: 20.0 for c in candidates}))
+
+
+@dataclass
+class ScriptedShowdown:
+    """Stands in for `vision.showdown.ShowdownReader`: reveals `hands` (if any) on the first settled view."""
+
+    expected: dict[str, int]
+    exclude: dict[str, float]
+    alternatives: dict[str, str]
+    hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    views: int = 0
+    revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    renamed: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def waiting(self) -> list[str]:
+        return [p for p, n in self.expected.items() if n > 0 and p not in self.revealed]
+
+    def settled(self, view: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
+        self.views += 1
+        self.revealed.update(self.hands)
+        return list(self.hands.items())
+
+    def finish(self) -> list[tuple[str, tuple[str, ...]]]:
+        return []
+
+
+class Table:
+    """A deal account with a live referee, and the showdown readers it started."""
+
+    def __init__(self, hands: dict[str, tuple[str, ...]] | None = None) -> None:
+        self.referee = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+        self.readers: list[ScriptedShowdown] = []
+        self.hands = hands or {}
+        self.account = DealAccount(PLAYERS, self.referee, WatchConfig(), DeckInks(), self._reader, lambda: [])
+        self.events: list[dict] = []
+
+    def _reader(self, expected: dict[str, int], exclude: dict[str, float],
+                alternatives: dict[str, str]) -> ScriptedShowdown:
+        self.readers.append(ScriptedShowdown(expected, exclude, alternatives, self.hands))
+        return self.readers[-1]
+
+    def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
+            confidence: float = 0.99) -> list[dict]:
+        """A card read on the pile (`arm`: who laid it, or how the arm tracker decides among the players the
+        account allows), then the settle after it (no sweep)."""
+        out = self.account.card_coming(t, card)
+        attribution = arm if isinstance(arm, Attribution) else arm(self.account.allowed())
+        out += self.account.card_laid(t, PileRead(card, confidence, 3, 3, evidence={card: confidence}), attribution)
+        out += self.account.settled(t, True, VIEW)
+        self.events += out
+        return out
+
+    def quiet(self, t: float) -> list[dict]:
+        """The table settles with no new card."""
+        out = self.account.settled(t, False, VIEW)
+        self.events += out
+        return out
+
+
+def types(events: list[dict]) -> list[str]:
+    return [e["type"] for e in events]
+
+
+def test_a_card_after_the_deal_end_withdraws_it_and_gives_the_doubtful_play_to_the_player_the_rules_allow() -> None:
+    """Chloé's 7♣ was credited to Bruno on weak arm evidence, so Bruno seemed to go out; her 8♣ follows."""
+    table = Table()
+    for t, card in enumerate(("2C", "3C", "4C", "5C", "6C"), start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    ended = table.lay(6.0, "7C", weak("Bruno", "Chloé"))
+    assert types(ended) == ["card_played", "deal_over"] and ended[-1]["winner"] == "Bruno"
+    assert len(table.readers) == 1 and table.account.showdown is table.readers[0]
+
+    resumed = table.lay(7.0, "8C", sure("Chloé"))
+    assert types(resumed) == ["deal_resumed", "player_corrected", "card_played"]
+    assert "8C" in resumed[0]["reason"]
+    assert resumed[1] == {"t": 7.0, "type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé",
+                          "played_at": 6.0}
+    assert "flags" not in resumed[2]                      # the deal is open again: a legal play
+    assert table.account.showdown is None and not table.account.deal_over
+    assert not table.referee.over and table.referee.cards_left()["Bruno"] == 1
+    assert table.referee.cards_left()["Chloé"] == 4
+
+    last = table.lay(8.0, "9C", sure("Bruno"))            # Bruno's real last card ends the deal again
+    assert types(last) == ["card_played", "deal_over"] and last[-1]["winner"] == "Bruno"
+    assert table.account.showdown is table.readers[1] and table.readers[1].expected["Chloé"] == 4
+    assert types(table.events).count("deal_over") == 2
+
+
+def test_an_impossible_count_reattributes_the_asked_play_before_a_weakly_attributed_one() -> None:
+    """Bruno is credited with a 7th card: of his doubtful plays, the one the phone was asked about goes to the
+    candidate the rules allow best, and the deal ends when his real last card lands."""
+    table = Table()
+    table.lay(1.0, "2C", sure("Bruno"))
+    table.lay(2.0, "3C", asked("Bruno", "Chloé"))         # Chloé's, told to the engine as Bruno's
+    table.lay(3.0, "4C", weak("Bruno", "Denis"))
+    for t, card in ((4.0, "5C"), (5.0, "6C"), (6.0, "7C")):
+        table.lay(t, card, sure("Bruno"))
+    assert types(table.events).count("deal_over") == 1
+
+    bruno_s_arm = lambda allowed: decide(arms(Bruno=400.0), allowed)   # noqa: E731 - the tracker's own rule
+    again = table.lay(7.0, "8C", bruno_s_arm)             # the player who went out plays again
+    assert types(again) == ["deal_resumed", "player_corrected", "card_played", "deal_over"]
+    assert again[2]["player"] == "Bruno"                  # revised first, so his arm may lay it
+    fix = again[1]
+    assert (fix["card"], fix["was"], fix["player"], fix["played_at"]) == ("3C", "Bruno", "Chloé", 2.0)
+    assert again[-1]["winner"] == "Bruno"
+    assert table.referee.cards_left()["Chloé"] == 5 and table.referee.state.played_by["3C"] == 2
+
+
+def test_a_card_nothing_explains_is_kept_and_the_end_concluded_again_once_the_table_is_quiet() -> None:
+    """Every play of Bruno's was sure: nothing is re-attributed, yet the card after his last is not dropped."""
+    table = Table()
+    for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    after = table.lay(7.0, "8C", sure("Chloé"))
+    assert types(after) == ["deal_resumed", "card_played"] and after[1]["flags"] == ["not_playing"]
+    assert table.account.showdown is None and "8C" in table.account.events_seen
+    assert table.referee.state.pile[-1] == "7C"           # the engine keeps it aside in its log
+
+    quiet = table.quiet(8.0)
+    assert types(quiet) == ["deal_over"] and quiet[0]["winner"] == "Bruno"
+    reader = table.readers[-1]
+    assert len(table.readers) == 2 and reader.views == 1 and "8C" in reader.exclude
+
+
+def test_a_settled_deal_is_reopened_when_a_card_follows() -> None:
+    pile = ("2C", "3C", "4C", "5C", "6C", "7C")
+    rest = [c for c in DECK if c not in pile and c != "8C"]
+    losers = [p for p in PLAYERS if p != "Bruno"]
+    hands = {p: tuple(rest[6 * i:6 * i + 6]) for i, p in enumerate(losers)}
+    table = Table(hands)
+    for t, card in enumerate(pile[:-1], start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.lay(6.0, "7C", weak("Bruno", "Chloé"))
+    settled = table.quiet(7.0)
+    assert types(settled) == ["hand_revealed"] * 7 + ["settlement"]
+    assert table.referee.state.results
+
+    resumed = table.lay(8.0, "8C", sure("Chloé"))
+    assert types(resumed) == ["deal_resumed", "player_corrected", "card_played"]
+    assert table.referee.state.results == [] and table.referee.state.phase == "play"
+
+
+def test_how_doubtful_a_play_s_player_is() -> None:
+    assert play_doubt(asked("Bruno", "Chloé"), 0.99, 0.5) == ASKED
+    assert play_doubt(weak("Bruno", "Chloé"), 0.99, 0.5) == WEAK_ARM
+    assert play_doubt(Attribution("Bruno", ("Bruno",), arms()), 0.99, 0.5) == WEAK_ARM   # no arm seen at all
+    assert play_doubt(sure("Bruno"), 0.3, 0.5) == LOW_CONFIDENCE
+    assert play_doubt(sure("Bruno"), 0.99, 0.5) == SURE

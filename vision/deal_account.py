@@ -1,0 +1,401 @@
+"""The pipeline's account of one deal: a belief built from what the camera saw, revised when later evidence
+contradicts it.
+
+Perception (`vision.watch`) hands it each pile read with the arm that laid it, each box emptied and each settled
+view after the deal; the account keeps the cards seen and how surely, tells the live engine
+(`vision.referee.LiveReferee`), renames misread cards, concludes the deal's end and starts the showdown reader.
+A card laid after that end withdraws it (`deal_resumed`): no card is dropped for an earlier conclusion, and when
+the engine had seen a player go out, the doubtful plays credited to them go to the reading the rules allow
+(`player_corrected`).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+
+import numpy as np
+
+from vision.attribute import Attribution, decide
+from vision.inks import DeckInks, Ink
+from vision.pile import PileRead
+from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
+from vision.showdown import ShowdownReader
+from vision.sightings import ink_renames, misread_sighting, pile_alternatives
+
+log = logging.getLogger("nainjaune.watch")
+
+ASKED, WEAK_ARM, LOW_CONFIDENCE, SURE = range(4)
+"""How doubtful a play's player is, most doubtful first: asked on the phone (`player: null`), credited on an
+arm the evidence did not single out, a card read with low confidence, sure."""
+MAX_REVISIONS = 3
+"""Plays re-attributed for one contradiction at most: each must reopen the deal or set fewer plays aside."""
+
+StartShowdown = Callable[[dict[str, int], dict[str, float], dict[str, str]], ShowdownReader]
+"""(cards each loser holds, pile cards with the confidence the showdown weighs them by, pile alternatives) ->
+the reader of the losers' zones (`vision.showdown.ShowdownReader`)."""
+
+
+class Tuning(PriorWeights, Protocol):
+    """The settings the account uses (`vision.watch.WatchConfig` has them)."""
+
+    rename_floor: float
+    min_card_confidence: float
+    ink_learn_confidence: float
+
+
+@dataclass
+class Sighting:
+    """One card on the pile as the account holds it now."""
+
+    event: dict[str, Any]
+    """Its card_played event, as emitted."""
+    evidence: Mapping[str, float]
+    """The evidence of its read (`PileRead.evidence`), to rename it if misread."""
+    ink: Ink | None
+    credited: str | None
+    """The player the engine was told laid it (the arm's, or the likeliest candidate when asked)."""
+    told: str | None
+    """The player the phone was told laid it (None: it was asked)."""
+    doubt: int
+    """`ASKED`, `WEAK_ARM`, `LOW_CONFIDENCE` or `SURE`."""
+    arms: Mapping[str, float]
+    """Per seat, the arm evidence of the motion that laid it."""
+
+
+def play_doubt(attribution: Attribution, confidence: float, min_confidence: float) -> int:
+    """How doubtful the player of a play is: asked; credited although the arm evidence alone would not have
+    named them (`vision.attribute.decide` with every seat allowed); a card read with low confidence; sure."""
+    if attribution.player is None:
+        return ASKED
+    if decide(attribution.evidence, list(attribution.evidence)).player != attribution.player:
+        return WEAK_ARM
+    return LOW_CONFIDENCE if confidence < min_confidence else SURE
+
+
+class DealAccount:
+    """What the pipeline believes about the deal; each method returns the events it produced."""
+
+    def __init__(self, players: Sequence[str], referee: LiveReferee | None, config: Tuning, inks: DeckInks,
+                 start_showdown: StartShowdown, close_boxes: Callable[[], Iterable[tuple[str, str | None]]],
+                 on_rename: Callable[[str, str], None] = lambda was, card: None) -> None:
+        self.players = tuple(players)
+        self.referee = referee
+        self.config = config
+        self.inks = inks
+        """The suit colours of the deck on the table, from the sure pile reads (`vision.inks`)."""
+        self.start_showdown = start_showdown
+        self.close_boxes = close_boxes
+        """Missed calls of the honours whose box still holds its stake when the deal is settled."""
+        self.on_rename = on_rename
+        """Told of each rename (was, card), for perception's own note of the top card."""
+        self.events_seen: dict[str, float] = {}
+        """Cards reported on the pile, with the surest confidence each was read with."""
+        self.sightings: dict[str, Sighting] = {}
+        self.proven: set[str] = set()
+        """Honours on the pile whose box was then emptied: a sweep proves the card read."""
+        self.renamed_to: set[str] = set()
+        """Cards that a `card_corrected` named: one may be an honour whose call was missed unseen."""
+        self.missed_told: set[str] = set()
+        """Honours whose `call_missed` was reported."""
+        self.played_by_me: dict[str, int] = {p: 0 for p in players}
+        self.referee_current = True
+        """Whether the referee was told the last card read; when it was not, who may lay what is not known."""
+        self.deal_over = False
+        self.recheck_end = False
+        """A card came after the deal end and nothing explained it: the end is concluded again once the table
+        settles with no new card (so the next card is not taken for one laid after the deal)."""
+        self._contradicted = False
+        """The card being laid withdrew a deal end: whether the end stands again is judged once it is told."""
+        self.showdown: ShowdownReader | None = None
+        self._settled = False
+
+    # --- what the rules expect -------------------------------------------------------------------------
+
+    def allowed(self) -> list[str]:
+        """Players who may be laying the card now, the likeliest first."""
+        return self.referee.allowed() if self.referee is not None else list(self.players)
+
+    def prior(self, player: str | None) -> dict[str, float]:
+        """`rule_prior` for the card being read now, `player` being the arm's (ignored when the referee is not
+        current)."""
+        return rule_prior(self.referee, self.events_seen, player if self.referee_current else None, self.config)
+
+    # --- evidence ---------------------------------------------------------------------------------------
+
+    def card_coming(self, t: float, card: str) -> list[dict]:
+        """A new card was read on the pile (call before attributing it: who may lay it can change). A deal end it
+        contradicts is withdrawn, and the doubtful plays of the player who went out are re-attributed when that
+        lets the card count."""
+        if not (self.deal_over or self.recheck_end):
+            return []
+        self._contradicted = True
+        return self._resume(t, card) + self._revise(t)
+
+    def card_laid(self, t: float, read: PileRead, attribution: Attribution) -> list[dict]:
+        """A new card on the pile, read as `read.card`, laid by the arm `attribution` names."""
+        assert read.card is not None
+        card = read.card
+        out: list[dict] = []
+        player = attribution.player
+        event: dict[str, Any] = {"t": t, "type": "card_played", "card": card, "player": player,
+                                 "candidates": list(attribution.candidates),
+                                 "confidence": round(float(read.confidence), 3)}
+        flags = []
+        if card in self.events_seen:
+            renamed = self._rename_earlier(card, read.evidence, t)
+            out += renamed
+            if not renamed:
+                flags.append("seen_twice")
+        if read.confidence < self.config.min_card_confidence:
+            flags.append("low_confidence")
+        if read.confidence >= self.config.ink_learn_confidence and card not in self.events_seen:
+            self.inks.learn(card, read.ink)
+        self.events_seen[card] = max(self.events_seen.get(card, 0.0), float(read.confidence))
+        tracked = player or (attribution.candidates[0] if attribution.candidates else None)
+        self.sightings[card] = Sighting(event, read.evidence, read.ink, tracked, player,
+                                        play_doubt(attribution, read.confidence, self.config.min_card_confidence),
+                                        dict(attribution.evidence))
+        if tracked is not None:
+            self.played_by_me[tracked] += 1
+        # a card read twice is still a card laid, misread: the engine counts it and forgets the run
+        self.referee_current = self.referee is not None and tracked is not None
+        if self.referee_current:
+            assert self.referee is not None and tracked is not None
+            flags += [k for k in self.referee.play(tracked, card, float(read.confidence)) if k in RULE_FLAGS]
+        if self._contradicted:
+            # the deal stays open, or the card just told ended it with nothing set aside: a fresh conclusion
+            self._contradicted = False
+            fresh = self.referee is not None and self.referee.over and not self.referee.dropped()
+            self.recheck_end = not fresh and self._deal_end() is not None
+        if flags:
+            event["flags"] = sorted(set(flags))
+        return out + [event]
+
+    def card_unread(self) -> None:
+        """A card landed that no read named: who may lay what next is not known."""
+        self.referee_current = False
+
+    def box_swept(self, t: float, box: str, seen: Attribution, honour_player: str | None,
+                  moved: Mapping[str, float]) -> list[dict]:
+        """`box` was emptied by the arm `seen` names (`moved`: every seat's arm evidence in that motion)."""
+        out: list[dict] = []
+        who = sweeper(box, seen, honour_player, moved, self.referee)
+        if self.referee is not None and who is not None:
+            proved = self.referee.sweep(who, box)
+            if proved is not None:
+                # the pile showed the honour, read in another suit: the card read is free to come later
+                out += self._renamed(*proved, t)
+        if box in self.events_seen:
+            self.proven.add(box)
+        return out + [{"t": t, "type": "box_swept", "box": box, "player": who}]
+
+    def missed(self, missed: Iterable[tuple[str, str | None]], t: float | None) -> list[dict]:
+        """The `call_missed` events of (honour, player) pairs, each honour remembered as told."""
+        out = []
+        for box, who in missed:
+            self.missed_told.add(box)
+            out.append({"t": t, "type": "call_missed", "card": box, "player": who})
+        return out
+
+    def settled(self, t: float, card_laid: bool, view: np.ndarray | None) -> list[dict]:
+        """The scene settled (after the card, if one was laid): conclude the deal's end, or read the showdown."""
+        if self.showdown is None and (self.recheck_end and not card_laid or card_laid and not self.recheck_end):
+            out = self._end(t)
+            if out and not card_laid and view is not None:
+                out += self.showdown_view(view, t)
+            return out
+        if self.showdown is not None and not card_laid and view is not None:
+            return self.showdown_view(view, t)
+        return []
+
+    def showdown_view(self, view: np.ndarray, t: float | None) -> list[dict]:
+        """A settled view after the deal: the hands it reveals, and the settlement once all are."""
+        assert self.showdown is not None
+        out = self._revealed(self.showdown.settled(view), t)
+        if not self.showdown.waiting:
+            out += self._settle(t)
+        return out
+
+    @property
+    def showdown_waiting(self) -> bool:
+        return self.showdown is not None and bool(self.showdown.waiting)
+
+    def finish(self, t: float | None) -> list[dict]:
+        """End of the source: the hands last read and the settlement, if the deal was over."""
+        if self.showdown is None:
+            return []
+        out = self._revealed(self.showdown.finish(), t)
+        if not self.showdown.waiting:
+            out += self._settle(t)
+        return out
+
+    # --- the deal's end and its withdrawal --------------------------------------------------------------
+
+    def _end(self, t: float) -> list[dict]:
+        """`deal_over` and the showdown reader once someone is out of cards, else nothing."""
+        ended = self._deal_end()
+        if ended is None:
+            return []
+        self.deal_over, self.recheck_end = True, False
+        winner, opera, left = ended
+        out = [{"t": t, "type": "deal_over", "winner": winner, "opera": opera}]
+        out += self._renamed_by_inks(t)
+        # A pile card whose read had no close runner-up (or that a sweep proved) is surely on the pile: no hand
+        # holds it, however surely a hand reads it (deal 3007: Denis's 6♠ shown, read as the pile's 6♣).
+        alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor)
+        self.showdown = self.start_showdown(
+            {p: n for p, n in left.items() if n > 0},
+            {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()}, alternatives)
+        return out
+
+    def _deal_end(self) -> tuple[str, bool, dict[str, int]] | None:
+        """(winner, opera, cards left per player) once someone is out of cards, else None.
+
+        The engine decides; the account's own count of plays per player backs it up when the engine refused a
+        play (an engine error), so the showdown is still read.
+        """
+        if self.referee is None:
+            return None
+        st = self.referee.state
+        if self.referee.over:
+            return self.players[st.winner], bool(st.opera), self.referee.cards_left()
+        size = int(getattr(st, "hand_size", 0) or 0)
+        out = [p for p, n in self.played_by_me.items() if size and n >= size]
+        if not out:
+            return None
+        left = {p: max(0, size - n) for p, n in self.played_by_me.items()}
+        log.warning("the engine did not see %s go out (a misread card?); the deal is taken as over", out[0])
+        return out[0], False, left
+
+    def _resume(self, t: float, card: str) -> list[dict]:
+        """`card` was laid after the deal was taken as over: withdraw that conclusion and its showdown."""
+        if self._settled and self.referee is not None:
+            self.referee.reopen()
+        was_over = self.deal_over
+        self.deal_over, self.recheck_end, self.showdown, self._settled = False, False, None, False
+        if not was_over:
+            return []
+        log.warning("%s was laid after the deal was taken as over: the deal goes on", card)
+        return [{"t": t, "type": "deal_resumed", "reason": f"{card} was laid after the deal was taken as over"}]
+
+    def _revise(self, t: float) -> list[dict]:
+        """Re-attribute the doubtful plays of the player the engine saw go out until the deal is open again and
+        the plays it set aside as laid after the deal count; `player_corrected` for each. When nothing explains
+        the card, it is told all the same, and the deal's end concluded again once the table settles with no new
+        card."""
+        out: list[dict] = []
+        referee = self.referee
+        while referee is not None and referee.over and len(out) < MAX_REVISIONS:
+            best = self._best_revision(referee)
+            if best is None or not referee.reassign(*best):
+                break
+            out += self._credited(*best, t)
+        return out
+
+    def _best_revision(self, referee: LiveReferee) -> tuple[str, str] | None:
+        """(card, player) of the re-attribution that reopens the deal with fewest plays set aside, of the most
+        doubtful play, with fewest rule breaks and most arm evidence; None when none does better than now."""
+        winner = referee.state.winner
+        if winner is None:
+            return None
+        out_player, now = self.players[winner], (True, referee.dropped())
+        ranked = []
+        for card, seen in self.sightings.items():
+            if seen.credited != out_player or seen.doubt == SURE:
+                continue
+            for player in self.players:
+                trial = referee.if_reassigned(card, player) if player != out_player else None
+                if trial is not None and trial[:2] < now:
+                    ranked.append(((*trial[:2], seen.doubt, trial[2], -seen.arms.get(player, 0.0)), card, player))
+        if not ranked:
+            return None
+        _, card, player = min(ranked)
+        return card, player
+
+    def _credited(self, card: str, player: str, t: float) -> list[dict]:
+        """Bookkeeping once the play of `card` is known to be `player`'s; the event that tells the phone."""
+        seen = self.sightings[card]
+        was, seen.credited, seen.told = seen.credited, player, player
+        if was is not None:
+            self.played_by_me[was] -= 1
+        self.played_by_me[player] += 1
+        return [{"t": t, "type": "player_corrected", "card": card, "was": was, "player": player,
+                 "played_at": seen.event.get("t")}]
+
+    # --- renames ----------------------------------------------------------------------------------------
+
+    def _evidence(self) -> dict[str, Mapping[str, float]]:
+        """Per card on the pile, the evidence of its read (as renamed so far)."""
+        return {c: seen.evidence for c, seen in self.sightings.items()}
+
+    def _rename_earlier(self, card: str, evidence: Mapping[str, float], t: float) -> list[dict]:
+        """`card` is on the pile already: rename the earlier reading when it is the likelier misread (the
+        `card_corrected` event, and the engine told), else nothing."""
+        earlier = self.sightings.get(card)
+        if earlier is None:
+            return []
+        name = misread_sighting(card, earlier.evidence, evidence, self.events_seen, self.config.rename_floor)
+        return [] if name is None else self._rename(card, name, t)
+
+    def _renamed_by_inks(self, t: float) -> list[dict]:
+        """`ink_renames` of the pile as the deal ends, told as `card_corrected` (and to the engine)."""
+        out: list[dict] = []
+        read_inks = {c: seen.ink for c, seen in self.sightings.items()}
+        for card, instead in ink_renames(self._evidence(), read_inks, self.inks, self.proven,
+                                         self.config.rename_floor).items():
+            out += self._rename(card, instead, t)
+        return out
+
+    def _rename(self, was: str, card: str, t: float | None) -> list[dict]:
+        """The account found the card read as `was` to be `card`: tell the engine, then as `_renamed`."""
+        if self.referee is not None:
+            self.referee.rename(was, card)
+        return self._renamed(was, card, t)
+
+    def _renamed(self, was: str, card: str, t: float | None) -> list[dict]:
+        """Bookkeeping once the card read as `was` is known to be `card`; the event that tells the phone."""
+        self.renamed_to.add(card)
+        self.events_seen[card] = self.events_seen.pop(was, 1.0)
+        seen = self.sightings.pop(was, None)
+        if seen is not None:
+            self.sightings[card] = seen
+        self.on_rename(was, card)
+        return [{"t": t, "type": "card_corrected", "was": was, "card": card,
+                 "player": seen.told if seen is not None else None,
+                 "played_at": seen.event.get("t") if seen is not None else None}]
+
+    # --- the showdown -----------------------------------------------------------------------------------
+
+    def _revealed(self, hands: list[tuple[str, tuple[str, ...]]], t: float | None) -> list[dict]:
+        """The events of `hands` just revealed, after those of the pile cards the shown hands renamed and not yet
+        told (the engine renames them before it settles)."""
+        assert self.showdown is not None
+        out = []
+        for was, card in self.showdown.renamed.items():
+            if was in self.events_seen and card not in self.events_seen:
+                out += self._rename(was, card, t)
+        return out + [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in hands]
+
+    def _missed_once_renamed(self, t: float | None) -> list[dict]:
+        """Missed calls of honours that were read as another card when laid and renamed since: the engine, told of
+        the rename, counts the call missed (its box was not emptied in time), but no box reading said so (deal
+        15016 of the benchmark: Anne's Q♠ read as Q♦, renamed when Bruno showed the real Q♦)."""
+        if self.referee is None:
+            return []
+        missed = [(card, self.players[seat]) for seat, card, _ in self.referee.state.missed_calls
+                  if card in self.renamed_to and card not in self.missed_told]
+        return self.missed(missed, t)
+
+    def _settle(self, t: float | None) -> list[dict]:
+        if self.referee is None or self.showdown is None or self._settled:
+            return []
+        self._settled = True
+        out = self.missed(self.close_boxes(), t) + self._missed_once_renamed(t)
+        try:
+            result = self.referee.settle(dict(self.showdown.revealed))
+        except Exception as exc:  # noqa: BLE001 - e.g. a misread hand the engine refuses; the phone can fix it
+            log.warning("could not settle the deal from the hands read: %s", exc)
+            return out
+        return out + [{"t": t, "type": "settlement", **result}]

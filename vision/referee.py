@@ -1,0 +1,216 @@
+"""The rules' side of the live pipeline: a live engine game for the deal, and what it makes likely.
+
+`LiveReferee` wraps `engine.nain_jaune.game.Game(live=True)`: who may play, the passes nobody films, the
+corrections the camera's later evidence proves, when the deal is over, the settlement. `rule_prior` weighs a
+pile read by the rules; `sweeper` says who emptied a box.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+
+from vision.attribute import Attribution
+
+log = logging.getLogger("nainjaune.watch")
+
+RULE_FLAGS = ("engine_error", "out_of_turn", "out_of_sequence", "seen_twice", "not_in_hand", "not_playing", "too_many_cards")
+"""Engine notices that mark a card_played as doubtful (shown to the players, never silently accepted)."""
+RULE_BREAKS = ("out_of_turn", "out_of_sequence", "not_in_hand")
+"""Engine notices that make a reading of the deal less likely (a revision prefers the reading with fewest)."""
+
+
+class PriorWeights(Protocol):
+    """The weights `rule_prior` gives (`vision.watch.WatchConfig` has them)."""
+
+    wanted_weight: float
+    seen_weight: float
+    unplayable_weight: float
+
+
+class LiveReferee:
+    """A live-mode engine game for one deal: who may play, when it is over, and the settlement."""
+
+    def __init__(self, players: Sequence[str], dealer: str, chips: int, rules: str) -> None:
+        from engine.nain_jaune.game import Game
+
+        self.game = Game(list(players), rules=rules, chips=chips, live=True)
+        self.game.new_deal(dealer=dealer)
+        self.players = tuple(players)
+
+    @property
+    def state(self):  # noqa: ANN201 - engine.nain_jaune.state.State
+        return self.game.state
+
+    def wanted(self) -> tuple[str, ...]:
+        """The cards that continue the sequence now: the wanted rank in every suit the rules allow (Lindor: all
+        four), wild cards included; none when any card may start a new sequence."""
+        from engine.nain_jaune.state import PLAY
+
+        st = self.state
+        if st.phase != PLAY or st.wanted is None or st.winner is not None:
+            return ()
+        return tuple(st.rules.playable(st.wanted))
+
+    def playable(self, player: str) -> frozenset[str]:
+        """The cards `player` may lay now, the passes nobody sees included; none outside the play."""
+        from engine.nain_jaune.live import playable_now
+
+        return playable_now(self.game, self.players.index(player))
+
+    def may_sweep(self, player: str, box: str) -> bool:
+        """Whether `player` laid `box`'s honour and may still empty the box (by the engine's count)."""
+        from engine.nain_jaune.live import may_sweep
+
+        return may_sweep(self.game, self.players.index(player), box)
+
+    def allowed(self) -> list[str]:
+        """Players who still hold cards, from the player to move clockwise (the likeliest first)."""
+        st = self.state
+        start = st.to_move if st.to_move is not None else 0
+        n = len(self.players)
+        return [self.players[(start + k) % n] for k in range(n) if st.counts[(start + k) % n] > 0]
+
+    def _guarded(self, what: str, call: Callable[[], list]) -> list[str]:
+        """The camera keeps watching even if the rules engine trips on an observation; the lead hears of it."""
+        try:
+            return [n.kind for n in call()]
+        except Exception as exc:  # noqa: BLE001 - one bad observation must not stop the live pipeline
+            log.warning("the rules engine rejected %s: %s: %s", what, type(exc).__name__, exc)
+            return ["engine_error"]
+
+    def play(self, player: str, card: str, confidence: float) -> list[str]:
+        """Lay a card, first inferring the passes nobody sees: a camera cannot watch a player decline."""
+        self._guarded("inferred passes", lambda: self._infer_passes(player, card))
+        return self._guarded(f"{player} plays {card}", lambda: self.game.play(player, card, confidence=confidence))
+
+    def _infer_passes(self, player: str, card: str) -> list:
+        from engine.nain_jaune.cards import parse_card
+        from engine.nain_jaune.live import unseen_passes
+
+        for event in unseen_passes(self.game, self.players.index(player), parse_card(card)):
+            self.game.apply(event)
+        return []
+
+    def sweep(self, player: str, box: str) -> tuple[str, str] | None:
+        """Apply a sweep, first correcting the last card when the sweep proves it was the honour, misread in
+        another suit (`engine.nain_jaune.live.sweep_proof`); return (card read, honour) when it did."""
+        from engine.nain_jaune.live import sweep_proof
+
+        fix = sweep_proof(self.game, self.players.index(player), box)
+        corrected = None
+        if fix is not None:
+            was = next(e.card for i, e in self.game.effective_events() if i == fix.index)
+            if "engine_error" not in self._guarded(f"the sweep's proof that {was} was {box}",
+                                                   lambda: self.game.apply(fix)):
+                corrected = (was, box)
+        self._guarded(f"{player} sweeps {box}", lambda: self.game.sweep(player, box))
+        return corrected
+
+    def rename(self, was: str, card: str) -> bool:
+        """Rename the play of `was` this deal to `card` (the camera saw `was` twice); whether the engine took it."""
+        from engine.nain_jaune.live import renamed_play
+
+        fix = renamed_play(self.game, was, card)
+        return fix is not None and "engine_error" not in self._guarded(f"renaming {was} to {card}",
+                                                                       lambda: self.game.apply(fix))
+
+    def reassign(self, card: str, player: str) -> bool:
+        """Give this deal's play of `card` to `player` (a later contradiction showed the arm misjudged); whether
+        the engine took it."""
+        from engine.nain_jaune.live import reassigned_play
+
+        fix = reassigned_play(self.game, card, self.players.index(player))
+        return fix is not None and "engine_error" not in self._guarded(f"giving {card} to {player}",
+                                                                       lambda: self.game.apply(fix))
+
+    def if_reassigned(self, card: str, player: str) -> tuple[bool, int, int] | None:
+        """(the deal over, plays set aside as laid after it, rule breaks) were `card` given to `player`; the game
+        is left as it was. None when no such reassignment is possible."""
+        from engine.nain_jaune.live import reassigned_play
+
+        fix = reassigned_play(self.game, card, self.players.index(player))
+        if fix is None or "engine_error" in self._guarded(f"trying {card} as {player}'s",
+                                                          lambda: self.game.apply(fix)):
+            return None
+        try:
+            return self.over, self.dropped(), self.rule_breaks()
+        finally:
+            self.game.undo()
+
+    def dropped(self) -> int:
+        """Plays of this deal the engine set aside because someone had gone out before them."""
+        from engine.nain_jaune.live import dropped_plays
+
+        return len(dropped_plays(self.game))
+
+    def rule_breaks(self) -> int:
+        """Plays of this deal out of turn, out of sequence or not in hand, as the engine folds the log now."""
+        from engine.nain_jaune.live import deal_start
+
+        start = deal_start(self.game)
+        return sum(1 for n in self.game.notices if n.index >= start and n.kind in RULE_BREAKS)
+
+    def reopen(self) -> None:
+        """Withdraw this deal's showdown and settlement: cards were laid after it."""
+        from engine.nain_jaune.live import reopened_deal
+
+        self._guarded("reopening the deal", lambda: self.game.extend(reopened_deal(self.game)))
+
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    def cards_left(self) -> dict[str, int]:
+        return {p: int(self.state.counts[i]) for i, p in enumerate(self.players)}
+
+    def settle(self, hands: dict[str, tuple[str, ...]]) -> dict[str, Any]:
+        from engine.nain_jaune.cards import BOXES
+
+        self.game.showdown({p: list(c) for p, c in hands.items()})
+        result = self.game.settle()
+        return {"chips": dict(zip(self.players, (int(c) for c in result.chips))),
+                "board": {str(b): int(v) for b, v in zip(BOXES, result.board)}}
+
+
+def rule_prior(referee: LiveReferee | None, seen: Iterable[str], player: str | None,
+               config: PriorWeights) -> dict[str, float]:
+    """What the rules make likely for the card being read (1 for a card not named): the wanted cards; hardly a
+    card seen before, or one that `player`, whose arm laid it, may not lay now. Without a referee, only the
+    cards seen are known."""
+    seen = set(seen)
+    weights = {card: config.seen_weight for card in seen}
+    if referee is None:
+        return weights
+    for card in referee.wanted():
+        if card not in seen:
+            weights[card] = config.wanted_weight
+    playable = referee.playable(player) if player is not None else frozenset()
+    if playable:
+        from engine.core.cards import DECK
+
+        for card in DECK:
+            if card not in playable and card not in seen:   # a card seen keeps its own weight: misread then?
+                weights[card] = config.unplayable_weight
+    return weights
+
+
+def sweeper(box: str, seen: Attribution, honour_player: str | None, moved: Mapping[str, float],
+            referee: LiveReferee | None) -> str | None:
+    """Who emptied `box`: the seat the sweeping arm came from (`seen`), unless the honour's player is likelier.
+
+    The honour's player sweeping is the rule. They are kept when their arm moved at all in this motion (`moved`:
+    an arm reaching across the table can look as if it came from a neighbour's seat), and when the engine gives
+    the box to them and not to the seat seen (deal 3011 of the benchmark: Denis's K♥ box emptied by an arm
+    taken for Chloé's).
+    """
+    who = seen.player or honour_player
+    if honour_player is None or seen.player == honour_player:
+        return who
+    ev = seen.evidence
+    if ev.get(honour_player, 0.0) * 10 >= max(ev.values(), default=0.0) or moved.get(honour_player, 0.0) > 0:
+        return honour_player
+    if referee is not None and referee.may_sweep(honour_player, box) and not (
+            seen.player is not None and referee.may_sweep(seen.player, box)):
+        return honour_player
+    return who

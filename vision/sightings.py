@@ -1,0 +1,71 @@
+"""What the pile's reads say about misread cards: pure functions over the evidence each read kept.
+
+A deck holds each card once, so a card read twice, a card a shown hand holds, or a suit the deck's inks rule out
+says that one read named the wrong card; the runner-up of that read (`vision.pile.PileRead.evidence`) is the
+card it likely was.
+"""
+
+from __future__ import annotations
+
+from typing import Collection, Mapping
+
+from vision.inks import DeckInks, Ink
+
+
+def misread_sighting(card: str, earlier: Mapping[str, float], now: Mapping[str, float], on_pile: Collection[str],
+                     floor: float) -> str | None:
+    """`card` was read on the pile again: the card the earlier reading should have named, or None.
+
+    A deck holds each card once, so one of the two readings is wrong: the one whose runner-up came closer to it
+    (scores weighed by the rules, as `PileRead.evidence` keeps them; a card on the pile is no runner-up). The
+    earlier one is renamed when its runner-up reached at least `floor` of its score and came closer than the new
+    reading's did (deal 3007 of the benchmark: Anne's J♠ read as J♣ 0.98, J♠ 0.86; the real J♣ came later at 1.0).
+    """
+    before, runner_up = _runner_up(card, earlier, on_pile)
+    again, _ = _runner_up(card, now, on_pile)
+    return runner_up if before >= floor and before > again else None
+
+
+def _runner_up(card: str, evidence: Mapping[str, float], on_pile: Collection[str]) -> tuple[float, str | None]:
+    """The likeliest other card of a pile read (none on the pile) and its score as a share of `card`'s."""
+    best = max(((p, c) for c, p in evidence.items() if c != card and c not in on_pile), default=(0.0, None))
+    return best[0] / max(evidence.get(card, 0.0), 1e-9), best[1]
+
+
+def pile_alternatives(sightings: Mapping[str, Mapping[str, float]], proven: Collection[str],
+                      floor: float) -> dict[str, str]:
+    """Per card on the pile, the card its read may have been instead, for the showdown to weigh.
+
+    A shown hand that reads a pile card more surely than the pile did holds it; the pile card is then taken to
+    be the runner-up of its read (deal 3001 of the benchmark: a K♠ read on the pile as K♣ 4.95, K♠ 2.49, and
+    Bruno's K♣ shown at 1.0). Only a runner-up that reached `floor` of the read's score counts, as for
+    `misread_sighting`, and never for a card a sweep proved: its box was emptied, so it is that honour (deal 3004:
+    the Q♠ a sweep proved would otherwise be taken for the Q♦ its read first named).
+    """
+    out = {}
+    for card, evidence in sightings.items():
+        share, runner_up = _runner_up(card, evidence, sightings)
+        if card not in proven and runner_up is not None and share >= floor:
+            out[card] = runner_up
+    return out
+
+
+def ink_renames(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping[str, Ink | None], inks: DeckInks,
+                proven: Collection[str], floor: float) -> dict[str, str]:
+    """Pile cards whose suit the inks known now rule out -> the likeliest other card of their read (`sightings`: the
+    evidence per card) that the inks allow, when that came within `floor` of the read and is not on the pile.
+
+    A read made before its suits' inks were known could not be weighed by them (deal 19022 of the benchmark: a
+    four-colour deck's red A♠, the deal's first card, read A♦ 0.9995, A♠ 0.998). Never a card a sweep proved."""
+    on_pile = set(sightings)
+    out: dict[str, str] = {}
+    for card, evidence in sightings.items():
+        ruled_out = inks.card_weights(read_inks.get(card), list(evidence))
+        if card in proven or card not in ruled_out:
+            continue
+        allowed = [c for c in evidence if c not in ruled_out and c not in on_pile]
+        instead = max(allowed, key=evidence.__getitem__, default=None)
+        if instead is not None and evidence[instead] >= floor * evidence[card]:
+            out[card] = instead
+            on_pile.add(instead)
+    return out
