@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import unicodedata
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -159,12 +160,32 @@ def observation_to_dict(obs: Observation) -> dict[str, Any]:
 
 
 def _str(d: Mapping[str, Any], key: str, *, optional: bool = False) -> str | None:
+    """A non-empty string in NFC (the form player names are stored in)."""
     value = d.get(key)
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value.strip():
         raise ObservationError(f"'{key}' must be a non-empty string, got {value!r}")
-    return value.strip()
+    return unicodedata.normalize("NFC", value.strip())
+
+
+def _flag(d: Mapping[str, Any], key: str) -> bool:
+    """`true` or `false` (absent: false); "no" or 1 are refused rather than read as true."""
+    value = d.get(key, False)
+    if not isinstance(value, bool):
+        raise ObservationError(f"'{key}' must be true or false, got {value!r}")
+    return value
+
+
+def _number(value: Any) -> float | None:
+    """A finite JSON number as a float, else None (a bool, a string, NaN, or an integer too big for a float)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 def _card(d: Mapping[str, Any], key: str = "card") -> str:
@@ -180,9 +201,10 @@ def _time(d: Mapping[str, Any], key: str = "t") -> float | None:
     t = d.get(key)
     if t is None:
         return None
-    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0:
+    seconds = _number(t)
+    if seconds is None or seconds < 0:
         raise ObservationError(f"'{key}' must be a non-negative number of seconds, got {t!r}")
-    return float(t)
+    return seconds
 
 
 def _chip_map(d: Mapping[str, Any], key: str) -> dict[str, int]:
@@ -197,12 +219,12 @@ def _parse_card_played(d: Mapping[str, Any]) -> CardPlayed:
     if not isinstance(candidates, list) or not all(isinstance(c, str) for c in candidates):
         raise ObservationError(f"'candidates' must be a list of player names, got {candidates!r}")
     confidence = d.get("confidence")
-    if confidence is not None and (isinstance(confidence, bool) or not isinstance(confidence, (int, float))
-                                   or not 0.0 <= float(confidence) <= 1.0):
+    number = _number(confidence)
+    if confidence is not None and (number is None or not 0.0 <= number <= 1.0):
         raise ObservationError(f"'confidence' must be a number from 0 to 1, got {confidence!r}")
-    return CardPlayed(card=_card(d), player=_str(d, "player", optional=True), candidates=tuple(candidates),
-                      confidence=None if confidence is None else float(confidence), call=bool(d.get("call", False)),
-                      t=_time(d))
+    return CardPlayed(card=_card(d), player=_str(d, "player", optional=True),
+                      candidates=tuple(unicodedata.normalize("NFC", c) for c in candidates),
+                      confidence=number, call=_flag(d, "call"), t=_time(d))
 
 
 def _parse_box_swept(d: Mapping[str, Any]) -> BoxSwept:
@@ -230,9 +252,9 @@ def _parse_game_setup(d: Mapping[str, Any]) -> GameSetupSeen:
     options = d.get("options") or {}
     if not isinstance(options, dict):
         raise ObservationError(f"'options' must be an object, got {options!r}")
-    return GameSetupSeen(players=tuple(p.strip() for p in players), dealer=_str(d, "dealer", optional=True),
-                         chips=chips, rules=str(_str(d, "rules", optional=True) or "lindor"), options=options,
-                         t=_time(d))
+    return GameSetupSeen(players=tuple(unicodedata.normalize("NFC", p.strip()) for p in players),
+                         dealer=_str(d, "dealer", optional=True), chips=chips,
+                         rules=str(_str(d, "rules", optional=True) or "lindor"), options=options, t=_time(d))
 
 
 _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
@@ -242,7 +264,7 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
                                               played_at=_time(d, "played_at"), t=_time(d)),
     "call_missed": lambda d: CallMissed(card=_card(d), player=_str(d, "player", optional=True), t=_time(d)),
     "passed": lambda d: Passed(player=str(_str(d, "player")), t=_time(d)),
-    "deal_over": lambda d: DealOver(winner=_str(d, "winner", optional=True), opera=bool(d.get("opera", False)),
+    "deal_over": lambda d: DealOver(winner=_str(d, "winner", optional=True), opera=_flag(d, "opera"),
                                     t=_time(d)),
     "hand_revealed": _parse_hand_revealed,
     "settlement": lambda d: SettlementSeen(chips=_chip_map(d, "chips"), board=_chip_map(d, "board"), t=_time(d)),

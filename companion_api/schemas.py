@@ -2,15 +2,47 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import unicodedata
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from companion_api.games.nap_views import NapGameView
 
-PlayerName = str
-Point = tuple[float, float]
-OptionValue = bool | int | float | str | None
+MAX_ID = 2**63 - 1  # SQLite's INTEGER
+MAX_PIXELS = 10_000  # wider than any camera image
+MAX_POINTS = 100  # corners of one zone: a few taps, or a traced outline
+MAX_EVENTS = 1_000_000  # far more events than a game night makes
+INVISIBLE = frozenset({"Cf", "Zs", "Mn", "Me"})  # format characters, spaces, marks: nothing to read on their own
+FORBIDDEN = frozenset({"Cc", "Cs", "Co", "Zl", "Zp"})  # controls, lone surrogates, private use, line breaks
+
+
+def _player_name(name: str) -> str:
+    """NFC, so "Chloé" typed on two phones is one player; something visible; nothing that breaks a line or a file."""
+    name = unicodedata.normalize("NFC", name).strip()
+    if not 1 <= len(name) <= 24:
+        raise ValueError("a player's name has 1 to 24 characters")
+    categories = {unicodedata.category(c) for c in name}
+    if categories & FORBIDDEN:
+        raise ValueError("a player's name cannot hold control characters or line breaks")
+    if categories <= INVISIBLE:
+        raise ValueError("a player's name needs a visible character")
+    return name
+
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_player_name)]
+Box = Literal["10D", "JC", "QS", "KH", "7D"]
+BOX_NAMES: tuple[str, ...] = get_args(Box)
+Coordinate = Annotated[float, Field(ge=0, le=MAX_PIXELS, allow_inf_nan=False)]
+# [x, y] as a list of two, not a tuple: a tuple's `prefixItems` in the schema kept schemathesis off the calibration
+Point = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
+Polygon = Annotated[list[Point], Field(min_length=3, max_length=MAX_POINTS)]
+Pixels = Annotated[int, Field(ge=1, le=MAX_PIXELS, strict=True)]
+OptionValue = (bool | Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+               | Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)] | Annotated[str, Field(max_length=64)]
+               | None)
+RowId = Annotated[int, Field(ge=1, le=MAX_ID)]  # a game or question id: a positive SQLite INTEGER
+EventIndex = Annotated[int, Field(ge=0, le=MAX_EVENTS)]
 
 
 class _Strict(BaseModel):
@@ -22,19 +54,17 @@ class GameCreate(_Strict):
 
     players: list[PlayerName] = Field(min_length=3, max_length=8, examples=[["Anne", "Bruno", "Chloé"]])
     dealer: PlayerName | None = Field(None, description="who deals first; default the first player")
-    chips: int = Field(100, ge=1, le=100_000, description="starting chips for each player")
-    rules: str = Field("lindor", description="rule set name, see GET /api/rules")
-    options: dict[str, OptionValue] = Field(default_factory=dict, description="rule options, see GET /api/rules")
+    chips: int = Field(100, ge=1, le=100_000, strict=True, description="starting chips for each player")
+    rules: str = Field("lindor", max_length=32, description="rule set name, see GET /api/rules")
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32,
+                                            description="rule options, see GET /api/rules")
 
     @field_validator("players")
     @classmethod
     def _names(cls, names: list[str]) -> list[str]:
-        cleaned = [n.strip() for n in names]
-        if any(not n or len(n) > 24 for n in cleaned):
-            raise ValueError("each player needs a name of 1 to 24 characters")
-        if len({n.casefold() for n in cleaned}) != len(cleaned):
+        if len({n.casefold() for n in names}) != len(names):
             raise ValueError("two players have the same name")
-        return cleaned
+        return names
 
 
 class PlayRequest(_Strict):
@@ -48,7 +78,7 @@ class PassRequest(_Strict):
 
 
 class BoxRequest(_Strict):
-    box: Literal["10D", "JC", "QS", "KH", "7D"]
+    box: Box
     player: PlayerName | None = Field(None, description="default: who laid the last card")
 
 
@@ -59,11 +89,11 @@ class ShowdownRequest(_Strict):
 class CorrectionRequest(_Strict):
     """Fix an earlier event: delete it (undo), or replace some of its fields (wrong card, wrong player...)."""
 
-    index: int = Field(ge=0, description="the event's index in GET /api/state → game.events")
+    index: EventIndex = Field(description="the event's index in GET /api/state → game.events")
     action: Literal["delete", "replace"] = "replace"
     player: PlayerName | None = None
     card: str | None = None
-    box: Literal["10D", "JC", "QS", "KH", "7D"] | None = None
+    box: Box | None = None
     call: bool | None = None
     bid: str | None = Field(None, description="Nap: the bid instead")
     tricks: int | None = Field(None, ge=0, le=10, description="Nap: the bidder's tricks instead")
@@ -74,20 +104,28 @@ class AnswerRequest(_Strict):
 
 
 class Calibration(_Strict):
-    """Zones in image pixels, as `vision` reads them from calib.json."""
+    """Zones in image pixels, as `vision` reads them from calib.json: the pile, all five boxes, a seat per player."""
 
-    pile: list[Point] = Field(min_length=3)
-    boxes: dict[Literal["10D", "JC", "QS", "KH", "7D"], list[Point]] = Field(default_factory=dict)
-    seats: dict[PlayerName, list[Point]] = Field(default_factory=dict)
-    image_size: tuple[int, int] | None = Field(None, description="width, height of the image the points refer to")
+    pile: Polygon
+    boxes: dict[Box, Polygon] = Field(description="all five boxes")
+    seats: dict[PlayerName, Polygon] = Field(min_length=1, max_length=8)
+    image_size: Annotated[list[Pixels], Field(min_length=2, max_length=2)] | None = Field(
+        None, description="width, height of the image the points refer to")
 
-    @field_validator("boxes", "seats")
-    @classmethod
-    def _polygons(cls, zones: dict[str, list[Point]]) -> dict[str, list[Point]]:
-        for name, polygon in zones.items():
-            if len(polygon) < 3:
-                raise ValueError(f"zone {name!r} needs at least 3 points")
-        return zones
+    @model_validator(mode="after")
+    def _complete_and_inside(self) -> Calibration:
+        missing = [b for b in BOX_NAMES if b not in self.boxes]
+        if missing:
+            raise ValueError(f"boxes: missing box(es) {', '.join(missing)} (a calibration places all five)")
+        if self.image_size is not None:
+            width, height = self.image_size
+            zones = {"pile": self.pile, **{f"boxes.{k}": v for k, v in self.boxes.items()},
+                     **{f"seats.{k}": v for k, v in self.seats.items()}}
+            for name, polygon in zones.items():
+                outside = next((p for p in polygon if p[0] > width or p[1] > height), None)
+                if outside is not None:
+                    raise ValueError(f"{name}: point {list(outside)} is not inside the {width}x{height} image")
+        return self
 
 
 class Access(BaseModel):

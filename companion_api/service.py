@@ -24,6 +24,7 @@ from companion_api.store import Store
 from companion_api.table import TableError, TableSetup
 
 Build = Callable[[GameTable], list[Any]]
+Extra = Callable[[Any, int], None]
 TAP = "tap"
 
 
@@ -109,35 +110,53 @@ class TableService:
         return self.table
 
     def _commit(self, table: GameTable, events: list[Any], source: str, *, strict: bool,
-                extra: Callable[[Any, int], None] | None = None) -> GameTable:
-        """Apply `events`, persist them and what follows from them in one transaction, then publish.
-
-        `strict` (taps): an event the rules forbid is refused with 409 and nothing is written. Observations
-        are never refused: the engine records them and flags them with notices, as the camera saw them.
-        `extra(tx, first_index)` adds rows to the same transaction (corrections, questions).
-        """
-        assert self.game_id is not None
+                extra: Extra | None = None) -> GameTable:
+        """Apply `events` and persist them in one transaction (see `_apply` and `_persist`)."""
         first = len(table.events)
+        self._apply(table, events, strict=strict)
+        self._persist(table, first, source, extra=extra)
+        return table
+
+    @staticmethod
+    def _apply(table: GameTable, events: list[Any], *, strict: bool) -> None:
+        """Apply `events` in memory only, all or none.
+
+        `strict` (taps): an event the rules forbid is refused with 409. Observations are never refused for the
+        rules: the engine records them and flags them with notices, as the camera saw them.
+        """
         try:
             rejected = table.extend(events, strict=strict)
         except TableError as exc:
             raise ApiError(exc.status, str(exc)) from None
         if rejected:
             raise ApiError(409, rejected)
+
+    def _persist(self, table: GameTable, first: int, source: str, *,
+                 extra: Extra | None = None, create: Callable[[Any], int] | None = None) -> None:
+        """Write the events from `first` on and what follows from them in one transaction, then publish.
+
+        `extra(tx, first_index)` adds rows to the same transaction (corrections, questions); `create(tx)` makes
+        the game row first and returns its id (a new game is stored whole or not at all). If the write fails,
+        the table is rolled back to `first`: memory never runs ahead of the file.
+        """
         try:
             with self.store.transaction() as tx:
+                game_id = create(tx) if create is not None else self.game_id
+                assert game_id is not None
                 for offset, data in enumerate(table.event_dicts(first)):
-                    self.store.append_event(tx, self.game_id, first + offset, data, source)
+                    self.store.append_event(tx, game_id, first + offset, data, source)
                 if extra is not None:
                     extra(tx, first)
-                self.store.write_derived(tx, self.game_id, **table.derived())
-                self.store.set_status(tx, self.game_id, "over" if table.game_over else "active")
+                self.store.write_derived(tx, game_id, **table.derived())
+                self.store.set_status(tx, game_id, "over" if table.game_over else "active")
         except BaseException:
-            table.rollback(first)  # memory follows the database: what was not written did not happen
+            table.rollback(first)
             raise
+        if create is not None:
+            self.table, self.game_id, self.sources = table, game_id, []
+            self.feed_notices.clear()
         self.sources.extend([source] * (len(table.events) - first))
         self._publish()
-        return table
 
     async def _act(self, build: Build, source: str = TAP, *, strict: bool = True) -> dict[str, Any]:
         async with self._lock:
@@ -152,24 +171,23 @@ class TableService:
     # --- set-up and deals ----------------------------------------------------------------------------------
 
     async def new_game(self, req: GameCreate) -> dict[str, Any]:
+        """The new game and its first deal are made in memory, then stored in one transaction with the old game's
+        end: a set-up the engine refuses (say, too few chips to ante) leaves the running game as it was."""
         dealer = req.dealer or req.players[0]
         try:
             setup = TableSetup(rules=req.rules, options=dict(req.options), players=tuple(req.players),
                                chips={p: req.chips for p in req.players}, dealer=dealer)
             table = table_class(req.rules).new(setup)
+            self._apply(table, table.start_deal(), strict=True)
         except TableError as exc:
             raise ApiError(exc.status, str(exc)) from None
+
+        def create(tx: Any) -> int:
+            return self.store.create_game(tx, rules=setup.rules, options=table.options, players=setup.players,
+                                          chips=setup.chips, dealer=dealer, board=table.start_board)
+
         async with self._lock:
-            with self.store.transaction() as tx:
-                game_id = self.store.create_game(tx, rules=setup.rules, options=table.options,
-                                                 players=setup.players, chips=setup.chips, dealer=dealer,
-                                                 board=table.start_board)
-            self.table, self.game_id, self.sources = table, game_id, []
-            self.feed_notices.clear()
-            try:
-                self._commit(table, table.start_deal(), TAP, strict=True)
-            except TableError as exc:
-                raise ApiError(exc.status, str(exc)) from None
+            self._persist(table, 0, TAP, create=create)
             return self.view()
 
     async def resume_game(self, game_id: int) -> dict[str, Any]:
@@ -316,63 +334,61 @@ class TableService:
         return await self.observe(obs, source)
 
     async def observe(self, obs: feed.Observation, source: str) -> dict[str, Any]:
-        """Map one observation to engine events (see `companion_api.feed` for the format)."""
+        """Map one observation to engine events (see `companion_api.feed` for the format), all written in one
+        transaction: a refused observation leaves the game as it was, even when it would have started a deal."""
         async with self._lock:
             table = self._require_table()
-            assert self.game_id is not None
-            game_id = self.game_id
+            first, revealed = len(table.events), dict(table.revealed)
             try:
-                if isinstance(obs, feed.CardPlayed):
-                    if table.needs_new_deal:
-                        table = self._commit(table, table.start_deal(), source, strict=False)
-                    events, guess, candidates = table.observed_play(obs)
-                    if guess is None:
-                        self._commit(table, events, source, strict=False)
-                    else:
-                        question = {**feed.observation_to_dict(obs), "guess": guess, "candidates": candidates}
-                        play_index = len(events) - 1  # after the passes nobody saw
-
-                        def ask(tx: Any, first: int) -> None:
-                            self.store.add_question(tx, game_id, {**question, "event_index": first + play_index})
-
-                        self._commit(table, events, source, strict=False, extra=ask)
-                elif isinstance(obs, feed.CardCorrected):
-                    events = table.observed_rename(obs)
-                    if events:
-                        self._commit(table, events, source, strict=False)
-                elif isinstance(obs, feed.PlayerCorrected):
-                    events = table.observed_reassign(obs)
-                    if events:
-                        self._commit(table, events, source, strict=False)
-                elif isinstance(obs, feed.DealResumed):
-                    self._resume(table, obs, source)
-                elif isinstance(obs, feed.BoxSwept):
-                    self._commit(table, table.observed_sweep(obs), source, strict=False)
-                elif isinstance(obs, feed.Passed):
-                    self._commit(table, [table.pass_(obs.player)], source, strict=False)
-                elif isinstance(obs, feed.HandRevealed):
-                    events = table.reveal(obs.player, list(obs.cards))
-                    waiting = {} if events else {p: list(c) for p, c in table.revealed.items()}
-
-                    def keep(tx: Any, first: int) -> None:  # hands shown so far survive a restart
-                        self.store.set_meta(tx, self._revealed_key, waiting)
-
-                    self._commit(table, events, source, strict=False, extra=keep)
-                else:
-                    self._cross_check(table, obs)
-            except TableError as exc:
-                raise ApiError(exc.status, str(exc)) from None
+                write, extra = self._observed(table, obs)
+                if write:
+                    self._persist(table, first, source, extra=extra)
+            except BaseException as exc:
+                table.rollback(first)
+                table.revealed.clear()
+                table.revealed.update(revealed)
+                if isinstance(exc, TableError):
+                    raise ApiError(exc.status, str(exc)) from None
+                raise
             return self.view()
 
-    def _resume(self, table: GameTable, obs: feed.DealResumed, source: str) -> None:
-        """The camera withdrew its deal end: forget the hands shown (kept across restarts too), undo a showdown
-        and settlement already made, and say so on the page."""
-        def forget(tx: Any, first: int) -> None:
-            self.store.set_meta(tx, self._revealed_key, {})
-
-        self.feed_notices.append({"kind": "deal_resumed", "message": "the camera saw play go on after the deal's end"
-                                  + (f": {obs.reason}" if obs.reason else "")})
-        self._commit(table, table.resumed_deal(), source, strict=False, extra=forget)
+    def _observed(self, table: GameTable, obs: feed.Observation) -> tuple[bool, Extra | None]:
+        """Apply `obs` to `table` in memory; returns whether there is anything to write, and the extra rows."""
+        assert self.game_id is not None
+        game_id = self.game_id
+        if isinstance(obs, feed.CardPlayed):
+            if table.needs_new_deal:
+                self._apply(table, table.start_deal(), strict=False)
+            first = len(table.events)
+            events, guess, candidates = table.observed_play(obs)
+            self._apply(table, events, strict=False)
+            if guess is None:
+                return True, None
+            question = {**feed.observation_to_dict(obs), "guess": guess, "candidates": candidates,
+                        "event_index": first + len(events) - 1}  # after the passes nobody saw
+            return True, lambda tx, _: self.store.add_question(tx, game_id, question)
+        if isinstance(obs, (feed.CardCorrected, feed.PlayerCorrected)):
+            events = table.observed_rename(obs) if isinstance(obs, feed.CardCorrected) else table.observed_reassign(obs)
+            self._apply(table, events, strict=False)
+            return bool(events), None
+        if isinstance(obs, feed.DealResumed):  # the camera withdrew its deal end: forget the hands shown, say so
+            self._apply(table, table.resumed_deal(), strict=False)
+            self.feed_notices.append({"kind": "deal_resumed", "message": "the camera saw play go on after the "
+                                      "deal's end" + (f": {obs.reason}" if obs.reason else "")})
+            return True, lambda tx, _: self.store.set_meta(tx, self._revealed_key, {})
+        if isinstance(obs, feed.BoxSwept):
+            self._apply(table, table.observed_sweep(obs), strict=False)
+            return True, None
+        if isinstance(obs, feed.Passed):
+            self._apply(table, [table.pass_(obs.player)], strict=False)
+            return True, None
+        if isinstance(obs, feed.HandRevealed):
+            events = table.reveal(obs.player, list(obs.cards))
+            self._apply(table, events, strict=False)
+            waiting = {} if events else {p: list(c) for p, c in table.revealed.items()}
+            return True, lambda tx, _: self.store.set_meta(tx, self._revealed_key, waiting)  # survives a restart
+        self._cross_check(table, obs)
+        return False, None
 
     def _cross_check(self, table: GameTable, obs: feed.Observation) -> None:
         """`deal_over`, `call_missed`, `settlement`: the engine decides these itself; disagreements are shown."""
@@ -409,5 +425,10 @@ class TableService:
         writer = csv.writer(out)
         writer.writerow(["deal_no", "holder", "kind", "chips"])
         for row in self.store.ledger(game_id):
-            writer.writerow([row["deal_no"], row["holder"], row["holder_kind"], row["chips"]])
+            writer.writerow([row["deal_no"], spreadsheet_safe(row["holder"]), row["holder_kind"], row["chips"]])
         return out.getvalue()
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """A name opened in a spreadsheet stays text: a leading = + - @ (or tab, CR) would make it a formula."""
+    return "'" + cell if cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell

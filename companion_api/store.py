@@ -7,6 +7,7 @@ one transaction per mutation, so a server killed at any instant restarts on the 
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
@@ -88,6 +89,7 @@ CREATE TABLE IF NOT EXISTS questions (
 """
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
+JOIN_CODE_LENGTH = 8  # 31**8 codes: years of guessing even without the back-off on wrong codes
 
 
 def _now() -> str:
@@ -96,6 +98,12 @@ def _now() -> str:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _finite_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Options without NaN or Infinity (an older version stored them): those fall back to the rule's default, so
+    the game still loads, shows and exports as JSON."""
+    return {k: v for k, v in options.items() if not (isinstance(v, float) and not math.isfinite(v))}
 
 
 @dataclass(frozen=True)
@@ -153,11 +161,11 @@ class Store:
     # --- the table's join code -------------------------------------------------------------------------------
 
     def join_code(self) -> str:
-        """The code kept across restarts, so a QR code printed once stays valid."""
+        """The code kept across restarts, so a QR code printed once stays valid (an older, shorter one too)."""
         row = self._db.execute("SELECT value FROM meta WHERE key='join_code'").fetchone()
         if row:
             return str(row["value"])
-        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
         with self.transaction() as tx:
             tx.execute("INSERT INTO meta(key, value) VALUES ('join_code', ?)", (code,))
         return code
@@ -220,7 +228,7 @@ class Store:
             id=game_id,
             created_at=str(game["created_at"]),
             rules=str(game["rules"]),
-            options=json.loads(game["options"]),
+            options=_finite_options(json.loads(game["options"])),
             players=tuple(name for name, _ in seats),
             chips=dict(seats),
             dealer=str(game["dealer"]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -40,6 +41,23 @@ def tap(client: Any, path: str, body: dict[str, Any] | None = None) -> dict[str,
     assert answer.status_code == 200, answer.json()
     game: dict[str, Any] = answer.json()["game"]
     return game
+
+
+def settle_opera_deal(client: Any) -> dict[str, Any]:
+    """Play `OPERA_DEAL` and its showdown by taps; returns the settled game (chips=200 keeps it going)."""
+    for card in OPERA_DEAL:
+        tap(client, "/api/play", {"card": card})
+    return tap(client, "/api/showdown", {"hands": {"Anne": ANNE_LEFT, "Chloé": CHLOE_LEFT}})
+
+
+def db_snapshot(db_path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, read through a second connection: what a restart would find."""
+    db = sqlite3.connect(db_path)
+    try:
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+        return {t: db.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}  # noqa: S608
+    finally:
+        db.close()
 
 
 def free_port() -> int:

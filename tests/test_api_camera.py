@@ -12,7 +12,9 @@ from fastapi.testclient import TestClient
 
 from companion_api.testing import EDIT, make_app, new_game_body
 
-ZONES = {"pile": [[100, 100], [300, 100], [300, 250]], "boxes": {"QS": [[10, 10], [60, 10], [60, 60]]},
+ZONES = {"pile": [[100, 100], [300, 100], [300, 250]],
+         "boxes": {b: [[10 + 70 * i, 10], [60 + 70 * i, 10], [60 + 70 * i, 60]]
+                   for i, b in enumerate(("10D", "JC", "QS", "KH", "7D"))},
          "seats": {"Anne": [[0, 300], [100, 300], [100, 360]]}, "image_size": [640, 360]}
 
 
@@ -55,7 +57,7 @@ def test_calibration_is_saved_as_calib_json(client: TestClient, tmp_path: Path) 
 @pytest.mark.parametrize(("zones", "words"), [
     ({**ZONES, "pile": [[0, 0], [1, 1]]}, "at least 3"),
     ({**ZONES, "boxes": {"9C": [[0, 0], [1, 1], [2, 0]]}}, "boxes"),
-    ({**ZONES, "seats": {"Anne": [[0, 0]]}}, "at least 3 points"),
+    ({**ZONES, "seats": {"Anne": [[0, 0]]}}, "at least 3"),
     ({**ZONES, "pile": [[0, "x"], [1, 1], [2, 2]]}, "pile"),
 ])
 def test_bad_zones_are_refused(client: TestClient, zones: dict, words: str) -> None:

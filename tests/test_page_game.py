@@ -170,9 +170,13 @@ def test_friendly_reminder_questions_and_calibration_in_english(server: str, bro
     page.click("nav [data-tab=setup]")
     page.locator("#calib-svg").scroll_into_view_if_needed()
     box = page.locator("#calib-svg").bounding_box()
-    for fx, fy in ((0.3, 0.3), (0.7, 0.3), (0.5, 0.7)):
-        page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
-    assert page.locator("#calib-svg polygon").count() == 1
+    zones = page.locator("#calib-zones button")
+    for n in range(zones.count()):  # the pile, the five boxes, a seat per player: all a calibration needs
+        zones.nth(n).click()
+        left = 0.05 + 0.1 * n
+        for fx, fy in ((left, 0.3), (left + 0.08, 0.3), (left + 0.04, 0.7)):
+            page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+    assert page.locator("#calib-svg polygon").count() == 9
     changed(page, lambda: page.click("#calib-save"))
     saved = page.request.get(f"{server}/api/calibration").json()
     assert len(saved["pile"]) == 3 and saved["pile"][0][0] < saved["pile"][1][0]

@@ -7,22 +7,22 @@ from typing import Any
 from fastapi import APIRouter, Depends
 
 from companion_api.access import require_join_code
-from companion_api.routers.deps import service
-from companion_api.schemas import ErrorOut, ShowdownRequest, StateView
+from companion_api.routers.deps import CHANGE_ERRORS, service
+from companion_api.schemas import EventIndex, RowId, ShowdownRequest, StateView
 from companion_api.service import TableService
 
-router = APIRouter(prefix="/api", responses={code: {"model": ErrorOut} for code in (403, 404, 409, 422)},
-                   dependencies=[Depends(require_join_code)], tags=["history"])
+router = APIRouter(prefix="/api", responses=CHANGE_ERRORS, dependencies=[Depends(require_join_code)],
+                   tags=["history"])
 
 
 @router.post("/games/{game_id}/resume", response_model=StateView)
-async def resume_game(game_id: int, svc: TableService = Depends(service)) -> dict[str, Any]:
+async def resume_game(game_id: RowId, svc: TableService = Depends(service)) -> dict[str, Any]:
     """Make a stored game the table's game again, where it was left (the running one is kept in the database)."""
     return await svc.resume_game(game_id)
 
 
 @router.post("/corrections/{index}/revert", response_model=StateView)
-async def revert_correction(index: int, svc: TableService = Depends(service)) -> dict[str, Any]:
+async def revert_correction(index: EventIndex, svc: TableService = Depends(service)) -> dict[str, Any]:
     """Take back the correction at event `index`: the corrected event is put back as it was before it."""
     return await svc.revert_correction(index)
 

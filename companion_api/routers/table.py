@@ -6,9 +6,10 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Depends, Request
 
-from companion_api.access import code_matches, require_join_code
+from companion_api.access import require_join_code
 from companion_api.feed import __doc__ as FEED_DOC
-from companion_api.routers.deps import service
+from companion_api.gate import client_of
+from companion_api.routers.deps import CHANGE_ERRORS, service
 from companion_api.schemas import (
     Access,
     AnswerRequest,
@@ -16,6 +17,7 @@ from companion_api.schemas import (
     CorrectionRequest,
     ErrorOut,
     GameCreate,
+    RowId,
     GameSummary,
     PassRequest,
     PlayRequest,
@@ -25,13 +27,9 @@ from companion_api.schemas import (
 )
 from companion_api.service import TableService
 
-ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (400, 403, 404, 409, 422)
-}
-
-router = APIRouter(prefix="/api", responses=ERRORS)
+router = APIRouter(prefix="/api")
+changes = APIRouter(prefix="/api", dependencies=[Depends(require_join_code)], responses=CHANGE_ERRORS)
 OBSERVATIONS_DOC = (FEED_DOC or "").split("Sources:")[0]
-edit = [Depends(require_join_code)]
 
 
 @router.get("/state", response_model=StateView, tags=["read"])
@@ -40,10 +38,11 @@ async def state(svc: TableService = Depends(service)) -> dict[str, Any]:
     return svc.view()
 
 
-@router.get("/access", response_model=Access, tags=["read"])
+@router.get("/access", response_model=Access, tags=["read"], responses={429: {"model": ErrorOut}})
 async def access(request: Request, code: str | None = None) -> Access:
-    """Whether `code` is the table's join code, i.e. whether this page may change anything."""
-    if code_matches(request.app.state.join_code, code):
+    """Whether `code` is the table's join code, i.e. whether this page may change anything (429 after too many
+    wrong codes from this device)."""
+    if request.app.state.guard.check(client_of(request), code):
         return Access(can_edit=True, message="join code accepted")
     return Access(can_edit=False, message="read-only: open the link from the QR code to change anything")
 
@@ -60,67 +59,67 @@ async def games(svc: TableService = Depends(service)) -> list[dict[str, Any]]:
     return svc.store.list_games()
 
 
-@router.post("/games", response_model=StateView, status_code=201, dependencies=edit, tags=["setup"])
+@changes.post("/games", response_model=StateView, status_code=201, tags=["setup"])
 async def new_game(body: GameCreate, svc: TableService = Depends(service)) -> dict[str, Any]:
     """Start a new game (the current one is kept in the database) and deal its first deal."""
     return await svc.new_game(body)
 
 
-@router.post("/deals", response_model=StateView, dependencies=edit, tags=["play"])
+@changes.post("/deals", response_model=StateView, tags=["play"])
 async def next_deal(svc: TableService = Depends(service)) -> dict[str, Any]:
     """Ante and deal the next deal once the last one is settled."""
     return await svc.next_deal()
 
 
-@router.post("/play", response_model=StateView, dependencies=edit, tags=["play"])
+@changes.post("/play", response_model=StateView, tags=["play"])
 async def play(body: PlayRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
     """A card laid on the pile (by default by the player whose turn it is). Illegal plays are refused (409)."""
     return await svc.play(body.card, body.player, call=body.call)
 
 
-@router.post("/pass", response_model=StateView, dependencies=edit, tags=["play"])
+@changes.post("/pass", response_model=StateView, tags=["play"])
 async def pass_(body: PassRequest | None = Body(None), svc: TableService = Depends(service)) -> dict[str, Any]:
     """A player passes (or, right after playing, stops)."""
     return await svc.pass_(body.player if body else None)
 
 
-@router.post("/call", response_model=StateView, dependencies=edit, tags=["play"])
+@changes.post("/call", response_model=StateView, tags=["play"])
 async def call(body: BoxRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
     """The honour just laid is announced ("Dame qui prend !"): its player takes the box."""
     return await svc.call(body.box, body.player)
 
 
-@router.post("/sweep", response_model=StateView, dependencies=edit, tags=["play"])
+@changes.post("/sweep", response_model=StateView, tags=["play"])
 async def sweep(body: BoxRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
     """A box was emptied on the table (as the camera reports it)."""
     return await svc.sweep(body.box, body.player)
 
 
-@router.post("/showdown", response_model=StateView, dependencies=edit, tags=["play"])
+@changes.post("/showdown", response_model=StateView, tags=["play"])
 async def showdown(body: ShowdownRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
     """The losers' remaining cards; the deal is then settled."""
     return await svc.showdown(body.hands)
 
 
-@router.post("/undo", response_model=StateView, dependencies=edit, tags=["corrections"])
+@changes.post("/undo", response_model=StateView, tags=["corrections"])
 async def undo(svc: TableService = Depends(service)) -> dict[str, Any]:
     """Undo the last play, pass, call or sweep of the current deal (kept as a correction)."""
     return await svc.undo()
 
 
-@router.post("/corrections", response_model=StateView, dependencies=edit, tags=["corrections"])
+@changes.post("/corrections", response_model=StateView, tags=["corrections"])
 async def correct(body: CorrectionRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
     """Fix an earlier event (wrong card, wrong player) or delete it; kept as a future training label."""
     return await svc.correct(body)
 
 
-@router.post("/questions/{question_id}", response_model=StateView, dependencies=edit, tags=["corrections"])
-async def answer(question_id: int, body: AnswerRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
+@changes.post("/questions/{question_id}", response_model=StateView, tags=["corrections"])
+async def answer(question_id: RowId, body: AnswerRequest, svc: TableService = Depends(service)) -> dict[str, Any]:
     """Answer "who played the 7♥?" (or dismiss it with `player: null`)."""
     return await svc.answer(question_id, body.player)
 
 
-@router.post("/observations", response_model=StateView, dependencies=edit, tags=["feed"],
+@changes.post("/observations", response_model=StateView, tags=["feed"],
              description="Feed one observation of the camera pipeline, as a live source would.\n\n" + OBSERVATIONS_DOC)
 async def observe(observation: dict[str, Any] = Body(examples=[{"type": "card_played", "card": "7H",
                                                                  "player": None, "candidates": ["Bruno", "Chloé"],

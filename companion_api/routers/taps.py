@@ -6,15 +6,15 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Depends
 
-from companion_api.routers.deps import service
-from companion_api.routers.table import ERRORS, edit
+from companion_api.access import require_join_code
+from companion_api.routers.deps import CHANGE_ERRORS, service
 from companion_api.schemas import StateView
 from companion_api.service import TableService
 
-router = APIRouter(prefix="/api", responses=ERRORS)
+router = APIRouter(prefix="/api", responses=CHANGE_ERRORS, dependencies=[Depends(require_join_code)])
 
 
-@router.post("/taps/{action}", response_model=StateView, dependencies=edit, tags=["play"])
+@router.post("/taps/{action}", response_model=StateView, tags=["play"])
 async def tap(action: str, body: dict[str, Any] = Body(default_factory=dict, examples=[{"bid": "nap"}]),
               svc: TableService = Depends(service)) -> dict[str, Any]:
     """One tap of the game being played, checked by that game: for Nap `bid` {bid, player?, with_floater?},
