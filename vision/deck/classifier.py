@@ -21,6 +21,7 @@ SHARPNESS = 10.0  # features are unit vectors: logits need this gain to reach su
 STEPS = 300
 LEARNING_RATE = 2.0
 WEIGHT_DECAY = 1e-4
+GENERIC_NONE = 0.5  # from here the shipped model's "none" (table, chips, pictures no deck crop shows) overrules
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,8 @@ def train_head(features: np.ndarray, classes: np.ndarray, count: int) -> Head:
 
 
 class DeckClassifier:
-    """Class probabilities of crops from a deck's head; "none" wherever either the head or the shipped model
-    says so, since the deck's crops never showed the table, chips or pictures the shipped model knows."""
+    """Class probabilities of crops from a deck's head, with the shipped model's "none" where it is the likelier
+    answer: the deck's crops never showed the table, chips or pictures that the shipped model knows."""
 
     def __init__(self, head: Head, model_path: Path = DEFAULT_MODEL) -> None:
         self.base = load_feature_classifier(Path(model_path))
@@ -67,7 +68,9 @@ class DeckClassifier:
         if not len(crops):
             return generic
         deck = self.head.probabilities(features)
-        none = np.maximum(generic[:, self.none_index], deck[:, self.none_index])
+        generic_none = generic[:, self.none_index]
+        none = np.where(generic_none >= GENERIC_NONE, np.maximum(generic_none, deck[:, self.none_index]),
+                        deck[:, self.none_index])
         deck *= ((1.0 - none) / np.maximum(1.0 - deck[:, self.none_index], 1e-9))[:, None]
         deck[:, self.none_index] = none
         return deck.astype(np.float32)

@@ -148,6 +148,13 @@ class DeckStore:
             return Counter(dict(db.execute("SELECT label, COUNT(*) FROM crops WHERE deck_id = ? GROUP BY label",
                                            (deck_id,)).fetchall()))
 
+    def sources(self, name: str) -> dict[str, int]:
+        """Stored crops per source ("learn:...", "add:...", "correction:..."): where a deck's crops came from."""
+        with closing(self._db()) as db:
+            deck_id = self._id(db, name)
+            return dict(db.execute("SELECT source, COUNT(*) FROM crops WHERE deck_id = ? GROUP BY source",
+                                   (deck_id,)).fetchall())
+
     def samples(self, name: str) -> tuple[list[str], np.ndarray]:
         """Every stored crop of deck `name`: labels and crops (n, 64, 64, 3)."""
         with closing(self._db()) as db:
