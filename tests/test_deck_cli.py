@@ -112,3 +112,49 @@ def test_identify_reads_letters_it_never_saw_once_the_deck_is_added(tmp_path: Pa
     assert with_deck.returncode == 0, with_deck.stderr
     read = {c["card"] for c in json.loads(with_deck.stdout)["cards"]}
     assert read == {cards[0], cards[4], cards[2]}
+
+
+def test_watch_with_an_unknown_deck_is_refused(tmp_path: Path) -> None:
+    result = _run(tmp_path / "data", "watch", str(tmp_path / "x.mp4"), "--players", "A,B,C", "--dealer", "A",
+                  "--deck", "nope")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1].startswith("nainjaune watch: error: unknown deck 'nope'")
+
+
+@pytest.mark.slow
+def test_learn_from_a_filmed_pass(tmp_path: Path) -> None:
+    """A recorded pass of four cards: each is stored or sent to review, none lost, and review feeds `deck add`."""
+    from vision.tablesim.scene import SceneConfig, TableScene
+    from vision.tablesim.script import Action, DealScript
+
+    players = ("Anne", "Bruno", "Chloé")
+    cards = ("QS", "7D", "KH", "AC")
+    script = DealScript(players, "Anne", {p: () for p in players}, (),
+                        tuple(Action("play", "Bruno", c) for c in cards), "Bruno", False)
+    stem = tmp_path / "pass"
+    scene = TableScene(script, SceneConfig(design="plain", seed=4, fidget_rate=0.0))
+    writer = cv2.VideoWriter(str(stem.with_suffix(".mp4")), cv2.VideoWriter_fourcc(*"mp4v"), 30.0, scene.config.size)
+    for frame in scene.frames():
+        writer.write(frame)
+    writer.release()
+    stem.with_suffix(".calib.json").write_text(json.dumps(scene.calibration_json()), encoding="utf-8")
+    data = tmp_path / "data"
+    learnt = _run(data, "deck", "learn", "family", str(stem.with_suffix(".mp4")), "--calibration",
+                  str(stem.with_suffix(".calib.json")), "--pack", "32")
+    assert learnt.returncode == 0, learnt.stderr
+    rows = [line.split() for line in learnt.stdout.splitlines()]
+    assert [int(r[0]) for r in rows] == [1, 2, 3, 4]
+    checked = [r for r in rows if r[-1] == "check"]
+    stored = {r[1] for r in rows if r[-1] != "check"}
+    assert stored <= set(cards)
+    assert f"4 cards seen, {len(stored)} stored" in learnt.stderr
+    if checked:
+        review = data / "decks" / "review-family" / "labels.jsonl"
+        lines = [json.loads(line) for line in review.read_text().splitlines()]
+        assert len(lines) == len(checked)
+        for line, row in zip(lines, checked):
+            line["cards"] = [{"card": cards[int(row[0]) - 1]}]
+        fixed = _labels(tmp_path, "fixed.jsonl", lines)
+        assert _run(data, "deck", "add", "family", str(fixed)).returncode == 0
+    listed = _run(data, "deck", "list").stdout.split("\t")
+    assert listed[1] == "4 cards"

@@ -12,8 +12,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nainjaune.errors import CliError
+
+if TYPE_CHECKING:
+    from vision.deck.classifier import DeckClassifier
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         load_classifier(model)
     except ModelMissing as exc:
         raise CliError(str(exc)) from exc
-    classifier = _deck_classifier(args.deck, args.data, model) if args.deck else None
+    classifier = deck_classifier(args.deck, args.data, model) if args.deck else None
     failures = 0
     for path in args.images:
         image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
@@ -50,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def _deck_classifier(name: str, data: Path | None, model: Path):  # noqa: ANN202 - a DeckClassifier, imported late
+def deck_classifier(name: str, data: Path | None, model: Path) -> DeckClassifier:
+    """The enrolled deck `name` of the data directory `data` (default: the usual one), or a one-line error."""
     from vision.datadir import default_data_dir
     from vision.deck.store import DeckError, DeckStore, load_deck_classifier
 
