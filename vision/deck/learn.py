@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision.calibration import Calibration
+from vision.deck.cards import pack
 from vision.gate import MotionGate
 from vision.pile import crop_card, locate_new_card
 
@@ -72,7 +73,5 @@ def doubtful(sightings: list[Sighting]) -> list[int]:
 
 def missing(sightings: list[Sighting], deck_size: int) -> list[str]:
     """The cards of a 32- or 52-card pack no sighting names."""
-    from vision.deck.cards import pack
-
     named = {s.card for s in sightings}
     return [c for c in pack(deck_size) if c not in named]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from collections import Counter
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -140,13 +139,6 @@ class DeckStore:
                 size = sum(p.stat().st_size for p in folder.iterdir()) if folder.is_dir() else 0
                 out.append(DeckInfo(name, len(set(labels) - {NONE_CLASS}), len(labels), size, created, used))
             return out
-
-    def card_counts(self, name: str) -> Counter:
-        """Stored crops per label of deck `name`."""
-        with closing(self._db()) as db:
-            deck_id = self._id(db, name)
-            return Counter(dict(db.execute("SELECT label, COUNT(*) FROM crops WHERE deck_id = ? GROUP BY label",
-                                           (deck_id,)).fetchall()))
 
     def sources(self, name: str) -> dict[str, int]:
         """Stored crops per source ("learn:...", "add:...", "correction:..."): where a deck's crops came from."""
