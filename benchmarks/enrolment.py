@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.recognition import Tally, score_image  # noqa: E402
 from vision.calibration import parse_calibration  # noqa: E402
+from vision.deck import classifier as deck_classifier  # noqa: E402
 from vision.deck.cards import pack  # noqa: E402
 from vision.deck.learn import doubtful, pass_sightings  # noqa: E402
 from vision.deck.samples import card_samples  # noqa: E402
@@ -149,13 +150,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenes", type=int, default=20, help="scenes read per design (default 20)")
     parser.add_argument("--corrections", type=int, default=5)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--generic-none", type=float, default=deck_classifier.GENERIC_NONE,
+                        help="the shipped model's none probability from which it overrules the deck (default "
+                             f"{deck_classifier.GENERIC_NONE})")
     args = parser.parse_args(argv)
+    deck_classifier.GENERIC_NONE = args.generic_none
     label_files = sorted((args.data / "labels").glob("*.json"))
     if not label_files:
         print(f"no scenes in {args.data}; make them with: nainjaune synth --out {args.data} --count 120 --seed 7 "
               "--split heldout", file=sys.stderr)
         return 2
     cv2.setNumThreads(2)
+    sys.stdout.reconfigure(line_buffering=True)  # a design's figures show as soon as they are measured
     by_design: dict[str, list[Path]] = {}
     for f in label_files:
         by_design.setdefault(json.loads(f.read_text())["design"], []).append(f)

@@ -57,7 +57,7 @@ HAND_AXIS_COS = -0.5  # cosine of the doubled angle: corners turned more than 60
 
 class Classifier(Protocol):
     """What reads corner crops: the shipped model (`IndexClassifier`) or an enrolled deck's
-    (`vision.deck.prototypes.DeckClassifier`)."""
+    (`vision.deck.classifier.DeckClassifier`)."""
 
     names: list[str]
     none_index: int
