@@ -89,7 +89,7 @@ def corrections(scenes: list[tuple[dict, np.ndarray]], card: str, count: int, rn
 
 def bench_design(design: str, scenes: list[tuple[dict, np.ndarray]], seed: int, n_corrections: int) -> None:
     print(f"\n== {design}: {len(scenes)} scenes ==")
-    scene, truth = film_pass(design, seed)
+    scene, _ = film_pass(design, seed)
     calib = parse_calibration(scene.calibration_json(), list(PLAYERS))
     frames = 0
 
@@ -99,8 +99,14 @@ def bench_design(design: str, scenes: list[tuple[dict, np.ndarray]], seed: int, 
             frames += 1
             yield frame
 
+    truth: list[str] = []
+
+    def read(crop: np.ndarray) -> dict[str, float]:
+        truth.append(scene.pile[-1].card)  # what the user sees they laid: their fix, should the read be wrong
+        return crop_scores(crop, DEFAULT_MODEL)
+
     start = time.perf_counter()
-    sightings = pass_sightings(counted(), calib, lambda crop: crop_scores(crop, DEFAULT_MODEL))
+    sightings = pass_sightings(counted(), calib, read)
     learn_s = time.perf_counter() - start
     shown = set(doubtful(sightings))
     read_right = sum(s.card == t for s, t in zip(sightings, truth))

@@ -1,11 +1,10 @@
 """Read corner crops with a head learnt on a deck's own crops, over the shipped network's frozen features.
 
-Adaptation is a softmax regression on the penultimate features of the deck's stored crops (numpy, seconds on a
-CPU, no torch); at play time one onnxruntime run gives both the shipped probabilities and the features. Measured
-against nearest prototypes in the same features on a Slavic-costumes pass (`benchmarks/enrolment.py`, model card):
-as many cards first choice on exactly placed crops, fewer confident misreadings. Drop-in for `IndexClassifier`
-(same `names`, `none_index`, `imgsz`, `probabilities`), so the whole recogniser reads with a deck unchanged.
-"""
+Adaptation is a softmax regression on the penultimate features of the deck's stored crops, plus each crop's
+index ink (numpy, seconds on a CPU, no torch); at play time one onnxruntime run gives both the shipped
+probabilities and the features. Chosen over nearest prototypes in the same features, which read fewer cards
+surely at a lower precision (models/MODEL_CARD.md, "Enrolled decks"). Drop-in for `IndexClassifier` (same
+`names`, `none_index`, `imgsz`, `probabilities`), so the whole recogniser reads with a deck unchanged."""
 
 from __future__ import annotations
 
@@ -15,13 +14,17 @@ from pathlib import Path
 import numpy as np
 
 from vision.deck.embed import load_feature_classifier
+from vision.inks import corner_ink
 from vision.recognise.classifier import DEFAULT_MODEL
 
 SHARPNESS = 10.0  # features are unit vectors: logits need this gain to reach sure probabilities
 STEPS = 300
 LEARNING_RATE = 2.0
 WEIGHT_DECAY = 1e-4
-GENERIC_NONE = 0.5  # from here the shipped model's "none" (table, chips, pictures no deck crop shows) overrules
+COLOUR_SCALE = 0.5 / 60.0  # ink chroma (a*, b*, up to about 60) as two features as weighty as the shape's strongest
+GENERIC_NONE = 0.0  # from here the shipped model's "none" (table, chips, pictures no deck crop shows) overrules:
+# at 0 (the likelier "none" of the two) precision held on all six held-out designs, at 0.5 it fell on four
+HEAD_VERSION = "features+ink"  # what a cached head was fitted on
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,13 @@ def train_head(features: np.ndarray, classes: np.ndarray, count: int) -> Head:
     return head
 
 
+def with_ink(crops: np.ndarray, features: np.ndarray) -> np.ndarray:
+    """The shape features with each crop's index ink appended: the shipped network was trained to tell suits by
+    shape whatever their colour, and a deck's own colours (four-colour decks) are what the deck can add."""
+    inks = np.array([corner_ink(c) or (0.0, 0.0) for c in crops], np.float32).reshape(-1, 2)
+    return np.concatenate([features, COLOUR_SCALE * inks], axis=1)
+
+
 class DeckClassifier:
     """Class probabilities of crops from a deck's head, with the shipped model's "none" where it is the likelier
     answer: the deck's crops never showed the table, chips or pictures that the shipped model knows."""
@@ -67,7 +77,7 @@ class DeckClassifier:
         generic, features = self.base.probabilities_and_features(crops)
         if not len(crops):
             return generic
-        deck = self.head.probabilities(features)
+        deck = self.head.probabilities(with_ink(crops, features))
         generic_none = generic[:, self.none_index]
         none = np.where(generic_none >= GENERIC_NONE, np.maximum(generic_none, deck[:, self.none_index]),
                         deck[:, self.none_index])
@@ -80,4 +90,4 @@ def learn_head(labels: list[str], crops: np.ndarray, model_path: Path = DEFAULT_
     """The head for labelled crops (BGR uint8, (n, s, s, 3)); labels are card codes or "none"."""
     base = load_feature_classifier(Path(model_path))
     _, features = base.probabilities_and_features(crops)
-    return train_head(features, np.array([base.names.index(label) for label in labels]), len(base.names))
+    return train_head(with_ink(crops, features), np.array([base.names.index(label) for label in labels]), len(base.names))

@@ -174,11 +174,11 @@ class DeckStore:
 def load_deck_classifier(store: DeckStore, name: str, model_path: Path = DEFAULT_MODEL) -> "DeckClassifier":
     """The `DeckClassifier` of deck `name`: its head from the cache (made with the same model), or learnt from
     its crops and cached."""
-    from vision.deck.classifier import DeckClassifier, Head, learn_head
+    from vision.deck.classifier import HEAD_VERSION, DeckClassifier, Head, learn_head
 
     folder = store.folder(name)
     cache = folder / HEAD_NAME
-    stamp = f"{Path(model_path).name}:{Path(model_path).stat().st_size}"
+    stamp = f"{HEAD_VERSION}:{Path(model_path).name}:{Path(model_path).stat().st_size}"
     head: Head | None = None
     if cache.is_file():
         with np.load(cache) as data:
