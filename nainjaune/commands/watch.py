@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Callable
 
 from nainjaune.errors import CliError
 
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _deck_readers(name: str, data: Path | None) -> dict:
+def _deck_readers(name: str, data: Path | None) -> dict[str, Callable[..., object]]:
     """`observe`'s three readers, reading with the enrolled deck `name`; its head knows the deck's own inks, so
     the shown hands are not weighed by the two-ink suit colours the pipeline learns otherwise."""
     from functools import partial

@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from vision.deck.embed import load_feature_classifier
-from vision.inks import corner_ink
+from vision.inks import INDEX_REGION, INK_CONTRAST, MIN_INK_SHARE
+from vision.recognise.crops import REGION_X, REGION_Y
 from vision.recognise.classifier import DEFAULT_MODEL
 
 SHARPNESS = 10.0  # features are unit vectors: logits need this gain to reach sure probabilities
@@ -57,11 +59,31 @@ def train_head(features: np.ndarray, classes: np.ndarray, count: int) -> Head:
     return head
 
 
+def index_inks(crops: np.ndarray) -> np.ndarray:
+    """(a*, b*) of each corner crop's index ink, (0, 0) where too little ink shows: `vision.inks.corner_ink` for a
+    whole batch at once (per crop it costs as much as the network)."""
+    height, width = crops.shape[1:3]
+    (rx0, rx1), (ry0, ry1) = REGION_X, REGION_Y
+    (x0, x1), (y0, y1) = INDEX_REGION
+    cols = slice(int((x0 - rx0) / (rx1 - rx0) * width), int((x1 - rx0) / (rx1 - rx0) * width))
+    rows = slice(int((y0 - ry0) / (ry1 - ry0) * height), int((y1 - ry0) / (ry1 - ry0) * height))
+    pixels = crops[:, rows, cols].reshape(len(crops), -1, 3).astype(np.float32)
+    light = pixels.mean(axis=2)
+    bright = light >= np.percentile(light, 80, axis=1, keepdims=True)
+    paper = (pixels * bright[..., None]).sum(axis=1) / np.maximum(bright.sum(axis=1), 1)[:, None]
+    gain = (paper.mean(axis=1, keepdims=True) / np.maximum(paper, 1.0)).astype(np.float32)
+    balanced = (np.clip(pixels * gain[:, None, :], 0.0, 255.0) / 255.0).astype(np.float32)
+    lab = cv2.cvtColor(balanced.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(pixels.shape)
+    ink = lab[..., 0] <= np.percentile(lab[..., 0], 80, axis=1, keepdims=True) - INK_CONTRAST
+    count = ink.sum(axis=1)
+    chroma = (lab[..., 1:] * ink[..., None]).sum(axis=1) / np.maximum(count, 1)[:, None]
+    return np.where((count >= MIN_INK_SHARE * pixels.shape[1])[:, None], chroma, 0.0).astype(np.float32)
+
+
 def with_ink(crops: np.ndarray, features: np.ndarray) -> np.ndarray:
     """The shape features with each crop's index ink appended: the shipped network was trained to tell suits by
     shape whatever their colour, and a deck's own colours (four-colour decks) are what the deck can add."""
-    inks = np.array([corner_ink(c) or (0.0, 0.0) for c in crops], np.float32).reshape(-1, 2)
-    return np.concatenate([features, COLOUR_SCALE * inks], axis=1)
+    return np.concatenate([features, COLOUR_SCALE * index_inks(crops)], axis=1)
 
 
 class DeckClassifier:
