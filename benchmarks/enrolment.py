@@ -35,7 +35,7 @@ from vision.deck import classifier as deck_classifier  # noqa: E402
 from vision.deck.cards import pack  # noqa: E402
 from vision.deck.learn import doubtful, pass_sightings  # noqa: E402
 from vision.deck.samples import card_samples  # noqa: E402
-from vision.deck.store import DeckStore, load_deck_classifier  # noqa: E402
+from vision.deck.store import DB_NAME, DeckStore, load_deck_classifier  # noqa: E402
 from vision.recognise.classifier import DEFAULT_MODEL  # noqa: E402
 from vision.recognise.identify import crop_scores, identify_image  # noqa: E402
 from vision.tablesim.scene import SceneConfig, TableScene  # noqa: E402
@@ -111,7 +111,8 @@ def bench_design(design: str, scenes: list[tuple[dict, np.ndarray]], seed: int, 
     shown = set(doubtful(sightings))
     read_right = sum(s.card == t for s, t in zip(sightings, truth))
     fixes = sum(1 for i, (s, t) in enumerate(zip(sightings, truth)) if s.card != t or i in shown)
-    print(f"pass: {frames} frames = {frames / scene.config.fps:.0f} s of the user's time at {scene.config.fps:.0f} fps; "
+    fps = scene.config.fps
+    print(f"pass: {frames} frames = {frames / fps:.0f} s of the user's time at {fps:.0f} fps; "
           f"{len(sightings)}/52 cards found ({learn_s:.0f} s to film and read); read right {read_right}, "
           f"shown to check {len(shown)}, taps to fix {fixes}")
     rng = np.random.default_rng(seed)
@@ -122,7 +123,7 @@ def bench_design(design: str, scenes: list[tuple[dict, np.ndarray]], seed: int, 
         start = time.perf_counter()
         classifier = load_deck_classifier(store, design)
         adapt_s = time.perf_counter() - start
-        size = sum(p.stat().st_size for p in store.folder(design).iterdir()) + (store.root / "decks.sqlite3").stat().st_size
+        size = sum(p.stat().st_size for p in [*store.folder(design).iterdir(), store.root / DB_NAME])
         print(f"deck: {len(samples)} crops, {size / 1e6:.2f} MB on disk; adaptation (features + head) {adapt_s:.1f} s")
         generic, generic_s = _read(scenes)
         deck, deck_s = _read(scenes, classifier)

@@ -116,4 +116,5 @@ def learn_head(labels: list[str], crops: np.ndarray, model_path: Path = DEFAULT_
     """The head for labelled crops (BGR uint8, (n, s, s, 3)); labels are card codes or "none"."""
     base = load_feature_classifier(Path(model_path))
     _, features = base.probabilities_and_features(crops)
-    return train_head(with_ink(crops, features), np.array([base.names.index(label) for label in labels]), len(base.names))
+    classes = np.array([base.names.index(label) for label in labels])
+    return train_head(with_ink(crops, features), classes, len(base.names))

@@ -21,10 +21,10 @@ import cv2
 import numpy as np
 
 from vision.deck.samples import Sample
+from vision.recognise.classifier import DEFAULT_MODEL, NONE_CLASS
 
 if TYPE_CHECKING:
     from vision.deck.classifier import DeckClassifier
-from vision.recognise.classifier import DEFAULT_MODEL, NONE_CLASS
 
 FOLDER = "decks"
 DB_NAME = "decks.sqlite3"
@@ -75,7 +75,7 @@ class DeckStore:
     def __init__(self, data_dir: Path) -> None:
         self.root = Path(data_dir) / FOLDER
         self.root.mkdir(parents=True, exist_ok=True)
-        with self._db() as db:
+        with closing(self._db()) as db:
             db.executescript(SCHEMA)
 
     def _db(self) -> sqlite3.Connection:
