@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
-DATA_ENV = "NAINJAUNE_DATA"
+from vision.datadir import DATA_ENV, default_data_dir
+
+__all__ = ["DATA_ENV", "DB_NAME", "CALIBRATION_NAME", "Settings", "default_data_dir"]
+
 DB_NAME = "nainjaune.sqlite3"
 CALIBRATION_NAME = "calib.json"
-
-
-def default_data_dir() -> Path:
-    """`$NAINJAUNE_DATA`, else the per-user data directory, so a family never has to choose one."""
-    env = os.environ.get(DATA_ENV)
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("nainjaune"))
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "serve": "start the companion server and phone page",
     "watch": "watch a table (camera, stream or video file) and write game events",
     "identify": "name the playing cards visible in images",
+    "deck": "teach the recogniser your own deck (learn, add, list, remove)",
     "synth": "generate synthetic training scenes from the installed deck art",
     "train": "train the card recogniser and export it to ONNX",
     "mat": "write the printable calibration mat (PDF)",

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Callable
 
 from nainjaune.errors import CliError
 
@@ -30,6 +31,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--width", type=int, default=1280, help="camera width to ask for (default 1280)")
     parser.add_argument("--height", type=int, default=720, help="camera height to ask for (default 720)")
     parser.add_argument("--quiet", action="store_true", help="do not echo events on stdout")
+    parser.add_argument("--deck", default=None, help="read the cards with this enrolled deck (see nainjaune deck)")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="data directory holding the decks (default: $NAINJAUNE_DATA or the per-user one)")
 
 
 def _players(text: str) -> tuple[str, ...]:
@@ -65,13 +69,14 @@ def run(args: argparse.Namespace) -> int:
 
     if args.events_out is not None and args.events_out.parent and not args.events_out.parent.exists():
         raise CliError(f"--events-out: folder {args.events_out.parent} does not exist")
+    readers = _deck_readers(args.deck, args.data) if args.deck else {}
     settings = CameraSettings(width=args.width, height=args.height)
     config = WatchConfig(call_window=args.call_window)
     out = args.events_out.open("a", encoding="utf-8") if args.events_out else None
     count = 0
     try:
         events = observe(args.source, args.calibration, players=players, dealer=args.dealer, chips=args.chips,
-                         rules=args.rules, config=config, settings=settings,
+                         rules=args.rules, config=config, settings=settings, **readers,
                          on_status=lambda msg: print(f"nainjaune watch: {msg}", file=sys.stderr))
         for event in events:
             line = json.dumps(event, ensure_ascii=False)
@@ -91,3 +96,18 @@ def run(args: argparse.Namespace) -> int:
     print(f"nainjaune watch: {count} events" + (f" written to {args.events_out}" if args.events_out else ""),
           file=sys.stderr)
     return 0
+
+
+def _deck_readers(name: str, data: Path | None) -> dict[str, Callable[..., object]]:
+    """`observe`'s three readers, reading with the enrolled deck `name`; its head knows the deck's own inks, so
+    the shown hands are not weighed by the two-ink suit colours the pipeline learns otherwise."""
+    from functools import partial
+
+    from nainjaune.commands.identify import deck_classifier
+    from vision.recognise.classifier import DEFAULT_MODEL
+    from vision.recognise.identify import crop_scores, hand_scores, identify_hand
+
+    classifier = deck_classifier(name, data, DEFAULT_MODEL)
+    return {"identify": partial(crop_scores, classifier=classifier),
+            "identify_image": partial(identify_hand, classifier=classifier),
+            "hand_scores": partial(hand_scores, classifier=classifier)}

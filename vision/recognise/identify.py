@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Collection, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Protocol, Sequence
 
 import cv2
 import numpy as np
@@ -53,6 +53,18 @@ GATE_FILE = "card-index-gate.onnx"  # the gate model, looked for next to the cla
 GATE_NONE = 0.9  # on validation crops of the training designs the gate keeps 99.5 % of index corners here
 HAND_ENLARGE = 1.5  # zoom of a shown hand's seat zone before it is read (see identify_hand)
 HAND_AXIS_COS = -0.5  # cosine of the doubled angle: corners turned more than 60° off a shown hand's axis are left out
+
+
+class Classifier(Protocol):
+    """What reads corner crops: the shipped model (`IndexClassifier`) or an enrolled deck's
+    (`vision.deck.classifier.DeckClassifier`)."""
+
+    names: list[str]
+    none_index: int
+    imgsz: int
+
+    def probabilities(self, crops: np.ndarray) -> np.ndarray: ...
+
 
 SuitWeights = Callable[[np.ndarray], Mapping[str, float]]
 """A corner crop (`crops.corner_crop`) -> a weight per suit ("S", "H", "D", "C") for the cards read there."""
@@ -86,7 +98,7 @@ class _Reading:
 
 
 def _corner_probabilities(image: np.ndarray, frames: list[CornerFrame], scales: tuple[float, ...],
-                          classifier: IndexClassifier, gate: IndexClassifier | None = None
+                          classifier: Classifier, gate: IndexClassifier | None = None
                           ) -> tuple[list[CornerFrame], np.ndarray]:
     """The corners worth reading and their class probabilities, shape (corners, scales, classes).
 
@@ -113,7 +125,7 @@ def _corner_probabilities(image: np.ndarray, frames: list[CornerFrame], scales: 
     return frames, probs
 
 
-def _readings(frames: list[CornerFrame], probs: np.ndarray, scales: tuple[float, ...], classifier: IndexClassifier,
+def _readings(frames: list[CornerFrame], probs: np.ndarray, scales: tuple[float, ...], classifier: Classifier,
               min_confidence: float) -> list[_Reading]:
     """For each corner, its most confident card over the scales, when at least `min_confidence`."""
     card_probs = probs.copy()
@@ -141,7 +153,7 @@ def _gated(image: np.ndarray, frames: list[CornerFrame], scales: list[float], ga
     return [f for f, p in zip(frames, none.min(axis=1)) if p < GATE_NONE]
 
 
-def _classify(image: np.ndarray, trials: list[CornerFrame], classifier: IndexClassifier) -> np.ndarray:
+def _classify(image: np.ndarray, trials: list[CornerFrame], classifier: Classifier) -> np.ndarray:
     return classifier.probabilities(np.stack([corner_crop(image, t, classifier.imgsz) for t in trials]))
 
 
@@ -197,26 +209,29 @@ def scale_ladder(card_widths: list[float]) -> tuple[float, ...]:
 
 
 def _located_probabilities(image: np.ndarray, model_path: Path,
-                           ladder: Callable[[list[float]], tuple[float, ...]] = scale_ladder
-                           ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], IndexClassifier]:
+                           ladder: Callable[[list[float]], tuple[float, ...]] = scale_ladder,
+                           classifier: Classifier | None = None
+                           ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], Classifier]:
     """The located corners of a whole image worth reading, their probabilities, the ladder (from the outlines'
-    card widths) and the classifier."""
-    classifier = load_classifier(Path(model_path))
+    card widths) and the classifier (`classifier`, else the model at `model_path`)."""
+    classifier = classifier or load_classifier(Path(model_path))
     location = locate(image)
     scales = ladder(location.card_widths)
     frames, probs = _corner_probabilities(image, location.frames, scales, classifier, load_gate(Path(model_path)))
     return frames, probs, scales, classifier
 
 
-def identify_image(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> list[Detection]:
-    """Every readable card of a BGR image, each physical card once (see the module docstring)."""
-    frames, probs, scales, classifier = _located_probabilities(image, model_path)
+def identify_image(image: np.ndarray, model_path: Path = DEFAULT_MODEL, classifier: Classifier | None = None
+                   ) -> list[Detection]:
+    """Every readable card of a BGR image, each physical card once (see the module docstring). `classifier`:
+    one to read the corners with instead of the shipped model (an enrolled deck's, `vision.deck`)."""
+    frames, probs, scales, classifier = _located_probabilities(image, model_path, classifier=classifier)
     height, width = image.shape[:2]
     return _merge(_readings(frames, probs, scales, classifier, MIN_CONFIDENCE), width, height)
 
 
-def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL, suit_weights: SuitWeights | None = None
-                  ) -> list[Detection]:
+def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL, suit_weights: SuitWeights | None = None,
+                  classifier: Classifier | None = None) -> list[Detection]:
     """`identify_image` for a hand laid out at the showdown, cut from its seat zone: read enlarged, and only
     along the hand's axis (see `along_hand_axis`).
 
@@ -224,7 +239,7 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL, suit_weig
     to a narrow strip; the corner finder finds more of them, and no more wrong ones, on the zone enlarged
     ×1.5. Boxes are in the given image's pixels. `suit_weights`: see `weighed_by_suit`."""
     big = _enlarged(image)
-    frames, probs, scales, classifier = _hand_probabilities(big, model_path, suit_weights)
+    frames, probs, scales, classifier = _hand_probabilities(big, model_path, suit_weights, classifier)
     out = []
     for d in _merge(_readings(frames, probs, scales, classifier, MIN_CONFIDENCE), big.shape[1], big.shape[0]):
         x1, y1, x2, y2 = d.box
@@ -234,18 +249,18 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL, suit_weig
 
 
 def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL, elsewhere: Collection[str] = (),
-                suit_weights: SuitWeights | None = None) -> dict[str, float]:
+                suit_weights: SuitWeights | None = None, classifier: Classifier | None = None) -> dict[str, float]:
     """Per card, its best probability at any corner of a shown hand's zone, read as `identify_hand`
     reads it but however unsure: what can complete a hand read short of the cards its player holds.
 
     `elsewhere`: cards known to lie outside this zone (on the pile, in other hands); each corner's
     probabilities are conditioned on not being one of them (`conditioned`); `suit_weights`: see `weighed_by_suit`."""
-    _, probs, _, classifier = _hand_probabilities(_enlarged(image), model_path, suit_weights)
+    _, probs, _, classifier = _hand_probabilities(_enlarged(image), model_path, suit_weights, classifier)
     return _card_scores(conditioned(probs, classifier.names, elsewhere), classifier)
 
 
 def weighed_by_suit(image: np.ndarray, frames: list[CornerFrame], probs: np.ndarray, scales: tuple[float, ...],
-                    classifier: IndexClassifier, suit_weights: SuitWeights) -> np.ndarray:
+                    classifier: Classifier, suit_weights: SuitWeights) -> np.ndarray:
     """Each corner's class probabilities times the weight `suit_weights` gives each suit for that corner's crop
     (cut at the scale of its likeliest card), made to sum to one again; classes of a suit not named keep weight 1.
 
@@ -283,11 +298,12 @@ def conditioned(probs: np.ndarray, names: Sequence[str], elsewhere: Collection[s
     return np.where(left >= MIN_LEFT, kept / np.maximum(left, MIN_LEFT), 0.0)
 
 
-def _hand_probabilities(enlarged: np.ndarray, model_path: Path, suit_weights: SuitWeights | None = None
-                        ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], IndexClassifier]:
+def _hand_probabilities(enlarged: np.ndarray, model_path: Path, suit_weights: SuitWeights | None = None,
+                        classifier: Classifier | None = None
+                        ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], Classifier]:
     """`_located_probabilities` of an enlarged seat zone (`hand_ladder`), weighed by `suit_weights` if given, the
     corners off the hand's axis left out."""
-    frames, probs, scales, classifier = _located_probabilities(enlarged, model_path, hand_ladder)
+    frames, probs, scales, classifier = _located_probabilities(enlarged, model_path, hand_ladder, classifier)
     if suit_weights is not None:
         probs = weighed_by_suit(enlarged, frames, probs, scales, classifier, suit_weights)
     keep = along_hand_axis(frames, _readings(frames, probs, scales, classifier, MIN_CONFIDENCE))
@@ -350,20 +366,22 @@ class CropRead:
     scores: dict[str, float]
 
 
-def identify_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> tuple[str | None, float]:
+def identify_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL, classifier: Classifier | None = None
+                  ) -> tuple[str | None, float]:
     """The card of a crop holding one settled card, and its confidence; (None, 0.0) if unreadable.
 
     The crop is expected to hold the card about as large as itself (upright or at any angle,
     as the pile reader cuts it, ~6 % grown). The crop's own corners are read first (a few
     milliseconds); only when they give no sure reading are the located corners read too.
     """
-    read = read_crop(image, model_path)
+    read = read_crop(image, model_path, classifier)
     return read.card, read.confidence
 
 
-def read_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> CropRead:
+def read_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL, classifier: Classifier | None = None
+              ) -> CropRead:
     """`identify_crop` with every card's score (see `CropRead`)."""
-    classifier = load_classifier(Path(model_path))
+    classifier = classifier or load_classifier(Path(model_path))
     height, width = image.shape[:2]
     short = float(min(height, width))
     scales = tuple(short * k for k in (0.75, 0.93))
@@ -378,12 +396,13 @@ def read_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> CropRead:
     return CropRead(card, confidence, _card_scores(probs, classifier))
 
 
-def crop_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL) -> dict[str, float]:
+def crop_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL, classifier: Classifier | None = None
+                ) -> dict[str, float]:
     """The scores of `read_crop`: what the live pile reader weighs against the rules."""
-    return read_crop(image, model_path).scores
+    return read_crop(image, model_path, classifier).scores
 
 
-def _card_scores(probs: np.ndarray, classifier: IndexClassifier, floor: float = 1e-3) -> dict[str, float]:
+def _card_scores(probs: np.ndarray, classifier: Classifier, floor: float = 1e-3) -> dict[str, float]:
     """Per card, its best probability at any corner and scale (cards under `floor` left out)."""
     if not len(probs):
         return {}

@@ -1,0 +1,44 @@
+"""The deck head's own parts: the batch ink measure agrees with `vision.inks`, the head learns what it is shown."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.deck.classifier import index_inks, train_head
+from vision.deck.samples import corner_frames
+from vision.inks import corner_ink
+from vision.recognise.crops import corner_crop
+
+
+def _corner(ink: tuple[int, int, int], seed: int) -> np.ndarray:
+    """The top-left corner crop of a white card whose index is printed in `ink` (BGR), on felt."""
+    rng = np.random.default_rng(seed)
+    image = np.full((240, 240, 3), (40, 110, 40), np.uint8)
+    cv2.rectangle(image, (40, 30), (166, 210), (235, 240, 245), -1)
+    cv2.putText(image, "K", (46, 62), cv2.FONT_HERSHEY_SIMPLEX, 0.9, ink, 2, cv2.LINE_AA)
+    cv2.circle(image, (58, 78), 7, ink, -1)
+    image = np.clip(image + rng.normal(0, 2, image.shape), 0, 255).astype(np.uint8)
+    return corner_crop(image, corner_frames(np.array([[40, 30], [166, 30], [166, 210], [40, 210]]))[0])
+
+
+def test_batch_inks_are_the_inks_of_each_crop() -> None:
+    crops = np.stack([_corner(ink, k) for k, ink in enumerate([(20, 20, 20), (30, 30, 200), (160, 120, 20)])]
+                     + [np.full((64, 64, 3), 240, np.uint8)])
+    batch = index_inks(crops)
+    for crop, ink in zip(crops, batch):
+        assert np.allclose(ink, corner_ink(crop) or (0.0, 0.0), atol=1e-3)
+    black, red, blue = batch[:3]
+    assert np.hypot(*black) < 10 < red[0] and blue[1] < -10
+
+
+def test_the_head_names_the_classes_it_was_fitted_on() -> None:
+    rng = np.random.default_rng(0)
+    centres = rng.normal(size=(3, 16))
+    classes = np.repeat([0, 2, 4], 20)
+    features = centres[classes // 2] + 0.3 * rng.normal(size=(60, 16))
+    features /= np.linalg.norm(features, axis=1, keepdims=True)
+    head = train_head(features, classes, 6)
+    probs = head.probabilities(features)
+    assert (probs.argmax(axis=1) == classes).mean() == 1.0
+    assert probs[:, [1, 3, 5]].max() == 0.0
