@@ -12,6 +12,7 @@ import pytest
 
 from vision.attribute import ArmTracker
 from vision.gate import MotionGate
+from vision.pile import PileWatcher
 from vision.tablesim.footage import FootageError, read_folder
 from vision.tablesim.truth import expected_missed_calls, false_alarms
 
@@ -115,3 +116,35 @@ def test_a_broken_footage_folder_is_one_clear_error(tmp_path: Path, damage: str)
             f.unlink()
     with pytest.raises(FootageError, match="deal_0|holds no"):
         read_folder(tmp_path)
+
+
+def test_a_hand_as_bright_as_the_table_is_seen_in_colour() -> None:
+    """Skin and a grey cloth can be equally bright: the hand test compares colours when it has them."""
+    play = np.full(SHAPE, 255, np.uint8)
+    table = np.full((*SHAPE, 3), (120, 120, 120), np.uint8)
+    with_arm = table.copy()
+    cv2.rectangle(with_arm, (100, 60), (220, 110), (70, 105, 165), -1)  # BGR skin, grey level about 120
+    grey = cv2.cvtColor(with_arm, cv2.COLOR_BGR2GRAY)
+    assert abs(int(grey[80, 150]) - 120) < 10
+    for colour in (False, True):
+        gate = MotionGate(play)
+        for _ in range(6):
+            gate.feed(cv2.cvtColor(table, cv2.COLOR_BGR2GRAY), table if colour else None)
+        seen = with_arm if colour else grey
+        assert gate.hand_present(seen) is colour
+
+
+def test_a_card_found_only_once_the_hand_resting_on_it_has_gone() -> None:
+    """The first card with a hand still on it is no card-shaped change; the view before it is kept, so the next
+    settled view, the card alone, is compared with the empty pile and the card is found."""
+    polygon = np.array([[10, 10], [250, 10], [250, 250], [10, 250]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: ("AS", 0.99))
+    empty = np.full((260, 260), 90, np.uint8)
+    watcher.baseline(empty)
+    card = empty.copy()
+    cv2.rectangle(card, (80, 60), (150, 160), 230, -1)
+    with_hand = card.copy()
+    cv2.circle(with_hand, (150, 160), 40, 200, -1)
+    assert not watcher.settled(with_hand)
+    assert watcher.settled(card)
+    assert watcher.card_px == pytest.approx(71 * 101, rel=0.1)

@@ -71,17 +71,23 @@ class MotionGate:
         self._revocable = None
 
     def hand_present(self, small: np.ndarray) -> bool:
-        if self._reference is None:
+        """Whether the play area differs from the last settled view (grey, or colour: skin as bright as the table
+        still differs from it in colour)."""
+        if self._reference is None or self._reference.shape != small.shape:
             return False
         diff = cv2.absdiff(small, self._reference)
+        if diff.ndim == 3:
+            diff = diff.max(axis=2)
         changed = (diff > self.config.pixel_threshold * 2) & (self.play_mask > 0)
         limit = self.config.hand_fraction * self._area
         if self.card_px is not None:
             limit = min(limit, self.config.hand_cards * self.card_px)
-        return np.count_nonzero(changed) > limit
+        return bool(np.count_nonzero(changed) > limit)
 
-    def feed(self, small: np.ndarray) -> GateResult:
+    def feed(self, small: np.ndarray, colour: np.ndarray | None = None) -> GateResult:
+        """One small grey view (and the same in colour, when there is one, for the hand test)."""
         cfg = self.config
+        seen = colour if colour is not None else small
         if self._prev is None:
             mask = np.zeros_like(small)
         else:
@@ -101,10 +107,10 @@ class MotionGate:
         self._since_settle += 1
         settled = False
         if self._in_episode and self._still >= cfg.still_frames:
-            if not self.hand_present(small) or self._still >= cfg.patience_frames:
+            if not self.hand_present(seen) or self._still >= cfg.patience_frames:
                 settled = True
                 self._in_episode = False
                 self._revocable = self._reference
                 self._since_settle = 0
-                self._reference = small.copy()
+                self._reference = seen.copy()
         return GateResult(False, settled, mask, fraction)

@@ -136,6 +136,9 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     return CardLocation(_portrait_order(box), measured)
 
 
+UNEXPLAINED_SETTLES = 3
+"""A change of the pile that is no card is compared again with the view before it this many times: a hand that
+rested on the card it laid has gone by then, or the change is something else (light, a moved object) and is kept."""
 WHOLE_CARD = (0.75, 1.3)
 """An outline counts as the whole new card when its area is within these shares of the card size measured."""
 
@@ -264,6 +267,8 @@ class PileWatcher:
     card_px: float | None = None
     """One card's area in view pixels on this table: the median of the card-shaped outlines seen laid."""
     _card_sizes: list[float] = field(default_factory=list)
+    _unexplained: int = 0
+    """Settles in a row whose change of the pile was no card (a hand resting on the card it laid)."""
 
     def same_card_nudged(self, read: PileRead) -> bool:
         """The top card straightened or pushed (same name, same place): not a new play."""
@@ -285,6 +290,10 @@ class PileWatcher:
             self.baseline(view_grey)
             return False
         loc = locate_new_card(self._reference, view_grey, self.polygon, self.card_px)
+        if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
+            self._unexplained += 1   # keep the reference: the next settle compares the card alone with it
+            return False
+        self._unexplained = 0
         self._before, self._reference = self._reference, view_grey.copy()
         if loc is None:
             return False
@@ -293,6 +302,15 @@ class PileWatcher:
             self.card_px = float(np.median(self._card_sizes))
         self._location, self._reads, self._inks = loc, [], []
         return True
+
+    def _changed(self, view_grey: np.ndarray) -> bool:
+        """Whether the pile changed by more than a card's indices would (a card's 4 %, or before a card was
+        measured, the 256th of the zone)."""
+        assert self._reference is not None
+        mask = polygon_mask(view_grey.shape[:2], self.polygon) > 0
+        count = int(np.count_nonzero((cv2.absdiff(self._reference, view_grey) > 30) & mask))
+        floor = 0.04 * self.card_px if self.card_px is not None else np.count_nonzero(mask) / 256
+        return count >= floor
 
     def read(self, image: np.ndarray, view_from_image: np.ndarray) -> PileRead | None:
         """Identify the pending card on one more still frame; the verdict once enough frames were read."""

@@ -185,7 +185,7 @@ class _Pipeline:
         image = self._last_image = frame.image
         small_bgr = cv2.GaussianBlur(self.calib.warp(image, self.config.gate_factor), (5, 5), 0)
         small = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2GRAY)
-        result = self.gate.feed(small)
+        result = self.gate.feed(small, small_bgr)
         self.moving = result.moving
         if result.moving:
             self._last_moving = frame.index
