@@ -1,49 +1,28 @@
 """The phone page in Debian's chromium on a phone-sized screen: set up, play a deal by taps, hear a missed call,
 correct an event, read the settlement — and, without the join code, only watch."""
 
-import os
-import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from page_support import PHONE, RECORD_SPEECH, changed, chromium, served
 
-from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL, free_port, start_server
+from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-PHONE = {"width": 390, "height": 844}
-# Speech is recorded instead of spoken, so the test can read what the page said aloud.
-RECORD_SPEECH = "window.__spoken = []; window.speechSynthesis.speak = (u) => window.__spoken.push([u.text, u.lang]);"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed (make system-deps)")
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("page"), port)
-    yield f"http://127.0.0.1:{port}"
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(timeout=10)
+    with served(tmp_path_factory.mktemp("page")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-def changed(page: object, action: object) -> None:
-    """Do `action` and wait for the pushed state that follows it."""
-    revision = int(page.evaluate("document.body.dataset.revision || 0"))
-    action()
-    page.wait_for_function(f"Number(document.body.dataset.revision) > {revision}")
+    with chromium(playwright_api) as b:
+        yield b
 
 
 def start_game(page: object) -> None:

@@ -2,61 +2,34 @@
 landscape; a double tap is one card; nothing is lost by one tap; the French page speaks French; long names fit;
 a tap with the server gone is refused where it can be seen."""
 
-import os
 import re
-import signal
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from page_support import changed, chromium, served
 
-from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL, free_port, start_server
+from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL
 from engine.nain_jaune.rules import RULESETS, rules_class
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 PORTRAIT = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
 TABS = ("live", "setup", "fix", "score")
 FRENCH_WORDS = {"points", "table", "direction", "hoc"}  # option values that are also words of a French sentence
 
 
-def launch(tmp: Path) -> tuple[subprocess.Popen[str], str]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed (make system-deps)")
-    port = free_port()
-    return start_server(tmp, port), f"http://127.0.0.1:{port}"
-
-
-def stop(proc: subprocess.Popen[str]) -> None:
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(timeout=10)
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    proc, url = launch(tmp_path_factory.mktemp("table"))
-    yield url
-    stop(proc)
+    with served(tmp_path_factory.mktemp("table")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-def changed(page: object, action: object) -> None:
-    """Do `action` and wait for the pushed state that follows it."""
-    revision = int(page.evaluate("document.body.dataset.revision || 0"))
-    action()
-    page.wait_for_function(f"Number(document.body.dataset.revision) > {revision}")
+    with chromium(playwright_api) as b:
+        yield b
 
 
 def tap_card(page: object, card: str) -> None:
@@ -259,12 +232,9 @@ def test_a_long_name_is_kept_whole_and_the_comptes_table_fits(server: str, brows
 
 
 def test_a_tap_with_the_server_gone_is_refused_where_it_is_seen(browser: object, tmp_path: Path) -> None:
-    proc, url = launch(tmp_path)
-    try:
+    with served(tmp_path) as url:
         page = open_page(browser, url)
         new_game(page)
-    finally:
-        stop(proc)
     page.wait_for_selector("[data-testid=offline]:not(.hidden)")
     assert "Connexion perdue" in page.inner_text("[data-testid=offline]")
     page.click('#pad-ranks [data-rank="A"]')
