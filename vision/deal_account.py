@@ -243,7 +243,7 @@ class DealAccount:
         out = [{"t": t, "type": "deal_over", "winner": winner, "opera": opera}]
         out += self._renamed_by_inks(t)
         # A pile card whose read had no close runner-up (or that a sweep proved) is surely on the pile: no hand
-        # holds it, however surely a hand reads it (deal 3007: Denis's 6♠ shown, read as the pile's 6♣).
+        # holds it, however surely a hand reads it (a hand's own card may read as a pile card of another suit).
         alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor)
         self.showdown = self.start_showdown(
             {p: n for p, n in left.items() if n > 0},
@@ -380,8 +380,8 @@ class DealAccount:
 
     def _missed_once_renamed(self, t: float | None) -> list[dict]:
         """Missed calls of honours that were read as another card when laid and renamed since: the engine, told of
-        the rename, counts the call missed (its box was not emptied in time), but no box reading said so (deal
-        15016 of the benchmark: Anne's Q♠ read as Q♦, renamed when Bruno showed the real Q♦)."""
+        the rename, counts the call missed (its box was not emptied in time), but no box reading said so: the box
+        watched was the misread card's."""
         if self.referee is None:
             return []
         missed = [(card, self.players[seat]) for seat, card, _ in self.referee.state.missed_calls

@@ -201,8 +201,7 @@ def sweeper(box: str, seen: Attribution, honour_player: str | None, moved: Mappi
 
     The honour's player sweeping is the rule. They are kept when their arm moved at all in this motion (`moved`:
     an arm reaching across the table can look as if it came from a neighbour's seat), and when the engine gives
-    the box to them and not to the seat seen (deal 3011 of the benchmark: Denis's K♥ box emptied by an arm
-    taken for Chloé's).
+    the box to them and not to the seat seen (only the honour's player may take its box).
     """
     who = seen.player or honour_player
     if honour_player is None or seen.player == honour_player:

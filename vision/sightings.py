@@ -19,7 +19,7 @@ def misread_sighting(card: str, earlier: Mapping[str, float], now: Mapping[str, 
     A deck holds each card once, so one of the two readings is wrong: the one whose runner-up came closer to it
     (scores weighed by the rules, as `PileRead.evidence` keeps them; a card on the pile is no runner-up). The
     earlier one is renamed when its runner-up reached at least `floor` of its score and came closer than the new
-    reading's did (deal 3007 of the benchmark: Anne's J♠ read as J♣ 0.98, J♠ 0.86; the real J♣ came later at 1.0).
+    reading's did: a read that hesitated is the likelier misread of the two.
     """
     before, runner_up = _runner_up(card, earlier, on_pile)
     again, _ = _runner_up(card, now, on_pile)
@@ -37,10 +37,9 @@ def pile_alternatives(sightings: Mapping[str, Mapping[str, float]], proven: Coll
     """Per card on the pile, the card its read may have been instead, for the showdown to weigh.
 
     A shown hand that reads a pile card more surely than the pile did holds it; the pile card is then taken to
-    be the runner-up of its read (deal 3001 of the benchmark: a K♠ read on the pile as K♣ 4.95, K♠ 2.49, and
-    Bruno's K♣ shown at 1.0). Only a runner-up that reached `floor` of the read's score counts, as for
-    `misread_sighting`, and never for a card a sweep proved: its box was emptied, so it is that honour (deal 3004:
-    the Q♠ a sweep proved would otherwise be taken for the Q♦ its read first named).
+    be the runner-up of its read, since the deck holds each card once. Only a runner-up that reached `floor` of
+    the read's score counts, as for `misread_sighting`, and never for a card a sweep proved: its box was emptied,
+    so it is that honour.
     """
     out = {}
     for card, evidence in sightings.items():
@@ -55,8 +54,8 @@ def ink_renames(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping
     """Pile cards whose suit the inks known now rule out -> the likeliest other card of their read (`sightings`: the
     evidence per card) that the inks allow, when that came within `floor` of the read and is not on the pile.
 
-    A read made before its suits' inks were known could not be weighed by them (deal 19022 of the benchmark: a
-    four-colour deck's red A♠, the deal's first card, read A♦ 0.9995, A♠ 0.998). Never a card a sweep proved."""
+    A read made before its suits' inks were known could not be weighed by them (the deal's first cards, or a
+    four-colour deck's suits read by a model that leans on two colours). Never a card a sweep proved."""
     on_pile = set(sightings)
     out: dict[str, str] = {}
     for card, evidence in sightings.items():

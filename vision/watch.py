@@ -55,19 +55,16 @@ class WatchConfig:
     """Frames between two marker checks (bumped camera) in automatic calibration."""
     min_card_confidence: float = 0.5
     wanted_weight: float = 5.0
-    """Prior weight of the cards that continue the sequence when a pile read hesitates (others weigh 1). The prior
-    once named the wanted rank ("Q"), not cards, so under Lindor it weighed nothing; weighing the cards,
-    `benchmarks/pipeline.py --deals 12 --designs held-out` (v7) read 420 -> 424 of 429 plays right on seeds
-    3000-3011 and 404 -> 405 of 407 on seeds 1000-1011 (5 kept from the earlier choice, not re-tuned)."""
+    """Prior weight of the cards that continue the sequence when a pile read hesitates (others weigh 1): the rules
+    make the wanted card the likeliest one to land, so a hesitating read leans to it, with the low confidence it
+    had."""
     seen_weight: float = 0.2
     """Prior weight of a card already seen on the pile: it cannot come again, unless it was misread then."""
     unplayable_weight: float = 0.05
     """Prior weight of a card that the player whose arm laid it may not lay now: only the player who laid the
     last card may start a new sequence, anyone else follows it (`engine.nain_jaune.live.playable_now`). Only used
     while the referee heard the last card read (after a card read twice, the engine knows the run is lost: any card
-    not on the pile may come).
-    `benchmarks/pipeline.py --deals 12 --designs held-out`: 405/407 plays right as before on seeds 1000-1011,
-    424 -> 425/429 on seeds 3000-3011 (0.05 is a first choice, not tuned)."""
+    not on the pile may come)."""
     rename_floor: float = 0.3
     """A card read on the pile a second time renames the earlier reading to its runner-up when that came within
     this share of its score (and closer than the new reading's runner-up did): see `misread_sighting`."""
