@@ -43,6 +43,7 @@ def test_a_deal_played_by_taps_from_setup_to_settlement(server: str, browser: ob
     page.add_init_script(RECORD_SPEECH)
     page.goto(f"{server}/?code={JOIN_CODE}")
     page.wait_for_selector('[data-testid=access]:has-text("modification")')
+    page.wait_for_function("document.querySelectorAll('#rules option').length > 0")  # the rule sets have loaded
 
     page.click("nav [data-tab=setup]")
     page.fill("#chips", "200")
@@ -53,7 +54,7 @@ def test_a_deal_played_by_taps_from_setup_to_settlement(server: str, browser: ob
     for card in OPERA_DEAL[:13]:  # spades ace to king; the queen laid without "Dame qui prend !"
         tap_card(page, card)
     banner = page.locator("[data-testid=announcement]")
-    assert banner.is_visible()
+    banner.wait_for(state="visible")
     missed = "Bruno : « Dame qui prend » oubliée ! Les 9 jetons restent dans la case."
     assert banner.inner_text() == missed
     assert [missed, "fr-FR"] in page.evaluate("window.__spoken")
@@ -69,7 +70,7 @@ def test_a_deal_played_by_taps_from_setup_to_settlement(server: str, browser: ob
     tap_card(page, "2H")
 
     showdown = page.locator("[data-testid=showdown]")
-    assert showdown.is_visible()
+    showdown.wait_for(state="visible")
     for card in ANNE_LEFT:
         page.locator("#showdown .picker").nth(0).locator(f'[data-card="{card}"]').click()
     for card in CHLOE_LEFT:
@@ -118,6 +119,7 @@ def test_friendly_reminder_questions_and_calibration_in_english(server: str, bro
     page.add_init_script(RECORD_SPEECH)
     page.goto(f"{server}/?code={JOIN_CODE}")
     page.wait_for_selector('[data-testid=access]:has-text("modification")')
+    page.wait_for_function("document.querySelectorAll('#rules option').length > 0")  # the rule sets have loaded
     page.click("#lang")
     page.click("nav [data-tab=setup]")
     page.check("#pref-friendly")

@@ -35,6 +35,7 @@ def test_a_nap_game_by_taps_from_setup_to_the_second_hand(server: str, browser: 
     page.add_init_script(RECORD_SPEECH)
     page.goto(f"{server}/?code={JOIN_CODE}")
     page.wait_for_selector('[data-testid=access]:has-text("modification")')
+    page.wait_for_function("document.querySelectorAll('#rules option').length > 0")  # the rule sets have loaded
 
     page.click("nav [data-tab=setup]")
     page.click("#add-player")
@@ -100,7 +101,7 @@ def test_widow_nap_in_english_offers_the_widow_then_only_bids(server: str, brows
     page.goto(f"{server}/?code={JOIN_CODE}")
     page.wait_for_selector("#nap [data-testid=nap-status]")
     assert page.inner_text("#nap [data-testid=turn]") == "Bruno to bid"
-    assert page.locator("[data-testid=nap-bids] [data-bid=pass]").is_visible()
+    page.locator("[data-testid=nap-bids] [data-bid=pass]").wait_for(state="visible")
     changed(page, lambda: page.click('[data-testid=nap-before-bids] [data-step=widow]'))
     assert page.locator("[data-testid=nap-before-bids]").count() == 0
     assert page.locator("[data-testid=nap-bids] [data-bid=pass]").count() == 0  # who takes the widow must bid

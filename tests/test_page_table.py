@@ -126,7 +126,7 @@ def test_a_new_game_asks_first_and_the_old_one_is_resumed_from_comptes(server: s
     first = page.evaluate("ui.state.game.id")
     page.click("nav [data-tab=setup]")
     page.click("#setup button[type=submit]")
-    assert page.locator("[data-testid=confirm-new]").is_visible()
+    page.locator("[data-testid=confirm-new]").wait_for(state="visible")
     page.click("[data-testid=confirm-new] [data-action=keep]")
     assert page.evaluate("ui.state.game.id") == first
     new_game(page)
@@ -137,7 +137,7 @@ def test_a_new_game_asks_first_and_the_old_one_is_resumed_from_comptes(server: s
     assert "mise de côté" in row.inner_text()
     changed(page, lambda: row.locator("[data-action=resume]").click())
     assert page.evaluate("ui.state.game.id") == first and page.evaluate("ui.state.game.played") == ["AS"]
-    assert page.locator("#tab-live").is_visible()
+    page.locator("#tab-live").wait_for(state="visible")   # shown once the resume's answer is in
     page.close()
 
 
