@@ -33,3 +33,21 @@ def game_client(client: TestClient) -> TestClient:
     answer = client.post("/api/games", json=new_game_body(), headers=EDIT)
     assert answer.is_success, answer.json()
     return client
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """For the phone-page tests: a real server on a fresh data folder, shared by one module's tests."""
+    from page_support import served
+
+    with served(tmp_path_factory.mktemp("page")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """For the phone-page tests: Debian's chromium through Playwright, shared by one module's tests."""
+    from page_support import chromium
+
+    with chromium(pytest.importorskip("playwright.sync_api")) as launched:
+        yield launched

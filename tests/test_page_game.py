@@ -1,28 +1,17 @@
 """The phone page in Debian's chromium on a phone-sized screen: set up, play a deal by taps, hear a missed call,
 correct an event, read the settlement — and, without the join code, only watch."""
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from page_support import PHONE, RECORD_SPEECH, changed, chromium, served
+from page_support import PHONE, RECORD_SPEECH, changed
 
 from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL
 
 pytestmark = pytest.mark.browser
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with served(tmp_path_factory.mktemp("page")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with chromium(playwright_api) as b:
-        yield b
 
 
 def start_game(page: object) -> None:

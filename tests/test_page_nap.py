@@ -1,29 +1,18 @@
 """Nap on the phone page, in Debian's chromium at phone size: set-up, bidding, a hand by card taps, the settlement
 read and spoken, the pool carried to the next hand, a quick hand by the bidder's tricks, a correction, the stacks."""
 
-from collections.abc import Iterator
 
 import httpx2
 import pytest
 from nap_table import HAND1_TRICKS, NAP_GAME
-from page_support import PHONE, RECORD_SPEECH, changed, chromium, served
+from page_support import PHONE, RECORD_SPEECH, changed
 
 from companion_api.testing import EDIT, JOIN_CODE
 
 pytestmark = pytest.mark.browser
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with served(tmp_path_factory.mktemp("page")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with chromium(playwright_api) as launched:
-        yield launched
 
 
 def bid(page: object, word: str) -> None:

@@ -3,33 +3,22 @@ landscape; a double tap is one card; nothing is lost by one tap; the French page
 a tap with the server gone is refused where it can be seen."""
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from page_support import changed, chromium, served
+from page_support import changed, served
 
 from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL
 from engine.nain_jaune.rules import RULESETS, rules_class
 
 pytestmark = pytest.mark.browser
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 PORTRAIT = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
 TABS = ("live", "setup", "fix", "score")
 FRENCH_WORDS = {"points", "table", "direction", "hoc"}  # option values that are also words of a French sentence
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with served(tmp_path_factory.mktemp("table")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with chromium(playwright_api) as b:
-        yield b
 
 
 def tap_card(page: object, card: str) -> None:
