@@ -78,6 +78,13 @@ FEWEST_CARDS_IN_ZONE = 64.0
 cannot be a card, whatever the camera's distance."""
 
 
+CHANGE_GREY = 30
+"""A grey-level change well above sensor noise and compression: a pixel of the pile that changed."""
+MIN_CHANGED = 0.04
+"""The share of a card's area that a card laid squarely on another still changes (its indices and pips) is
+above this."""
+
+
 def card_area(outline: np.ndarray | None) -> float | None:
     """The area of `outline`'s fitted rectangle when it has a card's shape, else None (the measure of the
     card size on this table, learnt from the cards laid)."""
@@ -93,7 +100,7 @@ def card_area(outline: np.ndarray | None) -> float | None:
 
 
 def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray, card_px: float | None = None,
-                    threshold: int = 30, min_changed: float = 0.04, min_hull: float = 0.5,
+                    threshold: int = CHANGE_GREY, min_changed: float = MIN_CHANGED, min_hull: float = 0.5,
                     grow: float = 1.03) -> CardLocation | None:
     """Where a card appeared between two grey views of the pile (view pixels), or None if nothing did.
 
@@ -308,8 +315,8 @@ class PileWatcher:
         measured, the 256th of the zone)."""
         assert self._reference is not None
         mask = polygon_mask(view_grey.shape[:2], self.polygon) > 0
-        count = int(np.count_nonzero((cv2.absdiff(self._reference, view_grey) > 30) & mask))
-        floor = 0.04 * self.card_px if self.card_px is not None else np.count_nonzero(mask) / 256
+        count = int(np.count_nonzero((cv2.absdiff(self._reference, view_grey) > CHANGE_GREY) & mask))
+        floor = MIN_CHANGED * self.card_px if self.card_px is not None else np.count_nonzero(mask) / 256
         return count >= floor
 
     def read(self, image: np.ndarray, view_from_image: np.ndarray) -> PileRead | None:
