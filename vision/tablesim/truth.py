@@ -87,23 +87,72 @@ def corrected_plays(events: list[dict]) -> list[dict]:
     return plays
 
 
+EARLY_S = 1.0
+"""A play may be read up to this long before the truth says it landed (a card held still just above the pile)."""
+SKIP_COST_S = 2.0
+"""Cost of leaving a play or an event unpaired, in seconds of timing error: a pair further off is no pair."""
+SAME_CARD_S = 0.5
+"""A pair naming the right card costs this much less, so that one early or doubled read does not shift the rest."""
+
+
+def align_plays(landed: list[float], cards: list[str], plays: list[dict]) -> dict[int, int]:
+    """Pairs true plays with the pipeline's, in time order, at the least total timing error (an edit alignment).
+
+    A play is read in time when read before the next card lands (a player who sweeps at once keeps the table moving).
+    Pairing each play with the first event in its window instead lets one early or doubled read shift every later
+    pair by one, which would count a single fault as a wrong card and player for the rest of the deal.
+    """
+    n, m = len(landed), len(plays)
+
+    def cost(k: int, i: int) -> float | None:
+        t0, t = landed[k], plays[i]["t"]
+        until = max(t0 + 0.45, landed[k + 1]) if k + 1 < n else t0 + 0.45
+        if not t0 - EARLY_S <= t <= until:
+            return None
+        return abs(t - t0) - (SAME_CARD_S if plays[i]["card"] == cards[k] else 0.0)
+
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    step = [[""] * (m + 1) for _ in range(n + 1)]
+    for k in range(n + 1):
+        for i in range(m + 1):
+            if k == 0 and i == 0:
+                continue
+            options = []
+            if k > 0:
+                options.append((best[k - 1][i] + SKIP_COST_S, "k"))
+            if i > 0:
+                options.append((best[k][i - 1] + SKIP_COST_S, "i"))
+            if k > 0 and i > 0 and (c := cost(k - 1, i - 1)) is not None:
+                options.append((best[k - 1][i - 1] + c, "pair"))
+            best[k][i], step[k][i] = min(options)
+    pairs: dict[int, int] = {}
+    k, i = n, m
+    while k > 0 or i > 0:
+        move = step[k][i]
+        if move == "pair":
+            pairs[k - 1] = i - 1
+            k, i = k - 1, i - 1
+        elif move == "k":
+            k -= 1
+        else:
+            i -= 1
+    return pairs
+
+
 def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], fps: float,
                chips: int = 100, rules: str = "lindor") -> Score:
     s = Score()
     plays = corrected_plays(events)
     s.renamed = sum(1 for e in events if e["type"] == "card_corrected")
-    used: set[int] = set()
     laid = [t for t in truth if t.event["type"] == "card_played"]
+    pairs = align_plays([t.frame / fps for t in laid], [str(t.event["card"]) for t in laid], plays)
     for k, te in enumerate(laid):
         s.plays += 1
         t0 = te.frame / fps
-        # read in time when read before the next card lands (a player who sweeps at once keeps the table moving)
-        until = max(t0 + 0.45, laid[k + 1].frame / fps) if k + 1 < len(laid) else t0 + 0.45
-        match = next((i for i, e in enumerate(plays) if i not in used and t0 - 0.3 <= e["t"] <= until), None)
+        match = pairs.get(k)
         if match is None:
             s.problems.append(f"play of {te.event['card']} at {t0:.2f}s not seen")
             continue
-        used.add(match)
         e = plays[match]
         s.latencies_frames.append((e["t"] - t0) * fps)
         if e["card"] == te.event["card"]:
@@ -116,6 +165,7 @@ def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], 
             s.players_asked += 1
         else:
             s.problems.append(f"{te.event['card']} attributed to {e['player']}, not {te.event['player']}")
+    used = set(pairs.values())
     s.extra_plays = len(plays) - len(used)
     swept = [e for e in events if e["type"] == "box_swept"]
     for te in (t for t in truth if t.event["type"] == "box_swept"):

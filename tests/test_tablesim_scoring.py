@@ -1,0 +1,34 @@
+"""The benchmark's scorer: one early or doubled read is one fault, not a shift of every later pair."""
+
+from __future__ import annotations
+
+from vision.tablesim.truth import align_plays
+
+
+def _plays(*reads: tuple[float, str]) -> list[dict]:
+    return [{"t": t, "card": card} for t, card in reads]
+
+
+def test_a_card_read_a_little_before_it_landed_is_paired_with_its_own_play() -> None:
+    landed, cards = [6.4, 7.7, 9.5, 11.0], ["4S", "5C", "6D", "7D"]
+    # 5C read 0.4 s early (held still just above the pile), 6D read as 5C again: one wrong card, no shift.
+    plays = _plays((6.4, "4S"), (7.3, "5C"), (9.4, "5C"), (11.0, "7D"))
+    assert align_plays(landed, cards, plays) == {0: 0, 1: 1, 2: 2, 3: 3}
+
+
+def test_a_missed_play_leaves_only_that_play_unpaired() -> None:
+    landed, cards = [1.0, 2.5, 4.0, 5.5], ["AH", "2H", "3H", "4H"]
+    plays = _plays((1.0, "AH"), (4.0, "3H"), (5.5, "4H"))
+    assert align_plays(landed, cards, plays) == {0: 0, 2: 1, 3: 2}
+
+
+def test_a_read_far_from_any_landing_is_an_extra_play() -> None:
+    landed, cards = [1.0, 2.5], ["AH", "2H"]
+    plays = _plays((1.0, "AH"), (2.5, "2H"), (9.0, "3H"))
+    assert align_plays(landed, cards, plays) == {0: 0, 1: 1}
+
+
+def test_of_two_reads_in_one_window_the_one_naming_the_card_is_paired() -> None:
+    landed, cards = [1.0, 3.0], ["AH", "2H"]
+    plays = _plays((1.0, "AH"), (3.05, "KS"), (3.2, "2H"))
+    assert align_plays(landed, cards, plays) == {0: 0, 1: 2}
