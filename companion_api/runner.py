@@ -150,6 +150,7 @@ async def _live(service: TableService, source: str, settings: Settings) -> None:
         on_status=_status_sink(service, loop), readers=readers)
     service.set_source(kind="camera", label=f"camera: {source}", running=True, error=None)
     await _feed(service, _thread_iter(iter(iterator)), "camera", crops)
+    service.set_source(running=False, error="the camera source ended")
 
 
 async def _deck_readers(service: TableService) -> tuple[dict[str, Any], PileCrops | None]:
@@ -164,4 +165,3 @@ async def _deck_readers(service: TableService) -> tuple[dict[str, Any], PileCrop
         service.set_source(error=f"{exc}: the shipped recogniser reads instead")
         return {}, None
     return readers, crops
-    service.set_source(running=False, error="the camera source ended")

@@ -202,3 +202,29 @@ def test_a_deck_learnt_on_the_command_line_is_listed_by_a_new_server(tmp_path: P
     with TestClient(make_app(tmp_path)) as client:
         [deck] = client.get("/api/decks").json()
     assert deck["name"] == "family" and deck["crops"] == stored.crops > 0 and deck["cards"] == stored.cards
+
+
+@needs_model
+def test_serve_reads_a_game_with_its_deck_and_a_correction_teaches_it(tmp_path: Path,
+                                                                      recorded_pass: tuple[Path, Path]) -> None:
+    """The whole loop on a recorded table: enrol from the pass, set up a game with that deck, the live pipeline
+    reads the same cards with it, and a correction of one of them adds the crops the camera read."""
+    video, calib = recorded_pass
+    with TestClient(make_app(tmp_path, source=str(video), calibration=calib)) as client:
+        client.post("/api/enrolment", json={"name": "family", "pack": 32}, headers=EDIT)
+        for sighting, card in zip(wait_read(client)["sightings"], PASS):
+            client.put(f"/api/enrolment/sightings/{sighting['index']}", json={"card": card}, headers=EDIT)
+        client.post("/api/enrolment/save", headers=EDIT)
+        client.post("/api/games", json=new_game_body(deck="family"), headers=EDIT)
+        deadline = time.monotonic() + 90
+        state = client.get("/api/state").json()
+        while time.monotonic() < deadline and (state["source"]["running"] or state["source"]["kind"] == "idle"):
+            time.sleep(0.2)
+            state = client.get("/api/state").json()
+        assert state["source"]["error"] == "the camera source ended"
+        plays = [e for e in state["game"]["events"] if e["kind"] == "play"]
+        assert [e["card"] for e in plays] == list(PASS)
+        before = sum(crops_of(tmp_path, "family").values())
+        game = tap(client, "/api/corrections", {"index": plays[1]["index"], "card": "7H"})
+        assert game["notices"][-1]["kind"] == "deck_taught"
+        assert sum(crops_of(tmp_path, "family").values()) == before + 20
