@@ -26,11 +26,14 @@ RECENT_READS = 12  # pile reads kept: a card is read on a few still frames befor
 KEPT_PICTURES = 200  # pictures of reported cards kept per game, for corrections (a long game night's deals)
 
 
-def open_decks(data_dir: Path) -> DeckStore | None:
-    """The deck store of the data directory, or None when the vision extras are missing."""
+def open_decks(data_dir: Path, create: bool = False) -> DeckStore | None:
+    """The deck store of the data directory; None when the vision extras are missing, or when no deck was ever
+    stored there and `create` is not asked (a refused request must not leave an empty store behind)."""
     try:
-        from vision.deck.store import DeckStore
+        from vision.deck.store import DB_NAME, FOLDER, DeckStore
     except ImportError:
+        return None
+    if not create and not (Path(data_dir) / FOLDER / DB_NAME).is_file():
         return None
     return DeckStore(data_dir)
 
@@ -47,7 +50,7 @@ def deck_list(store: DeckStore | None) -> list[dict[str, Any]]:
 def check_deck(store: DeckStore | None, name: str) -> None:
     """Refuse (422) a deck name the store does not hold, naming the decks there are."""
     if store is None:
-        raise ApiError(422, NO_VISION)
+        raise ApiError(422, f"unknown deck {name!r} (no deck enrolled yet: enrol one on the Settings tab)")
     from vision.deck.store import DeckError
 
     try:
@@ -64,7 +67,7 @@ def deck_reading(store: DeckStore | None, deck: str, crops: PileCrops) -> dict[s
     """`vision.watch.observe`'s readers for `deck` (its head is fitted here on first use: seconds), the pile's
     crops kept in `crops`."""
     if store is None:
-        raise DeckUnavailable(NO_VISION)
+        raise DeckUnavailable(f"deck {deck} is not stored here")
     from vision.deck.readers import deck_readers
     from vision.deck.store import DeckError, load_deck_classifier
 
@@ -130,7 +133,7 @@ def teach(store: DeckStore | None, deck: str, crop: np.ndarray | None, card: str
         log.info(message)
         return {"kind": "deck_not_taught", "message": message}
     if store is None:
-        return {"kind": "deck_not_taught", "message": NO_VISION}
+        return {"kind": "deck_not_taught", "message": f"deck {deck} is no longer stored"}
     import numpy as np
 
     from vision.deck.samples import pile_crop_samples

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion_api.decks import NO_VISION
 from companion_api.errors import ApiError
 from companion_api.settings import Settings
 
@@ -178,7 +179,7 @@ class Pass:
 class Enrolments:
     """The one enrolment pass of the table (a second cannot watch the pile at the same time)."""
 
-    def __init__(self, settings: Settings, decks: Callable[[], DeckStore | None]) -> None:
+    def __init__(self, settings: Settings, decks: Callable[[bool], DeckStore | None]) -> None:
         self.settings = settings
         self.decks = decks
         self.current: Pass | None = None
@@ -189,13 +190,9 @@ class Enrolments:
         return self.current
 
     def start(self, name: str, pack_size: int) -> dict[str, Any]:
-        if self.decks() is None:
-            from companion_api.decks import NO_VISION
-
-            raise ApiError(409, NO_VISION)
+        source = pass_source(self.settings)
         if self.current is not None and self.current.reading:
             raise ApiError(409, f"a pass for deck {self.current.name} is still being read: stop or cancel it first")
-        source = pass_source(self.settings)
         calibration = self.settings.calibration_path if self.settings.calibration_path.is_file() else None
         self.current = Pass(name, pack_size, source, calibration)
         self.current.start()
@@ -235,8 +232,9 @@ class Enrolments:
         if not samples:
             raise ApiError(409, "nothing to save: no card of this pass was read surely (fix the unsure ones first)"
                            if enrolment.seen else "nothing to save: no card was read yet")
-        store = self.decks()
-        assert store is not None  # a pass only starts with the deck store
+        store = self.decks(True)
+        if store is None:  # the pass could not have read a card without the vision extras either
+            raise ApiError(409, NO_VISION)
         try:
             stored = store.add(enrolment.name, samples, f"learn:phone:{enrolment.source}")
         except DeckError as exc:

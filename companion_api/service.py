@@ -102,10 +102,11 @@ class TableService:
     def rules_catalogue(self) -> list[dict[str, Any]]:
         return rules_catalogue()
 
-    def deck_store(self) -> DeckStore | None:
-        """The data directory's decks, opened on first use (the vision extras load only then)."""
+    def deck_store(self, create: bool = False) -> DeckStore | None:
+        """The data directory's decks, opened on first use (the vision extras load only then); None while there
+        are none, unless `create`."""
         if self._decks is None:
-            self._decks = open_decks(self.settings.data_dir)
+            self._decks = open_decks(self.settings.data_dir, create)
         return self._decks
 
     def changed(self) -> None:

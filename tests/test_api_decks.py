@@ -73,6 +73,10 @@ def test_the_set_up_picks_a_deck_kept_with_the_game_and_the_next_default(tmp_pat
 
 
 def test_an_unknown_deck_is_refused_and_the_running_game_stays(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path)) as client:
+        answer = client.post("/api/games", json=new_game_body(deck="family"), headers=EDIT)
+        assert answer.status_code == 422 and "no deck enrolled yet" in answer.json()["detail"]
+        assert client.get("/api/decks").json() == [] and not (tmp_path / "decks").exists()
     enrol(tmp_path, "family")
     with TestClient(make_app(tmp_path)) as client:
         client.post("/api/games", json=new_game_body(deck="family"), headers=EDIT)
