@@ -105,7 +105,7 @@ def test_a_pass_is_read_fixed_and_saved_as_a_deck(tmp_path: Path, recorded_pass:
         view = client.put("/api/enrolment/sightings/1", json={"card": "7d"}, headers=EDIT).json()
         assert [s["card"] for s in view["sightings"]] == list(PASS) and view["to_check"] == 0
         assert len(view["missing"]) == 32 - len(PASS) and not set(PASS) & set(view["missing"])
-        picture = client.get("/api/enrolment/sightings/0.jpg")
+        picture = client.get("/api/enrolment/pictures/0.jpg")
         assert picture.headers["content-type"] == "image/jpeg" and picture.content[:2] == b"\xff\xd8"
         saved = client.post("/api/enrolment/save", headers=EDIT).json()
         assert saved["state"] == "saved" and saved["stored_crops"] == 20 * len(PASS) and saved["left_out"] == []

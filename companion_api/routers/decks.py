@@ -31,8 +31,8 @@ async def enrolment(svc: TableService = Depends(service)) -> dict[str, Any]:
     return svc.enrolments.view()
 
 
-@router.get("/enrolment/sightings/{index}.jpg", response_class=Response, responses={
-    200: {"content": {"image/jpeg": {}}}, 404: {"model": ErrorOut}})
+@router.get("/enrolment/pictures/{index}.jpg", response_class=Response, responses={
+    200: {"content": {"image/jpeg": {}}}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}})
 async def sighting_picture(index: EventIndex, svc: TableService = Depends(service)) -> Response:
     """The card as the camera saw it, upright: what the user looks at to fix a read."""
     return Response(svc.enrolments.picture(index), media_type="image/jpeg", headers={"Cache-Control": "no-store"})

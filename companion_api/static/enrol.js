@@ -42,7 +42,7 @@ function sightingNode(s) {
   return el("button", { type: "button", class: `sighting ${s.unsure ? "unsure" : ""} ${s.twice ? "twice" : ""} ${s.fixed ? "fixed" : ""}`,
     dataset: { index: s.index, card: s.card || "" }, disabled: !ui.canEdit,
     on: { click: () => { enrol.picking = s.index; renderEnrolment(); } } },
-  el("img", { src: `/api/enrolment/sightings/${s.index}.jpg`, alt: "", loading: "lazy" }),
+  el("img", { src: `/api/enrolment/pictures/${s.index}.jpg`, alt: "", loading: "lazy" }),
   el("span", { class: "sighting-card" }, s.card ? cardNode(s.card) : "?"),
   el("small", {}, s.fixed ? "✓" : `${Math.round(s.confidence * 100)} %`, marks.length ? ` · ${marks.join(", ")}` : ""));
 }
