@@ -3,8 +3,9 @@ with an enrolled deck, so `nainjaune watch --deck` and `serve` with a game's dec
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from vision.deck.classifier import DeckClassifier
