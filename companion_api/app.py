@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException
 from companion_api.access import CodeGuard
 from companion_api.errors import ApiError, ErrorResponse, error_response
 from companion_api.gate import Gate, allowed_methods
-from companion_api.routers import camera, export, history, live, table, taps
+from companion_api.routers import camera, decks, export, history, live, table, taps
 from companion_api.service import TableService
 from companion_api.settings import Settings
 from companion_api.store import Store
@@ -80,7 +80,7 @@ def create_app(settings: Settings) -> FastAPI:
         return error_response(500, "internal error: the server could not answer this (it is in the server's log)")
 
     for router in (table.router, table.changes, taps.router, history.router, export.router, camera.router,
-                   live.router):
+                   live.router, decks.router, decks.changes):
         app.include_router(router)
 
     @app.get("/", include_in_schema=False)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion_api import feed
+from companion_api.decks import DeckUnavailable, PileCrops, deck_reading
 from companion_api.errors import ApiError
 from companion_api.schemas import GameCreate
 from companion_api.settings import Settings
@@ -55,15 +56,18 @@ async def _wait_for_game(service: TableService) -> None:
         service.set_source(error=None)
 
 
-async def _feed(service: TableService, observations: AsyncIterator[feed.Observation], source: str) -> None:
+async def _feed(service: TableService, observations: AsyncIterator[feed.Observation], source: str,
+                crops: PileCrops | None = None) -> None:
+    """`crops`: the pile pictures the pipeline read, each played card's kept with its event for corrections."""
     async for obs in observations:
         if isinstance(obs, feed.GameSetupSeen):
             await service.new_game(GameCreate(players=list(obs.players), dealer=obs.dealer, chips=obs.chips,
                                               rules=obs.rules, options=obs.options))
             continue
         await _wait_for_game(service)
+        crop = crops.take(obs.card) if crops is not None and isinstance(obs, feed.CardPlayed) else None
         try:
-            await service.observe(obs, source)
+            await service.observe(obs, source, crop)
         except ApiError as exc:
             service.feed_notices.append({"kind": "observation_refused", "message": exc.detail})
             service.changed()
@@ -138,11 +142,26 @@ async def _live(service: TableService, source: str, settings: Settings) -> None:
     assert table is not None
     loop = asyncio.get_running_loop()
     calibration = settings.calibration_path if settings.calibration_path.is_file() else None
+    readers, crops = await _deck_readers(service)
     iterator = await asyncio.to_thread(
         feed.vision_observations, source, calibration=calibration, players=table.setup.players,
         dealer=table.setup.dealer, chips=next(iter(table.setup.chips.values())), rules=table.setup.rules,
         on_frame=_live_view(service, settings, loop),
-        on_status=_status_sink(service, loop))
+        on_status=_status_sink(service, loop), readers=readers)
     service.set_source(kind="camera", label=f"camera: {source}", running=True, error=None)
-    await _feed(service, _thread_iter(iter(iterator)), "camera")
+    await _feed(service, _thread_iter(iter(iterator)), "camera", crops)
     service.set_source(running=False, error="the camera source ended")
+
+
+async def _deck_readers(service: TableService) -> tuple[dict[str, Any], PileCrops | None]:
+    """The game's deck's readers (as `watch --deck` reads) and the pile pictures they keep; the shipped recogniser
+    when the game has no deck or its deck cannot be loaded (said on the page)."""
+    if service.deck is None:
+        return {}, None
+    crops = PileCrops()
+    try:
+        readers = await asyncio.to_thread(deck_reading, service.deck_store(), service.deck, crops)
+    except DeckUnavailable as exc:
+        service.set_source(error=f"{exc}: the shipped recogniser reads instead")
+        return {}, None
+    return readers, crops

@@ -17,20 +17,29 @@ INVISIBLE = frozenset({"Cf", "Zs", "Mn", "Me"})  # format characters, spaces, ma
 FORBIDDEN = frozenset({"Cc", "Cs", "Co", "Zl", "Zp"})  # controls, lone surrogates, private use, line breaks
 
 
-def _player_name(name: str) -> str:
-    """NFC, so "Chloé" typed on two phones is one player; something visible; nothing that breaks a line or a file."""
+def _visible_name(name: str, what: str, longest: int) -> str:
+    """NFC, so "Chloé" typed on two phones is one name; something visible; nothing that breaks a line or a file."""
     name = unicodedata.normalize("NFC", name).strip()
-    if not 1 <= len(name) <= 24:
-        raise ValueError("a player's name has 1 to 24 characters")
+    if not 1 <= len(name) <= longest:
+        raise ValueError(f"{what} has 1 to {longest} characters")
     categories = {unicodedata.category(c) for c in name}
     if categories & FORBIDDEN:
-        raise ValueError("a player's name cannot hold control characters or line breaks")
+        raise ValueError(f"{what} cannot hold control characters or line breaks")
     if categories <= INVISIBLE:
-        raise ValueError("a player's name needs a visible character")
+        raise ValueError(f"{what} needs a visible character")
     return name
 
 
+def _player_name(name: str) -> str:
+    return _visible_name(name, "a player's name", 24)
+
+
+def _deck_name(name: str) -> str:
+    return _visible_name(name, "a deck's name", 40)
+
+
 PlayerName = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_player_name)]
+DeckName = Annotated[str, Field(min_length=1, max_length=48, examples=["family"]), AfterValidator(_deck_name)]
 Box = Literal["10D", "JC", "QS", "KH", "7D"]
 BOX_NAMES: tuple[str, ...] = get_args(Box)
 Coordinate = Annotated[float, Field(ge=0, le=MAX_PIXELS, allow_inf_nan=False)]
@@ -58,6 +67,8 @@ class GameCreate(_Strict):
     rules: str = Field("lindor", max_length=32, description="rule set name, see GET /api/rules")
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32,
                                             description="rule options, see GET /api/rules")
+    deck: DeckName | None = Field(None, description="the enrolled deck the camera reads with (GET /api/decks); "
+                                                    "default the shipped recogniser")
 
     @field_validator("players")
     @classmethod
@@ -276,6 +287,48 @@ class StateView(BaseModel):
     game: GameView | NapGameView | None
     source: SourceView
     calibrated: bool
+    deck: str | None = Field(None, description="the enrolled deck the game's camera reads with (null: the shipped "
+                                               "recogniser)")
+
+
+class DeckOut(BaseModel):
+    name: str
+    cards: int = Field(description="distinct cards with crops")
+    crops: int
+    size_bytes: int
+    created_at: str
+    last_used: str | None
+    default: bool = Field(description="the last deck a game used: the set-up's default")
+
+
+class EnrolmentStart(_Strict):
+    name: DeckName = Field(description="the deck's name (a deck of that name gets the new crops added)")
+    pack: Literal[32, 52] = Field(52, description="cards in the pack")
+
+
+class SightingFix(_Strict):
+    card: str = Field(max_length=8, examples=["QS"], description="the card it really is")
+
+
+class SightingOut(BaseModel):
+    index: int
+    card: str | None
+    confidence: float
+    unsure: bool = Field(description="read less surely than the learner trusts: check it")
+    twice: bool = Field(description="another card of the pass was read as the same card: check both")
+    fixed: bool
+
+
+class EnrolmentView(BaseModel):
+    name: str
+    pack: int
+    state: Literal["reading", "read", "failed", "saved"]
+    error: str | None
+    sightings: list[SightingOut]
+    missing: list[str] = Field(description="cards of the pack no sighting names")
+    to_check: int = Field(description="cards Save would leave out until fixed (unsure, or read twice)")
+    stored_crops: int | None = None
+    left_out: list[int] | None = None
 
 
 class GameSummary(BaseModel):

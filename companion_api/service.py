@@ -10,10 +10,13 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion_api import feed
+from companion_api.decks import GamePictures, check_deck, open_decks, teach
+from companion_api.enrolment import Enrolments
 from companion_api.errors import ApiError
 from companion_api.frames import FrameBuffer
 from companion_api.games import GameTable, rules_catalogue, table_class
@@ -23,6 +26,12 @@ from companion_api.settings import Settings
 from companion_api.store import Store
 from companion_api.table import TableError, TableSetup
 
+if TYPE_CHECKING:
+    import numpy as np
+
+    from vision.deck.store import DeckStore
+
+log = logging.getLogger("nainjaune.companion")
 Build = Callable[[GameTable], list[Any]]
 Extra = Callable[[Any, int], None]
 TAP = "tap"
@@ -43,6 +52,10 @@ class TableService:
         self.feed_notices: list[dict[str, Any]] = []
         self._feed_task: asyncio.Task[None] | None = None
         self._view: dict[str, Any] | None = None
+        self.deck: str | None = None  # the enrolled deck the game's camera reads with
+        self.pictures = GamePictures()
+        self.enrolments = Enrolments(settings, self.deck_store)
+        self._decks: DeckStore | None = None
 
     # --- life cycle ----------------------------------------------------------------------------------------
 
@@ -55,12 +68,15 @@ class TableService:
                 self.table = table_class(record.rules).from_record(record)
                 self.game_id, self.sources = game_id, list(record.sources)
                 self.table.revealed.update(self.store.get_meta(self._revealed_key) or {})
+                self.deck = self.store.get_meta(self._deck_key)
         if self.settings.source:
             from companion_api.runner import run_source
 
             self._feed_task = asyncio.create_task(run_source(self, self.settings))
 
     async def stop(self) -> None:
+        if self.enrolments.current is not None:
+            await asyncio.to_thread(self.enrolments.current.stop)
         if self._feed_task is not None:
             self._feed_task.cancel()
             await asyncio.gather(self._feed_task, return_exceptions=True)
@@ -79,11 +95,19 @@ class TableService:
                 "game": game,
                 "source": {**self.source, "camera_view": self.frames.active},
                 "calibrated": self.settings.calibration_path.is_file(),
+                "deck": self.deck,
             }
         return self._view
 
     def rules_catalogue(self) -> list[dict[str, Any]]:
         return rules_catalogue()
+
+    def deck_store(self, create: bool = False) -> DeckStore | None:
+        """The data directory's decks, opened on first use (the vision extras load only then); None while there
+        are none, unless `create`."""
+        if self._decks is None:
+            self._decks = open_decks(self.settings.data_dir, create)
+        return self._decks
 
     def changed(self) -> None:
         """Something outside the game changed (source status, calibration, first camera frame): push it."""
@@ -103,6 +127,10 @@ class TableService:
     @property
     def _revealed_key(self) -> str:
         return f"revealed:{self.game_id}"
+
+    @property
+    def _deck_key(self) -> str:
+        return f"deck:{self.game_id}"
 
     def _require_table(self) -> GameTable:
         if self.table is None or self.game_id is None:
@@ -154,6 +182,7 @@ class TableService:
             raise
         if create is not None:
             self.table, self.game_id, self.sources = table, game_id, []
+            self.deck = self.store.get_meta(self._deck_key)
             self.feed_notices.clear()
         self.sources.extend([source] * (len(table.events) - first))
         self._publish()
@@ -181,14 +210,30 @@ class TableService:
             self._apply(table, table.start_deal(), strict=True)
         except TableError as exc:
             raise ApiError(exc.status, str(exc)) from None
+        if req.deck is not None:
+            check_deck(self.deck_store(), req.deck)
 
         def create(tx: Any) -> int:
-            return self.store.create_game(tx, rules=setup.rules, options=table.options, players=setup.players,
-                                          chips=setup.chips, dealer=dealer, board=table.start_board)
+            game_id = self.store.create_game(tx, rules=setup.rules, options=table.options, players=setup.players,
+                                             chips=setup.chips, dealer=dealer, board=table.start_board)
+            if req.deck is not None:
+                self.store.set_meta(tx, f"deck:{game_id}", req.deck)
+            return game_id
 
         async with self._lock:
             self._persist(table, 0, TAP, create=create)
+            if req.deck is not None:
+                self._mark_used(req.deck)
             return self.view()
+
+    def _mark_used(self, deck: str) -> None:
+        """The deck becomes the next set-up's default; the game stands even if the deck store cannot say so."""
+        store = self.deck_store()
+        try:
+            if store is not None:
+                store.use(deck)
+        except (OSError, ValueError) as exc:
+            log.warning("deck %s could not be marked as the last used: %s", deck, exc)
 
     async def resume_game(self, game_id: int) -> dict[str, Any]:
         """Bring back a game that a new one replaced: it becomes the table's game again, where it was left."""
@@ -201,6 +246,7 @@ class TableService:
                 self.store.reopen_game(tx, game_id, "over" if table.game_over else "active")
             self.table, self.game_id, self.sources = table, game_id, list(record.sources)
             self.table.revealed.update(self.store.get_meta(self._revealed_key) or {})
+            self.deck = self.store.get_meta(self._deck_key)
             self.feed_notices.clear()
             self._publish()
             return self.view()
@@ -258,7 +304,19 @@ class TableService:
             self.store.add_correction(tx, game_id, seq=first, target_seq=req.index, before=before, after=after,
                                       source=self.sources[req.index] if req.index < len(self.sources) else TAP)
 
+        seq = len(table.events)
         self._commit(table, [correction], TAP, strict=False, extra=record)
+        card = (after or {}).get("card")
+        if self.deck is not None and card and card != (before or {}).get("card"):
+            self._teach(game_id, req.index, str(card), seq)
+
+    def _teach(self, game_id: int, index: int, card: str, seq: int) -> None:
+        """A card corrected in a game with a deck: the deck learns the picture the camera read it from."""
+        assert self.deck is not None
+        notice = teach(self.deck_store(), self.deck, self.pictures.get(game_id, index), card,
+                       f"correction:{game_id}/{seq}")
+        self.feed_notices.append(notice)
+        self._publish()
 
     async def revert_correction(self, index: int) -> dict[str, Any]:
         """Take back the correction at `index` (a deletion or a replacement): a one-tap mistake is not final."""
@@ -333,9 +391,10 @@ class TableService:
             raise ApiError(422, str(exc)) from None
         return await self.observe(obs, source)
 
-    async def observe(self, obs: feed.Observation, source: str) -> dict[str, Any]:
+    async def observe(self, obs: feed.Observation, source: str, crop: np.ndarray | None = None) -> dict[str, Any]:
         """Map one observation to engine events (see `companion_api.feed` for the format), all written in one
-        transaction: a refused observation leaves the game as it was, even when it would have started a deal."""
+        transaction: a refused observation leaves the game as it was, even when it would have started a deal.
+        `crop`: the upright picture a played card was read from, kept in case a correction teaches the deck."""
         async with self._lock:
             table = self._require_table()
             first, revealed = len(table.events), dict(table.revealed)
@@ -343,6 +402,9 @@ class TableService:
                 write, extra = self._observed(table, obs)
                 if write:
                     self._persist(table, first, source, extra=extra)
+                if crop is not None and isinstance(obs, feed.CardPlayed) and len(table.events) > first:
+                    assert self.game_id is not None
+                    self.pictures.put(self.game_id, len(table.events) - 1, crop)
             except BaseException as exc:
                 table.rollback(first)
                 table.revealed.clear()
@@ -413,6 +475,7 @@ class TableService:
             "chips": record.chips,
             "board": record.board,
             "status": record.status,
+            "deck": self.store.get_meta(f"deck:{game_id}"),
             "events": [{**e, "source": s} for e, s in zip(record.events, record.sources)],
             "corrections": self.store.corrections(game_id),
             "settlements": self.store.settlements(game_id),

@@ -23,12 +23,13 @@ RECORD_SPEECH = "window.__spoken = []; window.speechSynthesis.speak = (u) => win
 
 
 @contextmanager
-def served(data: Path) -> Iterator[str]:
-    """`nainjaune serve` on `data` for as long as the block runs; skips the test without chromium."""
+def served(data: Path, *extra: str) -> Iterator[str]:
+    """`nainjaune serve` on `data` (more options in `extra`) for as long as the block runs; skips the test without
+    chromium."""
     if not os.path.exists(CHROMIUM):
         pytest.skip("Debian's chromium is not installed (make system-deps)")
     port = free_port()
-    proc = start_server(data, port)
+    proc = start_server(data, port, *extra)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

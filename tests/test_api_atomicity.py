@@ -1,6 +1,6 @@
 """Property: a refused request changes nothing. Every write endpoint, in every phase of a deal, gets bodies that are
 mostly wrong (random JSON, and near misses built from the game's own names and cards); whenever the answer is a
-4xx, the database, the state the page shows and the saved calibration are exactly as they were."""
+4xx, the database, the state the page shows, the saved calibration and the deck store are exactly as they were."""
 
 import json
 from collections.abc import Callable
@@ -43,6 +43,7 @@ zones = near({"pile": st.lists(point, max_size=5)}, boxes=st.dictionaries(cards,
              seats=st.dictionaries(names, st.lists(point, max_size=4)), image_size=st.tuples(scalars, scalars))
 BODIES = {  # each write endpoint and the near misses it gets (besides anything at all)
     ("POST", "/api/games"): near({"players": st.permutations(PLAYERS), "chips": edges | scalars}, dealer=names,
+                                 deck=names,
                                  rules=st.sampled_from(["lindor", "avantcoureur", "x"]), options=st.dictionaries(
                                      st.sampled_from(["min_confidence", "bete", "max_deals"]), scalars)),
     ("POST", "/api/deals"): st.none(),
@@ -64,6 +65,11 @@ BODIES = {  # each write endpoint and the near misses it gets (besides anything 
     ("POST", "/api/corrections/3/revert"): st.none(),
     ("POST", "/api/showdown/correct"): near({"hands": st.dictionaries(names, st.lists(cards, max_size=15))}),
     ("POST", "/api/taps/bid"): near({"bid": st.sampled_from(["nap", "3", "misère", "x"])}, player=names),
+    ("POST", "/api/enrolment"): near({"name": names}, pack=st.sampled_from([32, 52, 40, "52"])),
+    ("PUT", "/api/enrolment/sightings/0"): near({"card": cards}),
+    ("POST", "/api/enrolment/stop"): st.none(),
+    ("POST", "/api/enrolment/save"): st.none(),
+    ("DELETE", "/api/enrolment"): st.none(),
 }
 
 
@@ -89,9 +95,9 @@ PHASES: dict[str | None, Callable[[TestClient], Any]] = {  # the phase the page 
 
 
 def everything(client: TestClient, data: Path) -> tuple[Any, ...]:
-    calib = data / "calib.json"
+    calib, decks = data / "calib.json", data / "decks" / "decks.sqlite3"
     return (client.get("/api/state").json(), db_snapshot(data / "nainjaune.sqlite3"),
-            calib.read_bytes() if calib.exists() else None)
+            calib.read_bytes() if calib.exists() else None, db_snapshot(decks) if decks.exists() else None)
 
 
 @pytest.mark.slow

@@ -31,6 +31,8 @@ const ui = {
 
 // Games with screens of their own (nap.js registers "nap"); a game not listed here is Nain Jaune's page.
 const GAME_SCREENS = {};
+// Fields other modules add to a new game's set-up (enrol.js: the deck); each returns an object merged into it.
+const SETUP_EXTRAS = [];
 
 const TAP_GUARD_MS = 400; // a second tap this soon after a card is a double tap, not a second card
 const NAME_MAX = 24;
@@ -755,7 +757,7 @@ async function submitSetup(ev) {
     else options[input.name] = input.value;
   }
   try {
-    await api("POST", "/api/games", { players, dealer: $("dealer").value || players[0], chips: Number($("chips").value), rules: $("rules").value, options });
+    await api("POST", "/api/games", Object.assign({ players, dealer: $("dealer").value || players[0], chips: Number($("chips").value), rules: $("rules").value, options }, ...SETUP_EXTRAS.map((f) => f())));
     ui.reveal = {};
     showTab("live");
   } catch (e) { /* shown */ }

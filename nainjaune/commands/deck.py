@@ -110,9 +110,8 @@ def _learn(store: DeckStore, args: argparse.Namespace) -> int:
     import numpy as np
 
     from vision.calibration import CalibrationError, calibrate_from_markers, load_calibration_file
-    from vision.deck.learn import doubtful, missing, pass_sightings
-    from vision.deck.samples import card_samples, clockwise_portrait
-    from vision.pile import CardLocation, crop_card
+    from vision.deck.learn import doubtful, missing, pass_sightings, upright
+    from vision.deck.samples import card_samples
     from vision.recognise.classifier import DEFAULT_MODEL
     from vision.recognise.identify import crop_scores
     from vision.sources import SourceError, open_source
@@ -145,9 +144,8 @@ def _learn(store: DeckStore, args: argparse.Namespace) -> int:
         lines = []
         for i in sorted(unsure):
             s = sightings[i]
-            crop = crop_card(s.image, CardLocation(clockwise_portrait(s.quad)), np.eye(3), REVIEW_CROP)
             path = review / f"{i + 1:03d}.png"
-            cv2.imwrite(str(path), crop)
+            cv2.imwrite(str(path), upright(s, REVIEW_CROP))
             lines.append(json.dumps({"image": str(path), "cards": [{"card": s.card or "??"}]}))
         (review / "labels.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"{len(unsure)} cards to check: correct the cards in {review / 'labels.jsonl'}, then "

@@ -99,15 +99,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _deck_readers(name: str, data: Path | None) -> dict[str, Callable[..., object]]:
-    """`observe`'s three readers, reading with the enrolled deck `name`; its head knows the deck's own inks, so
-    the shown hands are not weighed by the two-ink suit colours the pipeline learns otherwise."""
-    from functools import partial
-
+    """`observe`'s three readers, reading with the enrolled deck `name`."""
     from nainjaune.commands.identify import deck_classifier
+    from vision.deck.readers import deck_readers
     from vision.recognise.classifier import DEFAULT_MODEL
-    from vision.recognise.identify import crop_scores, hand_scores, identify_hand
 
-    classifier = deck_classifier(name, data, DEFAULT_MODEL)
-    return {"identify": partial(crop_scores, classifier=classifier),
-            "identify_image": partial(identify_hand, classifier=classifier),
-            "hand_scores": partial(hand_scores, classifier=classifier)}
+    return deck_readers(deck_classifier(name, data, DEFAULT_MODEL))

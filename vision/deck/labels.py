@@ -15,10 +15,9 @@ import cv2
 import numpy as np
 
 from engine.core.cards import CardError, parse_card
-from vision.deck.samples import Sample, card_samples
+from vision.deck.samples import CARD_GROW, Sample, card_samples
 from vision.pile import locate_new_card
 
-CARD_GROW = 1.03  # `locate_new_card` grows the outline by this much; the crops want the card's own corners
 BOX_MARGIN = 0.04  # the outline is looked for a little beyond the box: identify's boxes hug the card
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 import cv2
 import numpy as np
@@ -17,7 +17,8 @@ import numpy as np
 from vision.calibration import Calibration
 from vision.deck.cards import pack
 from vision.gate import MotionGate
-from vision.pile import crop_card, locate_new_card
+from vision.deck.samples import clockwise_portrait
+from vision.pile import CardLocation, crop_card, locate_new_card
 
 SMALL = 0.25  # the motion gate's view, as a fraction of the rectified view (as the live pipeline uses)
 SURE = 0.9  # a sighting read less surely than this is shown to the user to check
@@ -42,9 +43,13 @@ class Sighting:
 
 def pass_sightings(frames: Iterable[np.ndarray], calib: Calibration, read: ReadCard) -> list[Sighting]:
     """Every card laid on the pile zone during `frames`, in order, read once the table is still."""
+    return list(iter_sightings(frames, calib, read))
+
+
+def iter_sightings(frames: Iterable[np.ndarray], calib: Calibration, read: ReadCard) -> Iterator[Sighting]:
+    """The cards of `pass_sightings` as each is read, so a screen can show the pass while it goes."""
     gate: MotionGate | None = None
     reference: np.ndarray | None = None
-    out: list[Sighting] = []
     for image in frames:
         small = cv2.cvtColor(cv2.GaussianBlur(calib.warp(image, SMALL), (5, 5), 0), cv2.COLOR_BGR2GRAY)
         if gate is None:
@@ -61,8 +66,12 @@ def pass_sightings(frames: Iterable[np.ndarray], calib: Calibration, read: ReadC
             continue
         scores = read(crop_card(image, location, calib.homography))
         card = max(scores, key=scores.__getitem__, default=None)
-        out.append(Sighting(calib.to_image(location.corners), image, card, scores.get(card, 0.0) if card else 0.0))
-    return out
+        yield Sighting(calib.to_image(location.corners), image, card, scores.get(card, 0.0) if card else 0.0)
+
+
+def upright(sighting: Sighting, size: tuple[int, int]) -> np.ndarray:
+    """The sighting's card cut upright at `size` (width, height): a picture to check by eye."""
+    return crop_card(sighting.image, CardLocation(clockwise_portrait(sighting.quad)), np.eye(3), size)
 
 
 def doubtful(sightings: list[Sighting]) -> list[int]:

@@ -18,6 +18,7 @@ POSITION_JITTER = 0.03  # in card short sides: about how far a located corner st
 ANGLE_JITTER_DEG = 4.0
 SCALE_JITTER = 0.12  # log-scale half range: the run-time ladder steps are ×1.45 apart
 OFF_SCALES = (0.5, 2.1)  # an index read at a wrong card size must stay "none", as in training
+CARD_GROW = 1.03  # the pile reader's outlines (`locate_new_card`) are this much bigger than the card
 
 
 @dataclass(frozen=True)
@@ -75,3 +76,12 @@ def card_samples(image: np.ndarray, quad: np.ndarray, card: str, rng: np.random.
         for frame in (frames[k], jittered(frames[k], rng)):
             out.append(Sample(NONE_CLASS, name, corner_crop(image, frame, CROP_PX)))
     return out
+
+
+def pile_crop_samples(crop: np.ndarray, card: str, rng: np.random.Generator) -> list[Sample]:
+    """The crops of a card as the pile reader cut it upright (`vision.pile.crop_card`): the card fills the crop
+    but for the margin the reader's outline adds, so the outline needs no finding."""
+    height, width = crop.shape[:2]
+    centre = np.array([width / 2, height / 2])
+    rect = np.array([[0, 0], [width, 0], [width, height], [0, height]], float)
+    return card_samples(crop, centre + (rect - centre) / CARD_GROW, card, rng)
