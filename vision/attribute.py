@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.sleeves import UNKNOWN_MARGIN, SleeveBook, sleeve_colour
-
 CORRIDOR_WEIGHT = 3.0
 """The corridor a whole motion swept outweighs the pieces seen frame by frame: those point wherever a piece of
 arm happens to end, the corridor where the arm came from."""
@@ -54,8 +52,6 @@ class ArmTracker:
     seat_zones: dict[str, np.ndarray] | None = None
     """Whole seat zones, for pointing: where the arm's line leads when its root is not visible."""
     evidence: dict[str, dict[str, float]] = field(default_factory=dict)
-    sleeves: SleeveBook = field(default_factory=SleeveBook)
-    """The colours each player's arm showed at its root (kept across a re-calibration: same people)."""
 
     def __post_init__(self) -> None:
         self._seat_bool = {s: m > 0 for s, m in self.seat_masks.items()}
@@ -82,7 +78,8 @@ class ArmTracker:
         centre = self._centres.get(target)
         if centre is None or len(pts) < 10:
             return None
-        root = self._root(pts, target).mean(axis=0)
+        d = np.hypot(pts[:, 0] - centre[0], pts[:, 1] - centre[1])
+        root = pts[d >= np.quantile(d, 0.9)].mean(axis=0)
         u = root - centre
         norm = float(np.hypot(*u))
         if norm < 3:
@@ -94,12 +91,6 @@ class ArmTracker:
             return seat
         x, y = int(exit_point[0]), int(exit_point[1])
         return min(self._seat_distance, key=lambda name: self._seat_distance[name][y, x])
-
-    def _root(self, pts: np.ndarray, target: str) -> np.ndarray:
-        """The arm's pixels farthest from the target: where it comes from (the sleeve, not the hand at work)."""
-        centre = self._centres[target]
-        d = np.hypot(pts[:, 0] - centre[0], pts[:, 1] - centre[1])
-        return pts[d >= np.quantile(d, 0.9)]
 
     def _first_seat(self, start: np.ndarray, u: np.ndarray, steps: range) -> tuple[str | None, np.ndarray | None]:
         """The first seat zone met walking from `start` along `u` by `steps` pixels, else the last point in the
@@ -119,8 +110,6 @@ class ArmTracker:
     def reset(self) -> None:
         self.evidence = {t: {s: 0.0 for s in self.seat_masks} for t in [*self.target_masks, "any"]}
         self._swept = np.zeros(self._zone_index.shape, np.uint8)
-        self._sleeve: dict[str, tuple[int, np.ndarray, np.ndarray]] = {}
-        """Per target, from the frame its arm was largest: (size, root point, the root's colour)."""
 
     def _corridor_seat(self, target: str) -> tuple[str | None, float]:
         """The seat the whole motion's path to `target` points at, with the path's size.
@@ -138,8 +127,7 @@ class ArmTracker:
         ys, xs = np.nonzero(labels == path)
         return self._pointed_seat(np.stack([xs, ys], axis=1).astype(np.float64), target), float(sizes[path])
 
-    def feed(self, motion_mask: np.ndarray, colour: np.ndarray | None = None) -> None:
-        """One frame of motion (and the frame itself, in the same view, for the colour of the arms)."""
+    def feed(self, motion_mask: np.ndarray) -> None:
         if not motion_mask.any():
             return
         # Close the gaps inside a moving arm (uniform skin shows motion mostly at its edges).
@@ -162,15 +150,9 @@ class ArmTracker:
             # The biggest blob at the target is the arm at work: its size goes to the seat it points at.
             arm = int(touching[np.argmax(sizes[touching])])
             ys, xs = np.nonzero(labels == arm)
-            pts = np.stack([xs, ys], axis=1).astype(np.float64)
-            pointed = self._pointed_seat(pts, t)
+            pointed = self._pointed_seat(np.stack([xs, ys], axis=1).astype(np.float64), t)
             if pointed is not None:
                 self.evidence[t][pointed] += float(sizes[arm])
-            if colour is not None and len(pts) >= 10 and sizes[arm] > self._sleeve.get(t, (0,))[0]:
-                root = self._root(pts, t)
-                seen = sleeve_colour(colour, joined, root)
-                if seen is not None:
-                    self._sleeve[t] = (int(sizes[arm]), root.mean(axis=0), seen)
 
     def attribute(self, target: str, allowed: list[str] | tuple[str, ...], min_pixels: float = 12.0,
                   ratio: float = 2.0) -> Attribution:
@@ -181,31 +163,7 @@ class ArmTracker:
             seat, size = self._corridor_seat(target)
             if seat is not None:
                 ev = {**ev, seat: ev.get(seat, 0.0) + CORRIDOR_WEIGHT * size}
-        return self._by_sleeve(target, decide(ev, allowed, min_pixels, ratio), allowed)
-
-    def _by_sleeve(self, target: str, verdict: Attribution, allowed: list[str] | tuple[str, ...]) -> Attribution:
-        """A player whose arm never wore this colour did not lay it: the seat nearest to where the arm came from
-        whose colours fit, or who has not played yet, did (an arm reaching in at an angle past a neighbour). When
-        no seat fits, the colour explains nothing (a shadow, another arm in the way) and the geometry stands."""
-        seen = self._sleeve.get(target)
-        if verdict.player is None or seen is None or not self.sleeves.contradicts(verdict.player, seen[2]):
-            return verdict
-        h, w = self._zone_index.shape
-        x, y = (int(np.clip(round(v), 0, n - 1)) for v, n in zip(seen[1], (w, h)))
-        ranked = sorted(self._seat_distance, key=lambda name: float(self._seat_distance[name][y, x]))
-        other = next((s for s in ranked if s != verdict.player and not self.sleeves.contradicts(s, seen[2])), None)
-        if other is None or (self.sleeves.worn(other) is None and
-                             not self.sleeves.contradicts(verdict.player, seen[2], UNKNOWN_MARGIN)):
-            return verdict
-        if other in allowed:
-            return Attribution(other, (other, verdict.player), verdict.evidence)
-        return Attribution(None, tuple(dict.fromkeys([other, verdict.player, *allowed]))[:3], verdict.evidence)
-
-    def remember(self, target: str, player: str | None) -> None:
-        """Learn the colour of the arm that laid at `target` as `player`'s (the player it was credited to)."""
-        seen = self._sleeve.get(target)
-        if seen is not None and player is not None:
-            self.sleeves.remember(player, seen[2])
+        return decide(ev, allowed, min_pixels, ratio)
 
 
 def decide(evidence: dict[str, float], allowed: list[str] | tuple[str, ...], min_pixels: float = 12.0,

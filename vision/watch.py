@@ -26,13 +26,7 @@ import numpy as np
 
 from vision.attribute import ArmTracker, Attribution, outer_half
 from vision.boxes import BoxTracker, look_at, polygon_mask
-from vision.calibration import (
-    Calibration,
-    CalibrationError,
-    MarkerCalibrator,
-    fit_to_frame,
-    load_calibration_file,
-)
+from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
 from vision.deal_account import DealAccount
 from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks
@@ -40,7 +34,6 @@ from vision.pile import Identify, PileRead, PileWatcher
 from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
 from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader
 from vision.sightings import ink_renames, misread_sighting, pile_alternatives
-from vision.sleeves import SleeveBook
 from vision.sources import CameraSettings, Frame, SourceError, open_source
 
 log = logging.getLogger("nainjaune.watch")
@@ -172,8 +165,7 @@ class _Pipeline:
         seen = calib.warp(np.full(frame_shape[:2], 255, np.uint8), f, cv2.INTER_NEAREST)
         zones = {s: polygon_mask(small, p) for s, p in zones_small.seats.items() if s in self.players}
         seats = {s: outer_half(cv2.bitwise_and(z, seen), hull) for s, z in zones.items()}
-        previous_arms: ArmTracker | None = getattr(self, "arms", None)
-        self.arms = ArmTracker(seats, targets, zones, sleeves=previous_arms.sleeves if previous_arms else SleeveBook())
+        self.arms = ArmTracker(seats, targets, zones)
         self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames, prior=self._rule_prior,
                                 inks=self.inks)
         previous: BoxTracker | None = getattr(self, "boxes", None)
@@ -200,7 +192,7 @@ class _Pipeline:
             self._reference_bgr = self._revocable_bgr
         out: list[dict] = []
         if result.moving:
-            self.arms.feed(self._foreground(small_bgr, result.motion_mask), small_bgr)
+            self.arms.feed(self._foreground(small_bgr, result.motion_mask))
             self.pile.interrupted()
             return out
         if self.pile.card_px is not None:
@@ -260,7 +252,6 @@ class _Pipeline:
             attribution = self._attribute("pile", account.allowed())
             player = attribution.player
             out += account.card_laid(t, verdict, attribution)
-            self.arms.remember("pile", player)
             self.pile.top, self.pile.top_location = card, verdict.location
             self.latencies.append(time.perf_counter() - pending["wall"])
             self.emitted.append({"card": card, "frame": frame.index, "still_since": self._last_moving + 1,
