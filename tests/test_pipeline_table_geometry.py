@@ -148,3 +148,27 @@ def test_a_card_found_only_once_the_hand_resting_on_it_has_gone() -> None:
     assert not watcher.settled(with_hand)
     assert watcher.settled(card)
     assert watcher.card_px == pytest.approx(71 * 101, rel=0.1)
+
+
+def test_a_hand_resting_on_the_pile_keeps_the_table_unsettled_though_its_arm_lies_mostly_in_a_seat_zone() -> None:
+    """Seat zones drawn up to the pile leave a few pixels of forearm outside the zones, under any area threshold;
+    but the changed region still joins the pile to the edge of the view. A card laid alone joins nothing."""
+    play = np.full(SHAPE, 255, np.uint8)
+    play[40:120, 200:320] = 0                     # a seat zone from the pile to the right edge
+    pile = np.zeros(SHAPE, np.uint8)
+    pile[60:110, 130:196] = 255
+    play[pile > 0] = 0
+    edge = np.zeros(SHAPE, np.uint8)
+    edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = 255
+    gate = MotionGate(play, reach_mask=pile, edge_mask=edge)
+    gate.card_px = 20 * 28
+    empty = np.full(SHAPE, 90, np.uint8)
+    for _ in range(6):
+        gate.feed(empty)
+    card = empty.copy()
+    cv2.rectangle(card, (150, 70), (170, 98), 230, -1)
+    assert not gate.hand_present(card)
+    with_arm = card.copy()
+    cv2.rectangle(with_arm, (165, 80), (319, 90), 200, -1)   # 4 px of it between the pile and the seat zone
+    assert np.count_nonzero((with_arm != empty) & (play > 0)) < gate.config.hand_cards * gate.card_px
+    assert gate.hand_present(with_arm)

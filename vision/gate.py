@@ -61,6 +61,10 @@ class MotionGate:
     _area: int = 1
     card_px: float | None = None
     """One card's area in small-view pixels, once the pile has measured it."""
+    reach_mask: np.ndarray | None = None
+    """Where a hand at work rests (the pile and the boxes; uint8 0/255, small-view size)."""
+    edge_mask: np.ndarray | None = None
+    """Where an arm comes into the view: the edge of what the camera sees, outside `reach_mask`."""
 
     def __post_init__(self) -> None:
         self._area = max(1, int(np.count_nonzero(self.play_mask)))
@@ -78,11 +82,25 @@ class MotionGate:
         diff = cv2.absdiff(small, self._reference)
         if diff.ndim == 3:
             diff = diff.max(axis=2)
-        changed = (diff > self.config.pixel_threshold * 2) & (self.play_mask > 0)
+        changed_anywhere = diff > self.config.pixel_threshold * 2
+        changed = changed_anywhere & (self.play_mask > 0)
         limit = self.config.hand_fraction * self._area
         if self.card_px is not None:
             limit = min(limit, self.config.hand_cards * self.card_px)
-        return bool(np.count_nonzero(changed) > limit)
+        return bool(np.count_nonzero(changed) > limit) or self._arm_still_there(changed_anywhere)
+
+    def _arm_still_there(self, changed: np.ndarray) -> bool:
+        """Whether one changed region joins the pile or a box to the edge of the view: a hand at rest there is
+        always joined to the table's edge by its arm, however little of the arm lies outside the zones (seat
+        zones drawn up to the pile leave only a short stretch of forearm between them)."""
+        if self.reach_mask is None or self.edge_mask is None:
+            return False
+        n, labels = cv2.connectedComponents(changed.astype(np.uint8), connectivity=8)
+        if n <= 1:
+            return False
+        at_work = np.unique(labels[(self.reach_mask > 0) & changed])
+        coming_in = np.unique(labels[(self.edge_mask > 0) & changed])
+        return bool(np.intersect1d(at_work[at_work > 0], coming_in[coming_in > 0]).size)
 
     def feed(self, small: np.ndarray, colour: np.ndarray | None = None) -> GateResult:
         """One small grey view (and the same in colour, when there is one, for the hand test)."""

@@ -155,7 +155,6 @@ class _Pipeline:
         play = np.full(small, 255, np.uint8)
         for poly in [zones_small.pile, *zones_small.boxes.values(), *zones_small.seats.values()]:
             cv2.fillPoly(play, [np.round(poly).astype(np.int32)], 0)
-        self.gate = MotionGate(play, cfg.gate)
         self._reference_bgr: np.ndarray | None = None
         self._revocable_bgr: np.ndarray | None = None
         targets = {"pile": polygon_mask(small, zones_small.pile)}
@@ -163,6 +162,10 @@ class _Pipeline:
         hull = np.vstack([zones_small.pile, *zones_small.boxes.values()])
         # Only the part of the view the camera really sees can hold evidence of an arm.
         seen = calib.warp(np.full(frame_shape[:2], 255, np.uint8), f, cv2.INTER_NEAREST)
+        reach = np.maximum.reduce(list(targets.values()))
+        edge = cv2.subtract(seen, cv2.erode(seen, np.ones((3, 3), np.uint8), borderValue=0))
+        edge = cv2.bitwise_and(edge, cv2.bitwise_not(reach))
+        self.gate = MotionGate(play, cfg.gate, reach_mask=reach, edge_mask=edge)
         zones = {s: polygon_mask(small, p) for s, p in zones_small.seats.items() if s in self.players}
         seats = {s: outer_half(cv2.bitwise_and(z, seen), hull) for s, z in zones.items()}
         self.arms = ArmTracker(seats, targets, zones)
