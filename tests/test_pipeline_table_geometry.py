@@ -172,3 +172,23 @@ def test_a_hand_resting_on_the_pile_keeps_the_table_unsettled_though_its_arm_lie
     cv2.rectangle(with_arm, (165, 80), (319, 90), 200, -1)   # 4 px of it between the pile and the seat zone
     assert np.count_nonzero((with_arm != empty) & (play > 0)) < gate.config.hand_cards * gate.card_px
     assert gate.hand_present(with_arm)
+
+
+def test_an_arm_close_to_the_table_s_colour_still_joins_the_pile_to_the_edge() -> None:
+    """Skin a little brighter than the table (above noise, under the "hand outside the zones" contrast) between a
+    hand and a sleeve that both stand out: one region all the same."""
+    play = np.full(SHAPE, 255, np.uint8)
+    pile = np.zeros(SHAPE, np.uint8)
+    pile[60:110, 130:196] = 255
+    play[pile > 0] = 0
+    edge = np.zeros(SHAPE, np.uint8)
+    edge[:, -1] = 255
+    gate = MotionGate(play, reach_mask=pile, edge_mask=edge)
+    empty = np.full(SHAPE, 90, np.uint8)
+    for _ in range(6):
+        gate.feed(empty)
+    arm = empty.copy()
+    cv2.rectangle(arm, (165, 80), (200, 86), 200, -1)    # the hand on the pile
+    cv2.rectangle(arm, (201, 80), (299, 86), 115, -1)    # forearm: 25 grey levels over the table
+    cv2.rectangle(arm, (300, 78), (319, 88), 200, -1)    # the sleeve at the edge
+    assert gate.hand_present(arm)

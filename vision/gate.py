@@ -82,17 +82,17 @@ class MotionGate:
         diff = cv2.absdiff(small, self._reference)
         if diff.ndim == 3:
             diff = diff.max(axis=2)
-        changed_anywhere = diff > self.config.pixel_threshold * 2
-        changed = changed_anywhere & (self.play_mask > 0)
+        changed = (diff > self.config.pixel_threshold * 2) & (self.play_mask > 0)
         limit = self.config.hand_fraction * self._area
         if self.card_px is not None:
             limit = min(limit, self.config.hand_cards * self.card_px)
-        return bool(np.count_nonzero(changed) > limit) or self._arm_still_there(changed_anywhere)
+        return bool(np.count_nonzero(changed) > limit) or self._arm_still_there(diff > self.config.pixel_threshold)
 
     def _arm_still_there(self, changed: np.ndarray) -> bool:
         """Whether one changed region joins the pile or a box to the edge of the view: a hand at rest there is
         always joined to the table's edge by its arm, however little of the arm lies outside the zones (seat
-        zones drawn up to the pile leave only a short stretch of forearm between them)."""
+        zones drawn up to the pile leave only a short stretch of forearm between them). The shape is the
+        evidence, so any change above noise counts: skin close to the table's colour stays one region."""
         if self.reach_mask is None or self.edge_mask is None:
             return False
         n, labels = cv2.connectedComponents(changed.astype(np.uint8), connectivity=8)
