@@ -3,6 +3,7 @@ withdrawn when a card follows, and plays re-attributed when a count is impossibl
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -159,6 +160,19 @@ def test_a_card_nothing_explains_is_kept_and_the_end_concluded_again_once_the_ta
     assert types(quiet) == ["deal_over"] and quiet[0]["winner"] == "Bruno"
     reader = table.readers[-1]
     assert len(table.readers) == 2 and reader.views == 1 and "8C" in reader.exclude
+
+
+def test_a_sure_play_is_given_back_to_the_seat_next_nearest_to_where_its_arm_came_from() -> None:
+    """Every play of Bruno's was sure, but his arms came in between his place and Denis's: when Bruno "goes out"
+    and a card follows, one of them goes to Denis (the next seat from where the arm came), not to anyone else."""
+    table = Table()
+    for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=1):
+        table.lay(float(t), card, dataclasses.replace(sure("Bruno"), nearby=("Bruno", "Denis", "Chloé"), margin=5.0))
+    after = table.lay(7.0, "8C", sure("Bruno"))
+    fixes = [(e["was"], e["player"]) for e in after if e["type"] == "player_corrected"]
+    assert fixes == [("Bruno", "Denis")]
+    assert types(after) == ["deal_resumed", "player_corrected", "card_played", "deal_over"]
+    assert after[2]["player"] == "Bruno" and after[-1]["winner"] == "Bruno"
 
 
 def test_a_settled_deal_is_reopened_when_a_card_follows() -> None:

@@ -9,6 +9,7 @@ strongest seat is not clearly ahead, or the rules say that player cannot be play
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import cv2
@@ -41,6 +42,10 @@ class Attribution:
     player: str | None
     candidates: tuple[str, ...]
     evidence: dict[str, float]
+    nearby: tuple[str, ...] = ()
+    """Seats by how near they are to where the arm came from: if not the first, most likely the next."""
+    margin: float = float("inf")
+    """How much nearer (view pixels) the nearest seat is than the next: small when the arm came in between two."""
 
 
 @dataclass
@@ -78,8 +83,7 @@ class ArmTracker:
         centre = self._centres.get(target)
         if centre is None or len(pts) < 10:
             return None
-        d = np.hypot(pts[:, 0] - centre[0], pts[:, 1] - centre[1])
-        root = pts[d >= np.quantile(d, 0.9)].mean(axis=0)
+        root = self._root(pts, centre)
         u = root - centre
         norm = float(np.hypot(*u))
         if norm < 3:
@@ -91,6 +95,12 @@ class ArmTracker:
             return seat
         x, y = int(exit_point[0]), int(exit_point[1])
         return min(self._seat_distance, key=lambda name: self._seat_distance[name][y, x])
+
+    @staticmethod
+    def _root(pts: np.ndarray, centre: np.ndarray) -> np.ndarray:
+        """The mean of an arm's pixels farthest from the target: where it comes from, not the hand at work."""
+        d = np.hypot(pts[:, 0] - centre[0], pts[:, 1] - centre[1])
+        return pts[d >= np.quantile(d, 0.9)].mean(axis=0)
 
     def _first_seat(self, start: np.ndarray, u: np.ndarray, steps: range) -> tuple[str | None, np.ndarray | None]:
         """The first seat zone met walking from `start` along `u` by `steps` pixels, else the last point in the
@@ -111,21 +121,16 @@ class ArmTracker:
         self.evidence = {t: {s: 0.0 for s in self.seat_masks} for t in [*self.target_masks, "any"]}
         self._swept = np.zeros(self._zone_index.shape, np.uint8)
 
-    def _corridor_seat(self, target: str) -> tuple[str | None, float]:
-        """The seat the whole motion's path to `target` points at, with the path's size.
-
-        An arm whose skin matches the table shows only in pieces on any one frame (the sleeve, the fingers); over
-        the motion those pieces sweep one corridor from the player's edge to the target.
-        """
+    def _path(self, target: str) -> np.ndarray | None:
+        """(x, y) of the whole motion's path to `target`: the largest region the episode's motion swept there."""
         n, labels = cv2.connectedComponents(self._swept, connectivity=8)
         touching = np.unique(labels[self._target_bool[target]])
         touching = touching[touching > 0]
         if touching.size == 0:
-            return None, 0.0
+            return None
         sizes = np.bincount(labels.ravel(), minlength=n)
-        path = int(touching[np.argmax(sizes[touching])])
-        ys, xs = np.nonzero(labels == path)
-        return self._pointed_seat(np.stack([xs, ys], axis=1).astype(np.float64), target), float(sizes[path])
+        ys, xs = np.nonzero(labels == int(touching[np.argmax(sizes[touching])]))
+        return np.stack([xs, ys], axis=1).astype(np.float64)
 
     def feed(self, motion_mask: np.ndarray) -> None:
         if not motion_mask.any():
@@ -159,12 +164,20 @@ class ArmTracker:
         ev = self.evidence.get(target) or self.evidence["any"]
         if not any(ev.values()):
             ev = self.evidence["any"]
-        if target in self._target_bool:
-            seat, size = self._corridor_seat(target)
-            if seat is not None:
-                ev = {**ev, seat: ev.get(seat, 0.0) + CORRIDOR_WEIGHT * size}
-        return decide(ev, allowed, min_pixels, ratio)
-
+        # The corridor the whole motion swept from the player's edge to the target: an arm whose skin matches the
+        # table shows only in pieces on any one frame (the sleeve, the fingers), which together sweep that path.
+        path = self._path(target) if target in self._target_bool else None
+        seat = self._pointed_seat(path, target) if path is not None else None
+        if path is not None and seat is not None:
+            ev = {**ev, seat: ev.get(seat, 0.0) + CORRIDOR_WEIGHT * len(path)}
+        verdict = decide(ev, allowed, min_pixels, ratio)
+        if path is None or len(path) < 10 or target not in self._centres:
+            return verdict
+        x, y = (int(round(v)) for v in self._root(path, self._centres[target]))
+        nearby = sorted(self._seat_distance, key=lambda name: float(self._seat_distance[name][y, x]))
+        margin = float(self._seat_distance[nearby[1]][y, x] - self._seat_distance[nearby[0]][y, x]) \
+            if len(nearby) > 1 else float("inf")
+        return dataclasses.replace(verdict, nearby=tuple(nearby), margin=margin)
 
 def decide(evidence: dict[str, float], allowed: list[str] | tuple[str, ...], min_pixels: float = 12.0,
            ratio: float = 2.0) -> Attribution:

@@ -62,6 +62,10 @@ class Sighting:
     """`ASKED`, `WEAK_ARM`, `LOW_CONFIDENCE` or `SURE`."""
     arms: Mapping[str, float]
     """Per seat, the arm evidence of the motion that laid it."""
+    nearby: tuple[str, ...] = ()
+    """Seats by how near they are to where that arm came from (`Attribution.nearby`)."""
+    margin: float = float("inf")
+    """How clearly the nearest seat was nearer than the next (`Attribution.margin`)."""
 
 
 def play_doubt(attribution: Attribution, confidence: float, min_confidence: float) -> int:
@@ -156,7 +160,7 @@ class DealAccount:
         tracked = player or (attribution.candidates[0] if attribution.candidates else None)
         self.sightings[card] = Sighting(event, read.evidence, read.ink, tracked, player,
                                         play_doubt(attribution, read.confidence, self.config.min_card_confidence),
-                                        dict(attribution.evidence))
+                                        dict(attribution.evidence), attribution.nearby, attribution.margin)
         if tracked is not None:
             self.played_by_me[tracked] += 1
         # a card read twice is still a card laid, misread: the engine counts it and forgets the run
@@ -296,23 +300,32 @@ class DealAccount:
 
     def _best_revision(self, referee: LiveReferee) -> tuple[str, str] | None:
         """(card, player) of the re-attribution that reopens the deal with fewest plays set aside, of the most
-        doubtful play, with fewest rule breaks and most arm evidence; None when none does better than now."""
+        doubtful play, with fewest rule breaks and most arm evidence; None when none does better than now.
+
+        When no doubtful play explains it, a sure one must be wrong after all (an arm that came in before a
+        neighbour's place): it goes to the seat next nearest to where its arm came from, the closest call first.
+        """
         winner = referee.state.winner
         if winner is None:
             return None
         out_player, now = self.players[winner], (True, referee.dropped())
-        ranked = []
-        for card, seen in self.sightings.items():
-            if seen.credited != out_player or seen.doubt == SURE:
-                continue
-            for player in self.players:
-                trial = referee.if_reassigned(card, player) if player != out_player else None
-                if trial is not None and trial[:2] < now:
-                    ranked.append(((*trial[:2], seen.doubt, trial[2], -seen.arms.get(player, 0.0)), card, player))
-        if not ranked:
-            return None
-        _, card, player = min(ranked)
-        return card, player
+        for sure_too in (False, True):
+            ranked = []
+            for card, seen in self.sightings.items():
+                if seen.credited != out_player or (seen.doubt == SURE) != sure_too:
+                    continue
+                # a sure play is only reconsidered for the seat next nearest to where its arm came from
+                others = seen.nearby[1:2] if sure_too else self.players
+                for player in others:
+                    trial = referee.if_reassigned(card, player) if player != out_player else None
+                    if trial is not None and trial[:2] < now:
+                        near = seen.nearby.index(player) if player in seen.nearby else len(seen.nearby)
+                        ranked.append(((*trial[:2], seen.doubt, trial[2], -seen.arms.get(player, 0.0), near,
+                                        seen.margin), card, player))
+            if ranked:
+                _, card, player = min(ranked)
+                return card, player
+        return None
 
     def _credited(self, card: str, player: str, t: float) -> list[dict]:
         """Bookkeeping once the play of `card` is known to be `player`'s; the event that tells the phone."""
