@@ -104,8 +104,8 @@ def test_board_corners_and_size_can_be_given() -> None:
         parse_calibration({**zones, "board": zones["board"][:3]})
 
 
-@pytest.mark.parametrize("order", [[0, 1, 2, 3], [2, 3, 0, 1], [3, 2, 1, 0]], ids=["clockwise", "from another "
-                                                                                  "corner", "anticlockwise"])
+@pytest.mark.parametrize("order", [[0, 1, 2, 3], [2, 3, 0, 1], [3, 2, 1, 0]],
+                         ids=["clockwise", "from another corner", "anticlockwise"])
 def test_board_corners_in_turn_from_any_corner_either_way_give_one_view(order: list[int]) -> None:
     h = camera(30.0)
     zones = board_zones(h)
