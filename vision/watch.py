@@ -275,7 +275,7 @@ class _Pipeline:
                         alternatives: dict[str, str]) -> ShowdownReader:
         """The reader of the losers' seat zones, for the account to start at the deal's end."""
         return ShowdownReader(dict(self.calib.zones.seats), self.identify_image, expected, exclude=exclude,
-                              score_image=self.hand_scores, alternatives=alternatives)
+                              score_image=self.hand_scores, alternatives=alternatives, card_px=self.pile.card_px)
 
     def _renamed(self, was: str, card: str) -> None:
         """The account renamed the card read as `was`: so is the pile's top card, if it was that one."""
