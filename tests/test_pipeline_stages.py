@@ -666,3 +666,10 @@ def test_a_shown_hand_is_read_at_one_card_size_on_any_table(scale: float) -> Non
     h, w = min(first.shape[0], second.shape[0]), min(first.shape[1], second.shape[1])
     assert np.abs(first[:h, :w].astype(int) - second[:h, :w].astype(int)).mean() < 8   # the same picture
     assert reading_scale(card_px * 1.1 ** 2) == 1.0   # a card a little larger or smaller is read as it is
+
+
+@pytest.mark.parametrize("angle", [0.0, 8.0, -15.0])
+def test_on_the_printed_mat_a_shown_hand_is_read_as_it_always_was(table: TableScene, angle: float) -> None:
+    """The card the pile measures on the A3 mat is the size the hand reader was made at: no resize."""
+    calib = calibrate_from_markers(table.render([]), PLAYERS)
+    assert reading_scale(_card_size_measured(calib, (0.77, 0.36), angle)) == 1.0
