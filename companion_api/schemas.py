@@ -46,6 +46,7 @@ Coordinate = Annotated[float, Field(ge=0, le=MAX_PIXELS, allow_inf_nan=False)]
 # [x, y] as a list of two, not a tuple: a tuple's `prefixItems` in the schema kept schemathesis off the calibration
 Point = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
 Polygon = Annotated[list[Point], Field(min_length=3, max_length=MAX_POINTS)]
+SizeValue = Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)]  # vision's reader asks for two, > 0
 Pixels = Annotated[int, Field(ge=1, le=MAX_PIXELS, strict=True)]
 OptionValue = (bool | Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
                | Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)] | Annotated[str, Field(max_length=64)]
@@ -122,6 +123,10 @@ class Calibration(_Strict):
     seats: dict[PlayerName, Polygon] = Field(min_length=1, max_length=8)
     image_size: Annotated[list[Pixels], Field(min_length=2, max_length=2)] | None = Field(
         None, description="width, height of the image the points refer to")
+    board: Annotated[list[Point], Field(max_length=MAX_POINTS)] | None = Field(
+        None, description="the board's 4 corners in turn around it: the table is then read top-down from them")
+    board_size: Annotated[list[SizeValue], Field(max_length=MAX_POINTS)] | None = Field(
+        None, description="the board's true width and height, in any unit (cm on the phone)")
 
     @model_validator(mode="after")
     def _complete_and_inside(self) -> Calibration:
@@ -131,12 +136,24 @@ class Calibration(_Strict):
         if self.image_size is not None:
             width, height = self.image_size
             zones = {"pile": self.pile, **{f"boxes.{k}": v for k, v in self.boxes.items()},
-                     **{f"seats.{k}": v for k, v in self.seats.items()}}
+                     **{f"seats.{k}": v for k, v in self.seats.items()}, "board": self.board or []}
             for name, polygon in zones.items():
                 outside = next((p for p in polygon if p[0] > width or p[1] > height), None)
                 if outside is not None:
                     raise ValueError(f"{name}: point {list(outside)} is not inside the {width}x{height} image")
         return self
+
+
+class CalibrationView(BaseModel):
+    """How `watch` sees the table with these zones: top-down ("plane") or the camera picture as it is ("file")."""
+
+    source: Literal["plane", "file"]
+    size: list[int] = Field(description="width, height of the view the cards are read in")
+    from_board: bool = Field(description="the top-down view comes from the board's corners, not the corner boxes")
+
+
+class CalibrationSaved(Calibration):
+    view: CalibrationView
 
 
 class Access(BaseModel):

@@ -40,7 +40,8 @@ def near(required: dict[str, Any], **optional: Any) -> Any:
 
 point = st.tuples(st.integers(-5, 700) | st.floats(allow_nan=True), st.integers(-5, 400))
 zones = near({"pile": st.lists(point, max_size=5)}, boxes=st.dictionaries(cards, st.lists(point, max_size=4)),
-             seats=st.dictionaries(names, st.lists(point, max_size=4)), image_size=st.tuples(scalars, scalars))
+             seats=st.dictionaries(names, st.lists(point, max_size=4)), image_size=st.tuples(scalars, scalars),
+             board=st.lists(point, max_size=5), board_size=st.lists(scalars | st.integers(-2, 50), max_size=3))
 BODIES = {  # each write endpoint and the near misses it gets (besides anything at all)
     ("POST", "/api/games"): near({"players": st.permutations(PLAYERS), "chips": edges | scalars}, dealer=names,
                                  deck=names,

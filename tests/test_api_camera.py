@@ -90,3 +90,37 @@ def test_a_camera_source_feeds_the_game_and_the_live_view(tmp_path: Path, monkey
     assert state["game"]["played"] == ["AS", "2D"]
     assert state["game"]["last_play"]["confidence"] == 0.88
     assert {e["source"] for e in state["game"]["events"] if e["kind"] == "play"} == {"camera"}
+
+
+BOARD = [[200, 120], [440, 120], [520, 300], [120, 300]]  # a board seen from a camera tilted towards the top
+"""The board's corners in turn, as a user taps them on the picture of ZONES."""
+
+
+def test_the_board_s_corners_and_size_are_saved_and_give_a_top_down_view(client: TestClient, tmp_path: Path) -> None:
+    plain = client.put("/api/calibration", json=ZONES, headers=EDIT).json()
+    assert plain["view"] == {"source": "file", "size": [640, 360], "from_board": False}  # boxes in no known layout
+    saved = client.put("/api/calibration", json={**ZONES, "board": BOARD, "board_size": [40, 30]}, headers=EDIT)
+    assert saved.status_code == 200, saved.json()
+    view = saved.json()["view"]
+    assert view["source"] == "plane" and view["from_board"] is True
+    on_disk = json.loads((tmp_path / "calib.json").read_text())
+    assert on_disk["board"] == BOARD and on_disk["board_size"] == [40, 30] and "view" not in on_disk
+    again = client.get("/api/calibration").json()
+    assert again["board"] == BOARD and again["board_size"] == [40, 30] and again["view"] == view
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"board": BOARD[:3]}, "board: expected its 4 corners, got 3 points"),
+    ({"board": [BOARD[0], BOARD[2], BOARD[1], BOARD[3]]}, "board: its sides cross"),
+    ({"board": BOARD, "board_size": [40, 0]}, "board_size: expected [width, height], two positive numbers"),
+    ({"board": BOARD, "board_size": [-40, 30]}, "board_size: expected [width, height], two positive numbers"),
+    ({"board": BOARD, "board_size": [40]}, "board_size: expected [width, height]"),
+    ({"board": [[200, 120], [440, 120], [700, 300], [120, 300]]}, "board: point [700.0, 300.0] is not inside"),
+])
+def test_a_bad_board_is_refused_and_the_saved_calibration_stays(client: TestClient, tmp_path: Path, change: dict,
+                                                                 words: str) -> None:
+    assert client.put("/api/calibration", json={**ZONES, "board": BOARD}, headers=EDIT).status_code == 200
+    before = (tmp_path / "calib.json").read_bytes()
+    answer = client.put("/api/calibration", json={**ZONES, **change}, headers=EDIT)
+    assert answer.status_code == 422 and words in answer.json()["detail"], answer.json()
+    assert (tmp_path / "calib.json").read_bytes() == before

@@ -10,11 +10,12 @@ import pytest
 
 from vision import mat
 from vision.calibration import (
-    CalibrationError, MarkerCalibrator, calibrate_from_markers, fit_to_frame, load_calibration_file,
+    Calibration, CalibrationError, MarkerCalibrator, calibrate_from_markers, fit_to_frame, load_calibration_file,
     parse_calibration,
 )
 from vision.tablesim.scene import SceneConfig, TableScene
 from vision.tablesim.script import deal_script
+from vision.watch import WatchConfig, _Pipeline
 
 PLAYERS = ("Anne", "Bruno", "Chloé")
 
@@ -139,3 +140,32 @@ def test_zones_are_drawn_over_the_camera_picture(scene: TableScene) -> None:
     drawn = draw_zones(frame, calib)
     x, y = np.round(calib.to_image(calib.zones.pile)[0]).astype(int)
     assert tuple(drawn[y, x]) == (0, 200, 255) and tuple(frame[y, x]) != (0, 200, 255)
+
+
+def _pipeline_measuring_a_card(calib: Calibration) -> _Pipeline:
+    """A pipeline on `calib` whose pile has measured one card laid alone."""
+    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
+                         (calib.view_size[1], calib.view_size[0], 3))
+    empty = np.full(calib.view_size[::-1], 90, np.uint8)
+    card = empty.copy()
+    x0, y0 = np.round(calib.zones.pile.mean(axis=0)).astype(int)
+    cv2.rectangle(card, (x0 - 45, y0 - 63), (x0 + 45, y0 + 63), 230, -1)     # a card's 90 x 126 px in the mat view
+    pipeline.pile.baseline(empty)
+    assert pipeline.pile.settled(card)
+    return pipeline
+
+
+@pytest.mark.parametrize("scale", [1.0, 0.5])
+def test_a_new_calibration_keeps_the_card_size_measured(scale: float) -> None:
+    """A bumped camera re-calibrates; the card measured on the pile keeps its size on the table, so its area in
+    the new view is the old one times the ratio of the pile zone's areas (the same stretch of table in both)."""
+    calibrator = MarkerCalibrator(PLAYERS)
+    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
+    pipeline = _pipeline_measuring_a_card(calib)
+    measured = pipeline.pile.card_px
+    assert measured == pytest.approx(91 * 127, rel=0.05)
+    w, h = calib.view_size
+    moved = Calibration(np.diag([scale, scale, 1.0]), (round(w * scale), round(h * scale)),
+                        calib.zones.scaled(scale), "markers")
+    pipeline.configure(moved, (h, w, 3))
+    assert pipeline.pile.card_px == pytest.approx(measured * scale ** 2)

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.inks import DeckInks, corner_ink, index_ink, same_colour
+from vision.inks import GREY_CHROMA, DeckInks, corner_ink, index_ink, same_colour
 from vision.pile import CROP_SIZE, PileWatcher, crop_card, crop_matrix
 from vision.recognise import identify
 from vision.recognise.crops import CornerFrame, corner_crop
@@ -200,3 +200,23 @@ def test_a_pile_read_made_before_its_suits_inks_were_known_is_renamed_once_they_
     assert ink_renames(sightings, read_inks, inks, {"KD"}, 0.3) == {"AD": "AS", "QD": "QS"}
     assert ink_renames({"AD": sightings["AD"], "AS": {"AS": 1.0}}, read_inks, inks, set(), 0.3) == {}
     assert ink_renames(sightings, {}, inks, set(), 0.3) == {}
+
+
+@pytest.mark.parametrize("short", [45, 180])
+def test_a_card_near_or_far_shows_the_colour_it_shows_at_the_mat_s_scale(short: int) -> None:
+    """The pile crop is cut to the card's outline and resized to one size, so a card half or twice as wide in the
+    view as on the printed mat (90 px) gives the same pixels to count: its ink keeps its colour (paler when small,
+    the strokes blurred into the paper, but red, not grey)."""
+    from vision.pile import CardLocation
+
+    def ink_at(width: int) -> tuple[float, float] | None:
+        face = plain_face("QH", int(round(width * 88 / 63)))[..., :3]
+        view = np.full((face.shape[0] + 40, face.shape[1] + 40, 3), (40, 90, 30), np.uint8)
+        view[20:20 + face.shape[0], 20:20 + face.shape[1]] = face
+        h, w = face.shape[:2]
+        corners = np.array([[20, 20], [20 + w, 20], [20 + w, 20 + h], [20, 20 + h]], np.float64)
+        return index_ink(crop_card(view, CardLocation(corners), np.eye(3)))
+
+    at_mat, here = ink_at(90), ink_at(short)
+    assert at_mat is not None and here is not None and at_mat[0] > 20
+    assert same_colour(at_mat, here) and np.hypot(*here) > 2 * GREY_CHROMA

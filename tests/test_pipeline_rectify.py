@@ -104,6 +104,27 @@ def test_board_corners_and_size_can_be_given() -> None:
         parse_calibration({**zones, "board": zones["board"][:3]})
 
 
+@pytest.mark.parametrize("order", [[0, 1, 2, 3], [2, 3, 0, 1], [3, 2, 1, 0]],
+                         ids=["clockwise", "from another corner", "anticlockwise"])
+def test_board_corners_in_turn_from_any_corner_either_way_give_one_view(order: list[int]) -> None:
+    h = camera(30.0)
+    zones = board_zones(h)
+    quad = project(h, np.array([[-20, -15], [20, -15], [20, 15], [-20, 15]])).round(1)
+    calib = fit_to_frame(parse_calibration({**zones, "board": quad[order].tolist()}), (H, W, 3))
+    reference = fit_to_frame(parse_calibration({**zones, "board": quad.tolist()}), (H, W, 3))
+    assert calib.source == "plane" and calib.view_size == reference.view_size
+
+
+@pytest.mark.parametrize(("corners", "words"), [
+    ([[100, 100], [500, 400], [500, 100], [100, 400]], "sides cross"),           # tapped out of turn
+    ([[100, 100], [500, 100], [300, 150], [100, 400]], "inside or in line"),     # one corner bent inward
+    ([[100, 100], [300, 100], [500, 100], [100, 400]], "inside or in line"),     # three corners in a line
+])
+def test_board_corners_that_are_no_board_are_refused(corners: list[list[int]], words: str) -> None:
+    with pytest.raises(CalibrationError, match=f"board: .*{words}"):
+        parse_calibration({**board_zones(camera(20.0)), "board": corners})
+
+
 def test_zones_beyond_the_horizon_keep_the_camera_picture() -> None:
     quad = np.array([[500, 300], [700, 300], [720, 400], [480, 400]], np.float64)
     far = np.array([[600, -5000]], np.float64)      # a "seat" drawn past where the table's lines meet

@@ -17,7 +17,9 @@ from vision.boxes import BoxTracker, changed_share, look_at
 from vision.calibration import VIEW_SCALE, Calibration, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
 from vision.pile import PileWatcher, crop_card, locate_new_card
-from vision.showdown import REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader
+from vision.showdown import (
+    HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, reading_scale,
+)
 from vision.tablesim.oracle import TemplateIdentifier
 from vision.tablesim.scene import Placed, SceneConfig, TableScene
 from vision.tablesim.script import deal_script
@@ -635,3 +637,39 @@ def test_a_nudged_top_card_is_not_a_new_play_but_the_same_name_elsewhere_is() ->
     assert watcher.same_card_nudged(PileRead("7H", 0.9, 3, 3, nudged))
     assert not watcher.same_card_nudged(PileRead("7H", 0.9, 3, 3, moved))  # reported, the engine flags it
     assert not watcher.same_card_nudged(PileRead("8H", 0.9, 3, 3, nudged))
+
+
+@pytest.mark.parametrize("scale", [0.5, 2.0])
+def test_a_shown_hand_is_read_at_one_card_size_on_any_table(scale: float) -> None:
+    """A camera twice as near or far (or a view of another scale) shows the hand at another size; resized by the
+    card size the pile measured, the reader gets the picture it gets at the mat's scale, and reads the same."""
+    short = HAND_CARD_SHORT
+    view = np.full((300, 600, 3), 60, np.uint8)
+    for i, x in enumerate((100, 130, 160)):   # three overlapping cards in a row, with an index each
+        cv2.rectangle(view, (x, 80), (x + int(short), 80 + int(short * 88 / 63)), (235, 235, 235), -1)
+        cv2.rectangle(view, (x + 4, 86), (x + 14, 110), (0, 0, 200 - 60 * i), -1)
+    zone = np.array([[60, 40], [420, 40], [420, 260], [60, 260]], np.float64)
+    seen: list[np.ndarray] = []
+
+    def reader(crop: np.ndarray) -> list[_Det]:
+        seen.append(crop)
+        return [_Det("KS", 0.99), _Det("4D", 0.98), _Det("7H", 0.97)]
+
+    card_px = short * short * 88 / 63
+    at_mat = ShowdownReader({"Anne": zone}, reader, {"Anne": 3}, card_px=card_px)
+    assert at_mat.settled(view) == [("Anne", ("4D", "7H", "KS"))]
+    other = cv2.resize(view, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
+    elsewhere = ShowdownReader({"Anne": zone * scale}, reader, {"Anne": 3}, card_px=card_px * scale ** 2)
+    assert elsewhere.settled(other) == [("Anne", ("4D", "7H", "KS"))]
+    first, second = seen
+    assert abs(first.shape[0] - second.shape[0]) <= 1 and abs(first.shape[1] - second.shape[1]) <= 1
+    h, w = min(first.shape[0], second.shape[0]), min(first.shape[1], second.shape[1])
+    assert np.abs(first[:h, :w].astype(int) - second[:h, :w].astype(int)).mean() < 8   # the same picture
+    assert reading_scale(card_px * 1.1 ** 2) == 1.0   # a card a little larger or smaller is read as it is
+
+
+@pytest.mark.parametrize("angle", [0.0, 8.0, -15.0])
+def test_on_the_printed_mat_a_shown_hand_is_read_as_it_always_was(table: TableScene, angle: float) -> None:
+    """The card the pile measures on the A3 mat is the size the hand reader was made at: no resize."""
+    calib = calibrate_from_markers(table.render([]), PLAYERS)
+    assert reading_scale(_card_size_measured(calib, (0.77, 0.36), angle)) == 1.0

@@ -83,6 +83,13 @@ def mat_zones(players: list[str] | tuple[str, ...], geometry: mat.ViewGeometry) 
 def _polygon(value: object, where: str) -> np.ndarray:
     if not isinstance(value, list) or len(value) < 3:
         raise CalibrationError(f"{where}: expected a polygon, a list of at least 3 [x, y] points")
+    arr = _points(value, where)
+    if abs(cv2.contourArea(arr.astype(np.float32))) < 1.0:
+        raise CalibrationError(f"{where}: the polygon has no area (points in a line or repeated)")
+    return arr
+
+
+def _points(value: list, where: str) -> np.ndarray:
     pts = []
     for i, p in enumerate(value):
         if (not isinstance(p, (list, tuple)) or len(p) != 2
@@ -91,10 +98,7 @@ def _polygon(value: object, where: str) -> np.ndarray:
         if p[0] < 0 or p[1] < 0:
             raise CalibrationError(f"{where}: point {i + 1} {list(p)} has a negative coordinate (image pixels)")
         pts.append([float(p[0]), float(p[1])])
-    arr = np.array(pts, dtype=np.float64)
-    if abs(cv2.contourArea(arr.astype(np.float32))) < 1.0:
-        raise CalibrationError(f"{where}: the polygon has no area (points in a line or repeated)")
-    return arr
+    return np.array(pts, dtype=np.float64)
 
 
 def parse_calibration(data: object, players: list[str] | tuple[str, ...] | None = None) -> Calibration:
@@ -124,13 +128,27 @@ def parse_calibration(data: object, players: list[str] | tuple[str, ...] | None 
         if no_seat:
             raise CalibrationError(f"seats: no seat zone for player(s) {', '.join(no_seat)} "
                                    f"(the file has {', '.join(seats)})")
-    board = _polygon(data["board"], "board") if data.get("board") is not None else None
-    if board is not None and len(board) != 4:
-        raise CalibrationError(f"board: expected its 4 corners, got {len(board)} points")
+    board = _board(data["board"]) if data.get("board") is not None else None
     board_size = _size(data["board_size"]) if data.get("board_size") is not None else None
     every = np.vstack([pile, *boxes.values(), *seats.values()])
     w, h = int(math.ceil(every[:, 0].max())) + 1, int(math.ceil(every[:, 1].max())) + 1
     return Calibration(np.eye(3), (w, h), Zones(pile, boxes, seats), "file", board, board_size)
+
+
+def _board(value: object) -> np.ndarray:
+    """The board's four corners in turn around it: a rectangle seen from any angle is a convex quadrilateral, so
+    sides that cross (corners tapped out of turn) or a corner bent inward is a mistake, not a board."""
+    if not isinstance(value, list) or len(value) != 4:
+        got = f"{len(value)} points" if isinstance(value, list) else repr(value)
+        raise CalibrationError(f"board: expected its 4 corners, got {got}")
+    quad = _points(value, "board")
+    turns = rectify.turns(quad)
+    if abs(int(turns.sum())) == 4:
+        return quad
+    if len(cv2.convexHull(quad.astype(np.float32))) == 4:
+        raise CalibrationError("board: its sides cross; give the 4 corners in turn around the board")
+    raise CalibrationError("board: a corner lies inside or in line with the others; give the board's 4 outer "
+                           "corners")
 
 
 def _size(value: object) -> tuple[float, float]:

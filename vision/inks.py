@@ -11,6 +11,12 @@ balance. Within one deck two suits of one colour print nearly one ink, a red and
 single read (a small, blurred or shaded index) can stray from its suit's ink by more than that difference. Hence
 the rule in `DeckInks.weights`: a suit is ruled out only by an ink much nearer another suit's ink, when the two
 suits' inks are two colours. (The inks measured: docs/benchmarks.md.)
+
+Sizes are in the card's own units: the crops read here are cut to the card's measured outline and resized to one
+size (`vision.pile.CROP_SIZE`, the recogniser's `CROP_PX` corner), so a card near or far, on any table, gives the same
+pixels to count. The other constants are colour distances (CIELAB), which no table's geometry changes: a small
+card's ink is paler (its thin strokes blur into the paper) but keeps its hue, and each suit's ink is learnt on the
+table it is read on.
 """
 
 from __future__ import annotations
@@ -38,6 +44,9 @@ SAME_HUE_DEG = 40.0
 colours' 57 degrees apart or more."""
 MIN_INK_SHARE = 0.03
 """Fewer ink pixels than this share of the index region: no index there (a blank or washed-out crop)."""
+MIN_REGION_PIXELS = 20
+"""Fewer pixels than this in an index region: a crop cut wrong. The crops are of one size whatever the card's size in
+the view (the module's docstring), and their index regions hold about 2,300 (a corner) to 2,900 (a pile card)."""
 
 
 def suit_of(card: str) -> str:
@@ -72,7 +81,7 @@ def _ink(pixels: np.ndarray) -> Ink | None:
     the median: many decks outline their red pips and court figures in black, and most of the dark pixels of
     their red cards can then be black: the median would read such a red card's ink as black and weigh its own
     suit down, while the mean keeps the red ink's share."""
-    if len(pixels) < 20:
+    if len(pixels) < MIN_REGION_PIXELS:
         return None
     pixels = pixels.astype(np.float32)
     light = pixels.mean(axis=1)

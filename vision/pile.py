@@ -85,6 +85,10 @@ MIN_CHANGED = 0.04
 above this."""
 
 
+def _zone_area(polygon: np.ndarray) -> float:
+    return abs(float(cv2.contourArea(np.asarray(polygon, np.float32))))
+
+
 def card_area(outline: np.ndarray | None) -> float | None:
     """The area of `outline`'s fitted rectangle when it has a card's shape, else None (the measure of the
     card size on this table, learnt from the cards laid)."""
@@ -276,6 +280,18 @@ class PileWatcher:
     _card_sizes: list[float] = field(default_factory=list)
     _unexplained: int = 0
     """Settles in a row whose change of the pile was no card (a hand resting on the card it laid)."""
+
+    def measured_before(self, previous: PileWatcher) -> None:
+        """Keep the card sizes `previous` measured, in this watcher's view (a new calibration of the same table).
+
+        Both views show the table plane from above, each a similarity of it (the mat's markers, or the board's
+        corners), so every area on the table, a card's as the pile zone's, changes between them by one factor:
+        the ratio of the pile zone's areas, the same stretch of table in both (the mat's layout, the same file).
+        A camera-picture view is no similarity, but cards are measured and used inside the pile zone alone, where
+        the zone's ratio is the local one."""
+        factor = _zone_area(self.polygon) / _zone_area(previous.polygon)
+        self._card_sizes = [a * factor for a in previous._card_sizes]
+        self.card_px = previous.card_px * factor if previous.card_px is not None else None
 
     def same_card_nudged(self, read: PileRead) -> bool:
         """The top card straightened or pushed (same name, same place): not a new play."""

@@ -37,6 +37,14 @@ def ordered(quad: np.ndarray) -> np.ndarray:
     return np.roll(pts, -int(np.argmin(pts.sum(axis=1))), axis=0)
 
 
+def turns(quad: np.ndarray) -> np.ndarray:
+    """The sign of the turn at each corner of a closed polygon, walked in the given order (0 where straight)."""
+    pts = np.asarray(quad, np.float64).reshape(-1, 2)
+    edges = np.roll(pts, -1, axis=0) - pts
+    nxt = np.roll(edges, -1, axis=0)
+    return np.sign(edges[:, 0] * nxt[:, 1] - edges[:, 1] * nxt[:, 0])
+
+
 def board_from_boxes(boxes: dict[str, np.ndarray]) -> np.ndarray | None:
     """The rectangle of the four corner boxes' centres, when the 7♦ box sits at its middle; else None."""
     if not all(b in boxes for b in (*CORNER_BOXES, CENTRE_BOX)):

@@ -13,17 +13,25 @@ A card read in a hand that was also read on the pile stays on the pile, unless t
 one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
 alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed
 (`renamed`), so that a pile card read wrong does not take the real card out of the hand that holds it.
+
+A zone is read at one card size on every table: resized so that its cards' short side is `HAND_CARD_SHORT`, from
+the card size the pile measured on this table (`card_px`). The other constants are recogniser scores and counts of
+settled frames, which no table's geometry changes.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable, Collection, Mapping, Protocol, Sequence
 
 import cv2
 import numpy as np
 
+from vision import mat
 from vision.boxes import polygon_mask
+from vision.calibration import VIEW_SCALE
+from vision.pile import CARD_ASPECT
 
 
 class DetectionLike(Protocol):
@@ -62,6 +70,25 @@ nobody was seen with, and that loser's cards are not seen yet). 8 is not tuned: 
 four losers laying their hands one after the other."""
 
 
+HAND_CARD_SHORT = VIEW_SCALE * 63.0 / mat.PAGE_MM["A3"][0]
+"""View pixels of a card's short side (63 mm) in the printed A3 mat's view (90 px), where the shown-hand reader was
+made (`identify.HAND_ENLARGE` enlarges it further): a zone is read with its cards at this size, whether the camera is
+near or far, the mat printed on A2, or the view a tapped board's or the camera picture itself. Smaller cards are
+softer than the corner finder expects, larger ones give it details to take for indices."""
+SAME_SIZE = (0.85, 1.15)
+"""Cards whose short side is within these shares of `HAND_CARD_SHORT` are read as they are: the reader tries card
+sizes from 0.85 to 1.15 of each outline it finds (`identify.scale_ladder`), so it covers them, and a resize would
+only resample the indices once more."""
+
+
+def reading_scale(card_px: float | None) -> float:
+    """The factor a seat zone is resized by before it is read, given one card's area in view pixels (1: as it is)."""
+    if card_px is None or card_px <= 0:
+        return 1.0
+    short = math.sqrt(card_px / CARD_ASPECT)
+    return 1.0 if SAME_SIZE[0] <= short / HAND_CARD_SHORT <= SAME_SIZE[1] else HAND_CARD_SHORT / short
+
+
 def seat_crop(view_bgr: np.ndarray, polygon: np.ndarray, fill: int = 128) -> np.ndarray:
     x, y, w, h = cv2.boundingRect(np.round(polygon).astype(np.int32))
     x0, y0 = max(0, x), max(0, y)
@@ -76,14 +103,23 @@ def pile_reads(exclude: Collection[str] | Mapping[str, float]) -> dict[str, floa
     return dict(exclude) if isinstance(exclude, Mapping) else dict.fromkeys(exclude, 1.0)
 
 
+def zone_image(view_bgr: np.ndarray, polygon: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """A seat zone cut out of the view, resized by `scale` (`reading_scale`)."""
+    crop = seat_crop(view_bgr, polygon)
+    if scale == 1.0:
+        return crop
+    return cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
+
+
 def read_hand(view_bgr: np.ndarray, polygon: np.ndarray, identify_image: IdentifyImage,
-              min_confidence: float = 0.5, exclude: Collection[str] | Mapping[str, float] = frozenset()
-              ) -> dict[str, float]:
-    """Card -> confidence in one seat zone. `exclude`: cards seen on the pile, which a hand cannot hold — as a
-    mapping, with the confidence of that pile read, which only a surer reading in the hand overrules."""
+              min_confidence: float = 0.5, exclude: Collection[str] | Mapping[str, float] = frozenset(),
+              scale: float = 1.0) -> dict[str, float]:
+    """Card -> confidence in one seat zone, read resized by `scale`. `exclude`: cards seen on the pile, which a hand
+    cannot hold — as a mapping, with the confidence of that pile read, which only a surer reading in the hand
+    overrules."""
     pile = pile_reads(exclude)
     best: dict[str, float] = {}
-    for det in identify_image(seat_crop(view_bgr, polygon)):
+    for det in identify_image(zone_image(view_bgr, polygon, scale)):
         if det.confidence < min_confidence or det.confidence <= pile.get(det.card, -1.0):
             continue
         if det.confidence > best.get(det.card, -1.0):
@@ -108,14 +144,19 @@ class ShowdownReader:
     revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     renamed: dict[str, str] = field(default_factory=dict)
     """Pile cards a revealed hand holds, and the card each is taken for instead (see `alternatives`)."""
+    card_px: float | None = None
+    """One card's area in view pixels, as the pile measured it on this table (None: not measured, read as it is)."""
     _pile: dict[str, float] = field(init=False, default_factory=dict)
     """Card -> confidence of its pile read, as `exclude` gave it and as renamed since."""
     _last: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _last_view: np.ndarray | None = None
     _waited: int = 0
+    _scale: float = field(init=False, default=1.0)
+    """What each zone is resized by before it is read (`reading_scale` of `card_px`)."""
 
     def __post_init__(self) -> None:
         self._pile = pile_reads(self.exclude)
+        self._scale = reading_scale(self.card_px)
 
     @property
     def waiting(self) -> list[str]:
@@ -124,7 +165,8 @@ class ShowdownReader:
     def settled(self, view_bgr: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
         """Read every waiting zone; reveal the hands once all of them are ready (see `REVEAL_PATIENCE`)."""
         self._last_view = view_bgr
-        reads = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._pile) for p in self.waiting}
+        reads = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._pile, scale=self._scale)
+                 for p in self.waiting}
         taken = {c for hand in self.revealed.values() for c in hand}
         ready: dict[str, tuple[str, ...]] = {}
         laid = 0
@@ -209,7 +251,7 @@ class ShowdownReader:
     def _zone_score(self, player: str, view_bgr: np.ndarray | None, card: str) -> float:
         if self.score_image is None or view_bgr is None:
             return 0.0
-        return self.score_image(seat_crop(view_bgr, self.seats[player])).get(card, 0.0)
+        return self.score_image(zone_image(view_bgr, self.seats[player], self._scale)).get(card, 0.0)
 
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                    claimed: set[str]) -> tuple[str, ...]:
@@ -220,7 +262,8 @@ class ShowdownReader:
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
         claimed = claimed | set(self._pile) | set(cards)
-        scores = self.score_image(seat_crop(view_bgr, self.seats[player]), elsewhere=claimed - set(cards))
+        zone = zone_image(view_bgr, self.seats[player], self._scale)
+        scores = self.score_image(zone, elsewhere=claimed - set(cards))
         extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed),
                        key=lambda c: -scores[c])[:missing]
         return tuple(sorted(set(cards) | set(extra)))

@@ -169,8 +169,11 @@ class _Pipeline:
         zones = {s: polygon_mask(small, p) for s, p in zones_small.seats.items() if s in self.players}
         seats = {s: outer_half(cv2.bitwise_and(z, seen), hull) for s, z in zones.items()}
         self.arms = ArmTracker(seats, targets, zones)
+        previous_pile: PileWatcher | None = getattr(self, "pile", None)
         self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames, prior=self._rule_prior,
                                 inks=self.inks)
+        if previous_pile is not None:   # the camera moved, the cards did not: their size stays what was measured
+            self.pile.measured_before(previous_pile)
         previous: BoxTracker | None = getattr(self, "boxes", None)
         # The camera moved: what was emptied or waits stays, the looks are taken again in the new view.
         self.boxes = BoxTracker(cfg.call_window, emptied=set(previous.emptied) if previous else set(),
@@ -275,7 +278,7 @@ class _Pipeline:
                         alternatives: dict[str, str]) -> ShowdownReader:
         """The reader of the losers' seat zones, for the account to start at the deal's end."""
         return ShowdownReader(dict(self.calib.zones.seats), self.identify_image, expected, exclude=exclude,
-                              score_image=self.hand_scores, alternatives=alternatives)
+                              score_image=self.hand_scores, alternatives=alternatives, card_px=self.pile.card_px)
 
     def _renamed(self, was: str, card: str) -> None:
         """The account renamed the card read as `was`: so is the pile's top card, if it was that one."""

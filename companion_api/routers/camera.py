@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -10,11 +9,12 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response, StreamingResponse
 from pydantic import ValidationError
 
+from companion_api import calibration
 from companion_api.access import require_join_code
 from companion_api.errors import ApiError
 from companion_api.frames import FrameBuffer
 from companion_api.routers.deps import CHANGE_ERRORS
-from companion_api.schemas import Calibration, ErrorOut
+from companion_api.schemas import Calibration, CalibrationSaved, ErrorOut
 
 router = APIRouter(prefix="/api", tags=["camera"], responses={404: {"model": ErrorOut}})
 BOUNDARY = "nainjauneframe"
@@ -54,38 +54,38 @@ async def mjpeg(request: Request) -> StreamingResponse:
     return StreamingResponse(stream(), media_type=f"multipart/x-mixed-replace; boundary={BOUNDARY}")
 
 
-@router.get("/calibration", response_model=Calibration, responses={409: {"model": ErrorOut}})
+@router.get("/calibration", response_model=CalibrationSaved, responses={409: {"model": ErrorOut}})
 async def get_calibration(request: Request) -> dict[str, Any]:
-    """The saved zones (404 until some are saved; 409 when the file on disk is not a calibration)."""
+    """The saved zones and the view they give (404 until some are saved; 409 when the file on disk is not a
+    calibration)."""
+    from vision.calibration import CalibrationError
+
     path = request.app.state.settings.calibration_path
     if not path.is_file():
         raise ApiError(404, "no calibration saved yet")
     try:
-        saved = Calibration.model_validate_json(path.read_bytes())
-    except (OSError, ValidationError) as exc:
+        saved = Calibration.model_validate_json(path.read_bytes()).model_dump(mode="json", exclude_none=True)
+        return {**saved, "view": calibration.view_of(saved)}
+    except (OSError, ValidationError, CalibrationError) as exc:
         reason = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
         raise ApiError(409, f"the saved calibration cannot be read ({reason}); save a new one") from None
-    return saved.model_dump(mode="json", exclude_none=True)
 
 
-@router.put("/calibration", response_model=Calibration, dependencies=[Depends(require_join_code)],
+@router.put("/calibration", response_model=CalibrationSaved, dependencies=[Depends(require_join_code)],
             responses=CHANGE_ERRORS)
 async def put_calibration(body: Calibration, request: Request) -> dict[str, Any]:
     """Save the zones tapped on the phone as calib.json, once the reader of `nainjaune watch --calibration` has
-    accepted them, with a seat for each player of the game on the table (a zone with no area, a missing seat, is
-    refused here rather than when the camera starts)."""
-    from vision.calibration import CalibrationError, parse_calibration
+    accepted them, with a seat for each player of the game on the table (a zone with no area, a missing seat, a
+    board that is not 4 corners in turn, is refused here rather than when the camera starts); the answer says
+    whether they give a top-down view."""
+    from vision.calibration import CalibrationError
 
-    data = body.model_dump(mode="json", exclude_none=True)
     table = request.app.state.service.table
     try:
-        parse_calibration(data, None if table is None else table.setup.players)
+        saved = calibration.save(request.app.state.settings.calibration_path,
+                                 body.model_dump(mode="json", exclude_none=True),
+                                 None if table is None else table.setup.players)
     except CalibrationError as exc:
         raise ApiError(422, str(exc)) from None
-    path = request.app.state.settings.calibration_path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    tmp.replace(path)
     request.app.state.service.changed()
-    return data
+    return saved

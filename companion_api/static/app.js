@@ -20,7 +20,7 @@ const ui = {
   reveal: {},
   editing: null,
   rules: [],
-  calib: { zone: "pile", zones: { pile: [], boxes: {}, seats: {} }, size: null },
+  calib: { zone: "pile", zones: { pile: [], board: [], boxes: {}, seats: {} }, size: null, view: null },
   online: false,
   reshow: false,
   lastTap: 0,
@@ -92,6 +92,7 @@ function refusalText(status, detail, body, path) {
     return t("err_play", cardLabel(body.card), why) + (ui.lang === "en" && detail ? ` (${detail})` : "");
   }
   if (ui.lang === "en" && detail) return detail;
+  if (path === "/api/calibration" && /^board(_size)?:/.test(detail)) return t(detail.startsWith("board_size") ? "err_board_size" : "err_board");
   return status === 409 || status === 422 ? t("err_refused") : t("err_other");
 }
 
@@ -779,12 +780,13 @@ function askNewGame(game) {
 
 function zoneList() {
   const names = ui.state && ui.state.game ? ui.state.game.players.map((p) => p.name) : seatNames();
-  return [["pile", t("zone_pile")], ...BOXES.map((b) => [`box:${b}`, cardLabel(b)]), ...names.map((n) => [`seat:${n}`, n])];
+  return [["pile", t("zone_pile")], ["board", t("zone_board")], ...BOXES.map((b) => [`box:${b}`, cardLabel(b)]), ...names.map((n) => [`seat:${n}`, n])];
 }
 
 function zonePoints(zone, create = false) {
   const z = ui.calib.zones;
   if (zone === "pile") return z.pile;
+  if (zone === "board") return z.board;
   const [kind, name] = zone.split(":");
   const group = kind === "box" ? z.boxes : z.seats;
   if (!group[name] && create) group[name] = [];
@@ -793,7 +795,7 @@ function zonePoints(zone, create = false) {
 
 function drawCalibration() {
   $("calib-zones").replaceChildren(...zoneList().map(([id, label]) => el("button", {
-    type: "button", class: `chip ${ui.calib.zone === id ? "selected" : ""}`, on: { click: () => { ui.calib.zone = id; drawCalibration(); } },
+    type: "button", class: `chip ${ui.calib.zone === id ? "selected" : ""}`, dataset: { zone: id }, on: { click: () => { ui.calib.zone = id; drawCalibration(); } },
   }, label, ` (${zonePoints(id).length})`)));
   const svg = $("calib-svg");
   const [w, h] = ui.calib.size || [640, 360];
@@ -801,11 +803,14 @@ function drawCalibration() {
   svg.innerHTML = zoneList().map(([id, label]) => {
     const pts = zonePoints(id);
     if (!pts.length) return "";
-    const cls = id === ui.calib.zone ? "zone active" : "zone";
+    const cls = `zone ${id === "board" ? "board" : ""} ${id === ui.calib.zone ? "active" : ""}`;
     const dots = id === ui.calib.zone ? pts.map((p) => `<circle class="zone-dot" cx="${p[0]}" cy="${p[1]}" r="6"/>`).join("") : "";
     return `<polygon class="${cls}" points="${pts.map((p) => p.join(",")).join(" ")}"/>${dots}` +
       `<text x="${pts[0][0]}" y="${pts[0][1] - 4}" class="zone-label">${escapeHtml(label)}</text>`;
   }).join("");
+  const view = ui.calib.view;
+  $("calib-view").textContent = !view ? "" : view.source === "plane"
+    ? t("calib_top_down", view.from_board, view.size[0], view.size[1]) : t("calib_camera_view");
 }
 
 async function loadCalibration() {
@@ -817,8 +822,10 @@ async function loadCalibration() {
     const saved = await fetch("/api/calibration");
     if (saved.ok) {
       const c = await saved.json();
-      ui.calib.zones = { pile: c.pile || [], boxes: c.boxes || {}, seats: c.seats || {} };
+      ui.calib.zones = { pile: c.pile || [], board: c.board || [], boxes: c.boxes || {}, seats: c.seats || {} };
       if (c.image_size) ui.calib.size = c.image_size;
+      [$("calib-board-w").value, $("calib-board-h").value] = c.board_size || ["", ""];
+      ui.calib.view = c.view;
     }
   } catch (e) { /* no calibration yet */ }
   drawCalibration();
@@ -838,7 +845,12 @@ function tapCalibration(ev) {
 async function saveCalibration() {
   const z = ui.calib.zones;
   const clean = (g) => Object.fromEntries(Object.entries(g).filter(([, pts]) => pts.length >= 3));
-  await act("PUT", "/api/calibration", { pile: z.pile, boxes: clean(z.boxes), seats: clean(z.seats), image_size: ui.calib.size });
+  const body = { pile: z.pile, boxes: clean(z.boxes), seats: clean(z.seats), image_size: ui.calib.size };
+  if (z.board.length) body.board = z.board;
+  const size = [$("calib-board-w").value, $("calib-board-h").value].filter((v) => v !== "").map(Number);
+  if (size.length) body.board_size = size;
+  try { ui.calib.view = (await api("PUT", "/api/calibration", body)).view; } catch (e) { return; /* shown by api() */ }
+  drawCalibration();
 }
 
 // ---- start ------------------------------------------------------------------------------------------------------
