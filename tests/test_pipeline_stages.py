@@ -175,6 +175,42 @@ def test_no_missed_call_is_claimed_for_a_box_that_changed_but_not_enough_to_be_e
     assert tracker.settle(_looks(QS=partly), "KC", "Chloé") == ([], [])
 
 
+def _wide_floor(stacked: int) -> tuple[np.ndarray, np.ndarray]:
+    """A tray recess far larger than its chips, with `stacked` chips in one stack (one chip's footprint)."""
+    img = np.full((400, 400, 3), 235, np.uint8)
+    cv2.rectangle(img, (20, 20), (380, 380), (50, 50, 50), 2)
+    if stacked:
+        cv2.circle(img, (203, 203), 12, (120, 120, 120), -1, cv2.LINE_AA)
+        cv2.circle(img, (200, 200), 12, (40, 40, 200), -1, cv2.LINE_AA)
+    return img, np.array([[20, 20], [380, 20], [380, 380], [20, 380]], np.float64)
+
+
+def test_a_small_stake_stacked_on_a_large_floor_is_seen_taken_once_a_chip_s_size_is_known() -> None:
+    """Three chips in one stack cover one chip's footprint, under 1 % of a large recess; a clear sweep of another
+    box measured a chip's size on this table, and half a footprint changed in the waiting box is its sweep."""
+    small_poly = np.array([[20, 20], [180, 20], [180, 180], [20, 180]], np.float64)
+    wide_full, wide_poly = _wide_floor(3)
+    wide_empty, _ = _wide_floor(0)
+    assert changed_share(look_at(wide_empty, wide_poly), look_at(wide_full, wide_poly)) < BoxTracker().emptied_share
+
+    def looks(qs: np.ndarray, ten: np.ndarray) -> dict:
+        out = {b: look_at(_box_image(6, seed=i)[0], small_poly) for i, b in enumerate(BOXES)}
+        return {**out, "QS": look_at(qs, small_poly), "10D": look_at(ten, wide_poly)}
+
+    full_qs, empty_qs = _box_image(9, seed=5)[0], _box_image(0)[0]
+    for measured in (False, True):
+        tracker = BoxTracker(call_window=1, stakes={"10D": 3, "JC": 6, "QS": 9, "KH": 12, "7D": 15})
+        tracker.baseline(looks(full_qs, wide_full))
+        if measured:   # the Q♠ laid and its box swept: 9 chips, a clear change
+            tracker.settle(looks(full_qs, wide_full), "QS", "Bruno")
+            assert tracker.settle(looks(empty_qs, wide_full), None, None)[0] == [("QS", "Bruno", True)]
+            tracker.stakes["QS"] = 0
+        qs = empty_qs if measured else full_qs
+        tracker.settle(looks(qs, wide_full), "10D", "Chloé")
+        swept, missed = tracker.settle(looks(qs, wide_empty), None, None)
+        assert (swept == [("10D", "Chloé", True)]) == measured and missed == []
+
+
 def test_chips_added_before_the_first_card_are_the_ante_not_a_sweep() -> None:
     tracker = BoxTracker(call_window=1)
     tracker.baseline(_looks(QS=_box_image(0)[0]))                 # the camera started before the ante

@@ -18,6 +18,10 @@ import numpy as np
 HONOURS = {"10D": "10D", "JC": "JC", "QS": "QS", "KH": "KH", "7D": "7D"}
 """Box -> the card that sweeps it."""
 
+CHIP_PART = 0.5
+"""Once a chip's size is known, an honour's box waiting for its sweep was emptied when at least this part of one
+chip's footprint changed there: a stake may be one stack, covering one chip's footprint whatever its count."""
+
 CHANGE_LAB = 18.0
 """A floor pixel has changed when its CIELAB colour moved this far, once the whole box's shift is taken off:
 well above sensor noise and compression (a few units), far below a chip leaving the floor it covered."""
@@ -84,6 +88,26 @@ class BoxTracker:
     """Whether a card has landed: before that the ante may still be adding chips."""
     last_changes: dict[str, float] = field(default_factory=dict)
     """Per box, how much it had changed at the last settle."""
+    chip_px: list[float] = field(default_factory=list)
+    """Floor pixels one chip covers, measured on this table from clear sweeps (pixels changed / chips staked:
+    at most a chip's footprint, as stacked chips cover less)."""
+    stakes: dict[str, int] = field(default_factory=dict)
+    """Chips in each box as the engine counts them (the ante and what stayed from earlier deals)."""
+
+    def _emptied_at(self, box: str, look: BoxLook) -> float:
+        """The share of `box`'s floor whose change means its honour's stake was taken: `emptied_share`, or less
+        when this table's chips are small for its boxes (three chips stacked may cover under 2 % of a recess)."""
+        area = int(np.count_nonzero(look.inside))
+        if not self.chip_px or self.stakes.get(box, 0) <= 0 or area == 0:
+            return self.emptied_share
+        return min(self.emptied_share, CHIP_PART * float(np.median(self.chip_px)) / area)
+
+    def _still_at(self, box: str, look: BoxLook | None) -> float:
+        """Below this share the honour's box still holds its stake: `still_share`, and always under half of what
+        empties it, so a small stake's sweep is never taken for a missed call."""
+        if look is None:
+            return self.still_share
+        return min(self.still_share, self._emptied_at(box, look) / 2)
 
     def baseline(self, looks: dict[str, BoxLook]) -> None:
         self.references = dict(looks)
@@ -101,8 +125,11 @@ class BoxTracker:
         self.played = self.played or new_card is not None
         swept: list[tuple[str, str | None, bool]] = []
         for box, change in changes.items():
-            if self.played and change >= self.emptied_share:
+            waiting = box in self.pending or new_card == HONOURS[box]
+            if self.played and change >= (self._emptied_at(box, looks[box]) if waiting else self.emptied_share):
                 self.emptied.add(box)
+                if change >= self.emptied_share and self.stakes.get(box, 0) > 0:
+                    self.chip_px.append(change * np.count_nonzero(looks[box].inside) / self.stakes[box])
                 if box in self.pending:
                     swept.append((box, self.pending.pop(box)[0], True))
                 elif new_card == HONOURS[box]:
@@ -120,7 +147,7 @@ class BoxTracker:
                     self.pending[box] = (player, seen + 1)
                     continue
                 del self.pending[box]
-                if changes.get(box, 0.0) < self.still_share:
+                if changes.get(box, 0.0) < self._still_at(box, looks.get(box)):
                     missed.append((box, player))
             for box, honour in HONOURS.items():
                 if honour == new_card and box not in self.emptied and box in self.references:
@@ -129,6 +156,7 @@ class BoxTracker:
 
     def close_all(self) -> list[tuple[str, str | None]]:
         """End of the deal: every honour still waiting whose box still holds its stake is a missed call."""
-        missed = [(b, p) for b, (p, _) in self.pending.items() if self.last_changes.get(b, 0.0) < self.still_share]
+        missed = [(b, p) for b, (p, _) in self.pending.items()
+                  if self.last_changes.get(b, 0.0) < self._still_at(b, self.references.get(b))]
         self.pending.clear()
         return missed

@@ -117,6 +117,12 @@ class DealAccount:
 
     # --- what the rules expect -------------------------------------------------------------------------
 
+    def stakes(self) -> dict[str, int]:
+        """Chips in each box as the engine counts them (none known without a referee)."""
+        if self.referee is None:
+            return {}
+        return {str(b): int(n) for b, n in dict(self.referee.state.board).items()}
+
     def allowed(self) -> list[str]:
         """Players who may be laying the card now, the likeliest first."""
         return self.referee.allowed() if self.referee is not None else list(self.players)

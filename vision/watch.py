@@ -265,6 +265,7 @@ class _Pipeline:
         elif verdict is not None and verdict.card is None:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
             account.card_unread()
+        self.boxes.stakes = account.stakes()
         swept, missed = self.boxes.settle(pending["readings"], card, player)
         for box, honour_player, _ in swept:
             out += account.box_swept(t, box, self._attribute(box, list(self.players)), honour_player,
