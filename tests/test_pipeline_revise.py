@@ -199,3 +199,29 @@ def test_how_doubtful_a_play_s_player_is() -> None:
     assert play_doubt(Attribution("Bruno", ("Bruno",), arms()), 0.99, 0.5) == WEAK_ARM   # no arm seen at all
     assert play_doubt(sure("Bruno"), 0.3, 0.5) == LOW_CONFIDENCE
     assert play_doubt(sure("Bruno"), 0.99, 0.5) == SURE
+
+
+def test_hands_laid_out_with_nobody_seen_going_out_end_the_deal_for_the_last_card_s_player() -> None:
+    """Bruno's 4♣ was credited to Chloé (her place is next to his where the arm came in), so nobody went out; when
+    the losers lay their hands, the deal ends for Bruno, who laid the last card, and the 4♣ is given back to him."""
+    pile = ("2C", "3C", "4C", "5C", "6C", "7C")
+    rest = [c for c in DECK if c not in pile]
+    losers = [p for p in PLAYERS if p != "Bruno"]
+    hands = {p: tuple(rest[6 * i:6 * i + 6]) for i, p in enumerate(losers)}
+    table = Table(hands)
+    for t, card in enumerate(pile, start=1):
+        arm = sure("Bruno")
+        if card == "4C":
+            arm = dataclasses.replace(sure("Chloé"), nearby=("Chloé", "Bruno", "Anne"), margin=2.0)
+        assert "deal_over" not in types(table.lay(float(t), card, arm))
+    shown = table.account.hands_shown(8.0, VIEW)
+    assert shown[:2] == [
+        {"t": 8.0, "type": "player_corrected", "card": "4C", "was": "Chloé", "player": "Bruno", "played_at": 3.0},
+        {"t": 8.0, "type": "deal_over", "winner": "Bruno", "opera": False}]
+    assert table.readers[-1].expected["Chloé"] == 6 and "Bruno" not in table.readers[-1].expected
+    assert types(shown).count("hand_revealed") == len(losers) and types(shown)[-1] == "settlement"
+    assert table.account.hands_shown(9.0, VIEW) == []    # concluded once
+
+
+def test_no_hands_are_taken_as_shown_before_any_card_was_laid() -> None:
+    assert Table().account.hands_shown(1.0, VIEW) == []

@@ -220,6 +220,46 @@ class DealAccount:
             return self.showdown_view(view, t)
         return []
 
+    def hands_shown(self, t: float, view: np.ndarray) -> list[dict]:
+        """Cards appeared in the losers' places with none on the pile: the deal is over although nobody was seen
+        going out (a play of the winner's credited to someone else). The last card's player went out: the plays
+        of others that may be theirs are given back until the engine agrees, then the hands are read."""
+        if self.deal_over or self.showdown is not None or not self.sightings:
+            return []
+        winner = next((s.credited for s in reversed(self.sightings.values()) if s.credited is not None), None)
+        if winner is None:
+            return []
+        out = self._given_back(winner, t)
+        ended = self._deal_end()
+        if ended is None:
+            size = int(getattr(self.referee.state, "hand_size", 0) or 0) if self.referee is not None else 0
+            left = {p: 0 if p == winner else max(0, size - n) for p, n in self.played_by_me.items()}
+            log.warning("hands were laid out with nobody seen going out; %s, who laid the last card, is out", winner)
+            ended = (winner, False, left)
+        return out + self._end(t, ended) + self.showdown_view(view, t)
+
+    def _given_back(self, winner: str, t: float) -> list[dict]:
+        """Give `winner` the plays credited to others that may be theirs (doubtful ones, or sure ones whose arm
+        came in next nearest to their place), until the engine sees them go out: first those whose arm was seen
+        near the winner's place, then the most doubtful."""
+        out: list[dict] = []
+        referee = self.referee
+        while referee is not None and not referee.over and len(out) < MAX_REVISIONS:
+            ranked = []
+            for card, seen in self.sightings.items():
+                if seen.credited in (None, winner) or (seen.doubt == SURE and seen.nearby[1:2] != (winner,)):
+                    continue
+                trial = referee.if_reassigned(card, winner)
+                if trial is not None:
+                    seen_near = seen.arms.get(winner, 0.0) > 0 or seen.nearby[1:2] == (winner,)
+                    ranked.append(((not trial[0], not seen_near, seen.doubt, trial[2], -seen.arms.get(winner, 0.0),
+                                    seen.margin), card))
+            card = min(ranked)[1] if ranked else None
+            if card is None or not referee.reassign(card, winner):
+                break
+            out += self._credited(card, winner, t)
+        return out
+
     def showdown_view(self, view: np.ndarray, t: float | None) -> list[dict]:
         """A settled view after the deal: the hands it reveals, and the settlement once all are."""
         assert self.showdown is not None
@@ -243,9 +283,10 @@ class DealAccount:
 
     # --- the deal's end and its withdrawal --------------------------------------------------------------
 
-    def _end(self, t: float) -> list[dict]:
-        """`deal_over` and the showdown reader once someone is out of cards, else nothing."""
-        ended = self._deal_end()
+    def _end(self, t: float, ended: tuple[str, bool, dict[str, int]] | None = None) -> list[dict]:
+        """`deal_over` and the showdown reader once someone is out of cards (or as `ended` concludes), else
+        nothing."""
+        ended = ended or self._deal_end()
         if ended is None:
             return []
         self.deal_over, self.recheck_end = True, False

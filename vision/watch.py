@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from vision.attribute import ArmTracker, Attribution, outer_half
-from vision.boxes import BoxTracker, look_at, polygon_mask
+from vision.boxes import BoxLook, BoxTracker, changed_share, look_at, polygon_mask
 from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
 from vision.deal_account import DealAccount
 from vision.gate import GateConfig, MotionGate
@@ -180,6 +180,8 @@ class _Pipeline:
                                 pending=dict(previous.pending) if previous else {},
                                 played=previous.played if previous else False)
         self.settled_once = False
+        self._seat_looks: dict[str, BoxLook] | None = None
+        """How the players' places looked when the last card was laid (to see hands laid out after it)."""
 
     # --- per frame ------------------------------------------------------------------------------------
 
@@ -272,8 +274,27 @@ class _Pipeline:
                                      self.arms.evidence["any"])
         out += account.missed(missed, t)
         out += account.settled(t, card is not None, pending["view"])
+        if card is not None or self._seat_looks is None:
+            self._seat_looks = self._look_at_seats(pending["view"])
+        elif self._hands_laid(pending["view"]):
+            out += account.hands_shown(t, pending["view"])
         self.arms.reset()
         return out
+
+    def _look_at_seats(self, view: np.ndarray) -> dict[str, BoxLook]:
+        return {p: look_at(view, poly) for p, poly in self.calib.zones.seats.items() if p in self.players}
+
+    def _hands_laid(self, view: np.ndarray) -> bool:
+        """Whether cards now lie in two or more players' places that were not there at the last card laid: the
+        losers showing their hands. Each needs a card's area changed (what the pile measured a card to be here):
+        the chips a sweep brings are far less, and only one player sweeps at a time."""
+        account = self.account
+        if account.deal_over or account.showdown is not None or self.pile.card_px is None or not self._seat_looks:
+            return False
+        now = self._look_at_seats(view)
+        changed = [p for p, look in now.items() if p in self._seat_looks and
+                   changed_share(look, self._seat_looks[p]) * np.count_nonzero(look.inside) >= self.pile.card_px]
+        return len(changed) >= 2
 
     def _start_showdown(self, expected: dict[str, int], exclude: dict[str, float],
                         alternatives: dict[str, str]) -> ShowdownReader:
