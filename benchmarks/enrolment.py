@@ -121,9 +121,10 @@ def enrol(design: str, seed: int, store: DeckStore, rng: np.random.Generator) ->
     read_right = sum(s.card == t for s, t in zip(sightings, truth))
     fixes = sum(1 for i, (s, t) in enumerate(zip(sightings, truth)) if s.card != t or i in shown)
     fps = scene.config.fps
+    unseen = [c for c in pack(52) if c not in truth]
     print(f"pass: {frames} frames = {frames / fps:.0f} s of the user's time at {fps:.0f} fps; "
           f"{len(sightings)}/52 cards found ({learn_s:.0f} s to film and read); read right {read_right}, "
-          f"shown to check {len(shown)}, taps to fix {fixes}")
+          f"shown to check {len(shown)}, taps to fix {fixes}; not found: {' '.join(unseen) or 'none'}")
     samples = [x for s, t in zip(sightings, truth) for x in card_samples(s.image, s.quad, t, rng)]
     store.add(design, samples, "learn:tablesim")
     start = time.perf_counter()

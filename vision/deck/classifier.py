@@ -108,8 +108,21 @@ class DeckClassifier:
         none = np.where(generic_none >= GENERIC_NONE, np.maximum(generic_none, head_none), head_none)
         deck *= ((1.0 - none) / np.maximum(1.0 - head_none, 1e-9))[:, None]
         deck[:, self.none_index] = none
-        out[asked] = deck
+        out[asked] = unseen_cards_from(generic[asked], deck, self.head.present, self.none_index)
         return out
+
+
+def unseen_cards_from(generic: np.ndarray, deck: np.ndarray, present: np.ndarray, none_index: int) -> np.ndarray:
+    """`deck`'s probabilities with each card the deck holds no crop of (one the pass missed) as likely as the
+    shipped model finds it, the rest scaled to make room: a card left out of enrolment reads as without a deck,
+    where the head alone could never name it."""
+    unseen = ~present
+    unseen[none_index] = False
+    if not unseen.any():
+        return deck
+    out = deck * (1.0 - generic[:, unseen].sum(axis=1, keepdims=True))
+    out[:, unseen] = generic[:, unseen]
+    return out
 
 
 def learn_head(labels: list[str], crops: np.ndarray, model_path: Path = DEFAULT_MODEL) -> Head:
