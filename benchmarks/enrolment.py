@@ -144,6 +144,8 @@ def bench_scenes(design: str, scenes: list[tuple[dict, np.ndarray]], store: Deck
     print(f"with deck:    {_figures(deck)}; {len(scenes) / deck_s:.2f} images/s")
     print("confusions with deck (true -> read): " + (", ".join(
         f"{t}->{p} ×{n}" for (t, p), n in deck.confusions.most_common(8)) or "none"))
+    if n_corrections <= 0:
+        return
     half = len(scenes) // 2
     first, _ = _read(scenes[:half], classifier)
     before, _ = _read(scenes[half:], classifier)
@@ -152,7 +154,7 @@ def bench_scenes(design: str, scenes: list[tuple[dict, np.ndarray]], store: Deck
         wrong[t] += n
     wrong.update(first.expected - first.found)
     candidates = [(n, t) for t, n in wrong.items() if before.expected[t] and t != "(nothing)"]
-    if not candidates or n_corrections <= 0:
+    if not candidates:
         return
     card = max(candidates)[1]
     added = corrections(scenes[:half], card, n_corrections, rng)
