@@ -112,6 +112,7 @@ def deck_variant(name: str) -> DeckVariant:
 
 
 def _at_height(picture: np.ndarray, height_px: int) -> np.ndarray:
+    """`picture` resized to `height_px` tall, as `vision.synth.decks.render_face` sizes the faces it renders."""
     width = max(1, round(picture.shape[1] * height_px / picture.shape[0]))
     return cv2.resize(picture, (width, height_px),
                       interpolation=cv2.INTER_AREA if height_px < picture.shape[0] else cv2.INTER_CUBIC)
