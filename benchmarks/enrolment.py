@@ -1,6 +1,7 @@
 """Deck enrolment on the held-out designs: one pass of the pack through the pile zone, then scenes of that deck.
 
     python benchmarks/enrolment.py [--data data/synth/heldout] [--designs a,b] [--scenes 20] [--corrections 5]
+                                   [--deals N] [--seed 5]
 
 Per design: `tablesim` films the 52 cards dealt face up onto the pile one at a time (its lighting, camera and
 noise; the frames go straight to the learner); `vision.deck.learn` finds and reads each card; the user's fixes
@@ -10,6 +11,11 @@ deck is stored in a temporary data directory and its head learnt. Then the desig
 `benchmarks/recognition.py` counts them, and the most common confusions. Corrections: the card the deck
 misreads most in the first half of the scenes gets `--corrections` labelled sightings from there added, as the
 phone's corrections add them, and the second half is read again. Speed, memory and the deck's size are printed.
+
+`--deals N`: N `tablesim` deals of the design (seeds `--seed`, `--seed`+1, ...) are filmed and read by the live
+pipeline without and with the deck (`benchmarks/enrolment_deals.py`), per design and in total. A design may be a
+variant `tablesim` films (`NAME:french`, `NAME:styleN[:LETTERS]`, see `vision.tablesim.faces`); its scenes are
+those of `--data` drawn with the same indices. `--scenes 0` reads no scenes (no `--data` needed; name `--designs`).
 """
 
 from __future__ import annotations
@@ -29,11 +35,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.enrolment_deals import Reading, bench_deals, deal_figures  # noqa: E402
 from benchmarks.recognition import Tally, score_image  # noqa: E402
 from vision.calibration import parse_calibration  # noqa: E402
 from vision.deck import classifier as deck_classifier  # noqa: E402
 from vision.deck.cards import pack  # noqa: E402
+from vision.deck.classifier import DeckClassifier  # noqa: E402
 from vision.deck.learn import doubtful, pass_sightings  # noqa: E402
+from vision.deck.readers import deck_readers  # noqa: E402
 from vision.deck.samples import card_samples  # noqa: E402
 from vision.deck.store import DB_NAME, DeckStore, load_deck_classifier  # noqa: E402
 from vision.recognise.classifier import DEFAULT_MODEL  # noqa: E402
@@ -87,8 +96,8 @@ def corrections(scenes: list[tuple[dict, np.ndarray]], card: str, count: int, rn
     return out
 
 
-def bench_design(design: str, scenes: list[tuple[dict, np.ndarray]], seed: int, n_corrections: int) -> None:
-    print(f"\n== {design}: {len(scenes)} scenes ==")
+def enrol(design: str, seed: int, store: DeckStore, rng: np.random.Generator) -> DeckClassifier:
+    """Enrol `design` into `store` from one filmed pass, the user's fixes simulated; prints the pass and the deck."""
     scene, _ = film_pass(design, seed)
     calib = parse_calibration(scene.calibration_json(), list(PLAYERS))
     frames = 0
@@ -112,42 +121,72 @@ def bench_design(design: str, scenes: list[tuple[dict, np.ndarray]], seed: int, 
     read_right = sum(s.card == t for s, t in zip(sightings, truth))
     fixes = sum(1 for i, (s, t) in enumerate(zip(sightings, truth)) if s.card != t or i in shown)
     fps = scene.config.fps
+    unseen = [c for c in pack(52) if c not in truth]
     print(f"pass: {frames} frames = {frames / fps:.0f} s of the user's time at {fps:.0f} fps; "
           f"{len(sightings)}/52 cards found ({learn_s:.0f} s to film and read); read right {read_right}, "
-          f"shown to check {len(shown)}, taps to fix {fixes}")
+          f"shown to check {len(shown)}, taps to fix {fixes}; not found: {' '.join(unseen) or 'none'}")
+    samples = [x for s, t in zip(sightings, truth) for x in card_samples(s.image, s.quad, t, rng)]
+    store.add(design, samples, "learn:tablesim")
+    start = time.perf_counter()
+    classifier = load_deck_classifier(store, design)
+    adapt_s = time.perf_counter() - start
+    size = sum(p.stat().st_size for p in [*store.folder(design).iterdir(), store.root / DB_NAME])
+    print(f"deck: {len(samples)} crops, {size / 1e6:.2f} MB on disk; adaptation (features + head) {adapt_s:.1f} s")
+    return classifier
+
+
+def bench_scenes(design: str, scenes: list[tuple[dict, np.ndarray]], store: DeckStore, classifier: DeckClassifier,
+                 rng: np.random.Generator, n_corrections: int) -> None:
+    """The scenes read without and with the deck, then the second half again after corrections of its worst card."""
+    generic, generic_s = _read(scenes)
+    deck, deck_s = _read(scenes, classifier)
+    print(f"without deck: {_figures(generic)}; {len(scenes) / generic_s:.2f} images/s")
+    print(f"with deck:    {_figures(deck)}; {len(scenes) / deck_s:.2f} images/s")
+    print("confusions with deck (true -> read): " + (", ".join(
+        f"{t}->{p} ×{n}" for (t, p), n in deck.confusions.most_common(8)) or "none"))
+    if n_corrections <= 0:
+        return
+    half = len(scenes) // 2
+    first, _ = _read(scenes[:half], classifier)
+    before, _ = _read(scenes[half:], classifier)
+    wrong = Counter()
+    for (t, _), n in first.confusions.items():
+        wrong[t] += n
+    wrong.update(first.expected - first.found)
+    candidates = [(n, t) for t, n in wrong.items() if before.expected[t] and t != "(nothing)"]
+    if not candidates:
+        return
+    card = max(candidates)[1]
+    added = corrections(scenes[:half], card, n_corrections, rng)
+    store.add(design, added, "correction:benchmark")
+    after, _ = _read(scenes[half:], load_deck_classifier(store, design))
+    print(f"after {n_corrections} corrections of {card} (scenes {half}-{len(scenes) - 1}): before "
+          f"{_card_reads(before, card)}; after {_card_reads(after, card)}; all cards {_figures(before)} -> "
+          f"{_figures(after)}")
+
+
+def bench_design(design: str, scenes: list[tuple[dict, np.ndarray]], seed: int, n_corrections: int,
+                 deals: int) -> tuple[list[Reading], list[Reading]]:
+    """Enrol `design`, read its scenes and `deals` live deals; the deals' readings without and with the deck."""
+    print(f"\n== {design}: {len(scenes)} scenes, {deals} deals ==")
     rng = np.random.default_rng(seed)
+    readings: tuple[list[Reading], list[Reading]] = ([], [])
     with tempfile.TemporaryDirectory() as data:
         store = DeckStore(Path(data))
-        samples = [x for s, t in zip(sightings, truth) for x in card_samples(s.image, s.quad, t, rng)]
-        store.add(design, samples, "learn:tablesim")
-        start = time.perf_counter()
-        classifier = load_deck_classifier(store, design)
-        adapt_s = time.perf_counter() - start
-        size = sum(p.stat().st_size for p in [*store.folder(design).iterdir(), store.root / DB_NAME])
-        print(f"deck: {len(samples)} crops, {size / 1e6:.2f} MB on disk; adaptation (features + head) {adapt_s:.1f} s")
-        generic, generic_s = _read(scenes)
-        deck, deck_s = _read(scenes, classifier)
-        print(f"without deck: {_figures(generic)}; {len(scenes) / generic_s:.2f} images/s")
-        print(f"with deck:    {_figures(deck)}; {len(scenes) / deck_s:.2f} images/s")
-        print("confusions with deck (true -> read): " + (", ".join(
-            f"{t}->{p} ×{n}" for (t, p), n in deck.confusions.most_common(8)) or "none"))
-        half = len(scenes) // 2
-        first, _ = _read(scenes[:half], classifier)
-        before, _ = _read(scenes[half:], classifier)
-        wrong = Counter()
-        for (t, _), n in first.confusions.items():
-            wrong[t] += n
-        wrong.update(first.expected - first.found)
-        candidates = [(n, t) for t, n in wrong.items() if before.expected[t] and t != "(nothing)"]
-        if not candidates or n_corrections <= 0:
-            return
-        card = max(candidates)[1]
-        added = corrections(scenes[:half], card, n_corrections, rng)
-        store.add(design, added, "correction:benchmark")
-        after, _ = _read(scenes[half:], load_deck_classifier(store, design))
-        print(f"after {n_corrections} corrections of {card} (scenes {half}-{len(scenes) - 1}): before "
-              f"{_card_reads(before, card)}; after {_card_reads(after, card)}; all cards {_figures(before)} -> "
-              f"{_figures(after)}")
+        classifier = enrol(design, seed, store, rng)
+        if deals > 0:
+            readings = bench_deals(design, deck_readers(classifier), deals, seed)
+        if scenes:
+            bench_scenes(design, scenes, store, classifier, rng, n_corrections)
+    return readings
+
+
+def variant_of(labels: dict) -> str:
+    """The design a scene shows, as `tablesim` names its variants ("NAME:french", "NAME:style7:german")."""
+    parts = [labels["design"]] + (["french"] if labels.get("french_indices") else [])
+    if labels.get("index_style") is not None:
+        parts += [f"style{labels['index_style']}"] + ([labels["index_letters"]] if labels.get("index_letters") else [])
+    return ":".join(parts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -160,23 +199,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--generic-none", type=float, default=deck_classifier.GENERIC_NONE,
                         help="the shipped model's none probability from which it overrules the deck (default "
                              f"{deck_classifier.GENERIC_NONE})")
+    parser.add_argument("--deals", type=int, default=0, help="live deals filmed and read per design (default 0)")
     args = parser.parse_args(argv)
     deck_classifier.GENERIC_NONE = args.generic_none
-    label_files = sorted((args.data / "labels").glob("*.json"))
-    if not label_files:
+    label_files = sorted((args.data / "labels").glob("*.json")) if args.scenes > 0 else []
+    if args.scenes > 0 and not label_files:
         print(f"no scenes in {args.data}; make them with: nainjaune synth --out {args.data} --count 120 --seed 7 "
-              "--split heldout", file=sys.stderr)
+              "--split heldout (or read none: --scenes 0 --designs NAMES)", file=sys.stderr)
+        return 2
+    if not label_files and not args.designs:
+        print("--scenes 0 reads no scenes: name the designs to enrol with --designs", file=sys.stderr)
         return 2
     cv2.setNumThreads(2)
     sys.stdout.reconfigure(line_buffering=True)  # a design's figures show as soon as they are measured
     by_design: dict[str, list[Path]] = {}
     for f in label_files:
-        by_design.setdefault(json.loads(f.read_text())["design"], []).append(f)
+        by_design.setdefault(variant_of(json.loads(f.read_text())), []).append(f)
     designs = args.designs.split(",") if args.designs else sorted(by_design)
+    generic: list[Reading] = []
+    deck: list[Reading] = []
     for design in designs:
         files = by_design.get(design, [])[: args.scenes]
         scenes = [(json.loads(f.read_text()), cv2.imread(str(args.data / "images" / f"{f.stem}.jpg"))) for f in files]
-        bench_design(design, scenes, args.seed, args.corrections)
+        without, with_deck = bench_design(design, scenes, args.seed, args.corrections, args.deals)
+        generic += without
+        deck += with_deck
+    if args.deals > 0:
+        print(f"\nall {len(generic)} deals without deck: {deal_figures(generic)}")
+        print(f"all {len(deck)} deals with deck:    {deal_figures(deck)}")
     print(f"\npeak memory (ru_maxrss): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     return 0
 

@@ -7,9 +7,11 @@ Every observation may carry `t` (seconds in the source). Types:
    "confidence": 0.97, "call": false}` — a new card on the pile. `player: null` means the pipeline could not
    tell who played; the server then asks on the phone ("Who played the 7♥? Bruno / Chloé"), offering
    `candidates` (all players when empty). `call` is true when the honour was announced (optional).
-- `{"type": "card_corrected", "was": "JC", "card": "JS", "player": "Anne", "played_at": 16.5}` — the card read
-  as `was` earlier this deal was `card`: the pipeline read `was` a second time, saw its honour's box swept, saw
-  it in a loser's shown hand, or found at the deal's end that its index ink is another suit's colour.
+- `{"type": "card_corrected", "was": "JC", "card": "JS", "player": "Anne", "played_at": 16.5, "reason": "sweep"}`
+  — the card read as `was` earlier this deal was `card`: the pipeline read `was` a second time (`reason`
+  `read_twice`), saw its honour's box swept (`sweep`: a proof, which teaches a game's deck as a phone correction
+  does), saw it in a loser's shown hand (`shown_hand`), or found at the deal's end that its index ink is another
+  suit's colour (`inks`). `reason` is optional.
 - `{"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 31.2}` — the card
   `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
   later contradiction showed (a player who had gone out by its count laid another card).
@@ -44,6 +46,9 @@ from pathlib import Path
 from typing import Any, Union
 
 BOX_NAMES = ("10D", "JC", "QS", "KH", "7D")
+PROVEN_RENAMES = ("sweep",)
+"""The `card_corrected` reasons that prove the card (`vision.deal_account.PROVEN`); the others are the pipeline's
+best guess, so only these teach a game's deck."""
 
 
 class ObservationError(ValueError):
@@ -79,6 +84,7 @@ class CardCorrected:
     card: str
     player: str | None = None
     played_at: float | None = None
+    reason: str | None = None
     t: float | None = None
     type: str = field(default="card_corrected", init=False)
 
@@ -261,7 +267,8 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
     "card_played": _parse_card_played,
     "box_swept": _parse_box_swept,
     "card_corrected": lambda d: CardCorrected(was=_card(d, "was"), card=_card(d), player=_str(d, "player", optional=True),
-                                              played_at=_time(d, "played_at"), t=_time(d)),
+                                              played_at=_time(d, "played_at"),
+                                              reason=_str(d, "reason", optional=True), t=_time(d)),
     "call_missed": lambda d: CallMissed(card=_card(d), player=_str(d, "player", optional=True), t=_time(d)),
     "passed": lambda d: Passed(player=str(_str(d, "player")), t=_time(d)),
     "deal_over": lambda d: DealOver(winner=_str(d, "winner", optional=True), opera=_flag(d, "opera"),

@@ -308,13 +308,12 @@ class TableService:
         self._commit(table, [correction], TAP, strict=False, extra=record)
         card = (after or {}).get("card")
         if self.deck is not None and card and card != (before or {}).get("card"):
-            self._teach(game_id, req.index, str(card), seq)
+            self._teach(game_id, req.index, str(card), f"correction:{game_id}/{seq}")
 
-    def _teach(self, game_id: int, index: int, card: str, seq: int) -> None:
+    def _teach(self, game_id: int, index: int, card: str, source: str) -> None:
         """A card corrected in a game with a deck: the deck learns the picture the camera read it from."""
         assert self.deck is not None
-        notice = teach(self.deck_store(), self.deck, self.pictures.get(game_id, index), card,
-                       f"correction:{game_id}/{seq}")
+        notice = teach(self.deck_store(), self.deck, self.pictures.get(game_id, index), card, source)
         self.feed_notices.append(notice)
         self._publish()
 
@@ -412,7 +411,17 @@ class TableService:
                 if isinstance(exc, TableError):
                     raise ApiError(exc.status, str(exc)) from None
                 raise
+            if isinstance(obs, feed.CardCorrected) and len(table.events) > first:
+                self._taught_by_camera(table, obs, first)
             return self.view()
+
+    def _taught_by_camera(self, table: GameTable, obs: feed.CardCorrected, seq: int) -> None:
+        """A rename the pipeline proved (`feed.PROVEN_RENAMES`, logged at `seq`) teaches the game's deck as a phone
+        correction does; its guesses do not, lest a wrong runner-up be learnt."""
+        if self.deck is None or obs.reason not in feed.PROVEN_RENAMES:
+            return
+        assert self.game_id is not None
+        self._teach(self.game_id, table.events[seq].index, obs.card, f"correction:{self.game_id}/{seq}:{obs.reason}")
 
     def _observed(self, table: GameTable, obs: feed.Observation) -> tuple[bool, Extra | None]:
         """Apply `obs` to `table` in memory; returns whether there is anything to write, and the extra rows."""

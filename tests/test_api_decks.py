@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion_api.decks import PileCrops
-from companion_api.feed import CardPlayed
+from companion_api.feed import CardCorrected, CardPlayed
 from companion_api.testing import EDIT, make_app, new_game_body, tap
 from deck_support import face
 from enrol_support import PASS, film_pass
@@ -168,6 +168,27 @@ def test_a_correction_teaches_the_game_deck_the_picture_the_camera_read(tmp_path
         game = tap(client, "/api/corrections", {"index": read_as["2S"], "card": "2C"})  # a tap: no picture
         assert game["notices"][-1]["kind"] == "deck_not_taught" and "kept no picture" in game["notices"][-1]["message"]
         assert game["sequence"][-1] == "2C" and sum(crops_of(tmp_path, "family").values()) == before + 20
+
+
+def test_a_rename_the_camera_proved_teaches_the_deck_and_a_guessed_one_does_not(tmp_path: Path) -> None:
+    """The pipeline's `card_corrected` proven by a sweep adds the play's picture as the right card; one that took
+    a read's runner-up (read twice) adds nothing, though the play is renamed all the same."""
+    enrol(tmp_path, "family")
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=new_game_body(deck="family"), headers=EDIT)
+        service = client.app.state.service  # type: ignore[attr-defined]
+        before = sum(crops_of(tmp_path, "family").values())
+        for card in ("KD", "QD"):
+            client.portal.call(service.observe, CardPlayed(card, player="Bruno", confidence=0.7), "camera",
+                               face("KS"))
+        game = client.portal.call(service.observe, CardCorrected("KD", "KH", "Bruno", reason="sweep"),
+                                  "camera")["game"]
+        seq = len(game["events"]) - 1
+        assert game["notices"][-1]["kind"] == "deck_taught"
+        assert crops_of(tmp_path, "family")[f"correction:1/{seq}:sweep"] == 20
+        client.portal.call(service.observe, CardCorrected("QD", "QS", "Bruno", reason="read_twice"), "camera")
+        assert sorted(str(c) for c in service.table.state.pile) == ["KH", "QS"]
+        assert sum(crops_of(tmp_path, "family").values()) == before + 20
 
 
 def test_a_game_without_a_deck_teaches_nothing(tmp_path: Path) -> None:

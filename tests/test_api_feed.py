@@ -39,6 +39,14 @@ def test_observations_round_trip_through_their_json_form() -> None:
         assert feed.parse_observation(feed.observation_to_dict(obs)) == obs
 
 
+def test_a_rename_keeps_the_reason_the_pipeline_gave() -> None:
+    data = {"type": "card_corrected", "was": "QD", "card": "QS", "player": "Bruno", "reason": "sweep", "t": 3.0}
+    obs = feed.parse_observation(data)
+    assert obs.reason == "sweep" and obs.reason in feed.PROVEN_RENAMES
+    assert feed.observation_to_dict(obs) == data
+    assert feed.parse_observation({"type": "card_corrected", "was": "QD", "card": "QS"}).reason is None
+
+
 def test_a_bad_line_in_a_recording_is_reported_with_its_number(tmp_path: Path) -> None:
     path = tmp_path / "events.jsonl"
     path.write_text('{"type": "card_played", "card": "7H"}\n\n{"type": "card_played", "card": "7X"}\n')

@@ -1,11 +1,14 @@
-"""The deck head's own parts: the batch ink measure agrees with `vision.inks`, the head learns what it is shown."""
+"""The deck head's own parts: the batch ink measure agrees with `vision.inks`, the head learns what it is shown,
+and a card the pass missed is left to the shipped model."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from vision.deck.classifier import index_inks, train_head
+from engine.core.cards import DECK
+from vision.deck.cards import pack
+from vision.deck.classifier import index_inks, missed_cards, missed_from, train_head
 from vision.deck.samples import corner_frames
 from vision.inks import corner_ink
 from vision.recognise.crops import corner_crop
@@ -42,3 +45,26 @@ def test_the_head_names_the_classes_it_was_fitted_on() -> None:
     probs = head.probabilities(features)
     assert (probs.argmax(axis=1) == classes).mean() == 1.0
     assert probs[:, [1, 3, 5]].max() == 0.0
+
+
+def test_a_card_the_pass_missed_is_read_as_the_shipped_model_reads_it() -> None:
+    missed = np.array([False, False, True, False])    # classes: card 0, card 1, card 2 (missed), none
+    generic = np.array([[0.05, 0.05, 0.85, 0.05], [0.7, 0.2, 0.0, 0.1]])
+    deck = np.array([[0.1, 0.8, 0.0, 0.1], [0.9, 0.05, 0.0, 0.05]])
+    out = missed_from(generic, deck, missed)
+    assert out[0].argmax() == 2 and np.isclose(out[0, 2], 0.85) and np.isclose(out[0, 1], 0.8 * 0.15)
+    assert np.allclose(out[1], deck[1])               # the shipped model gives the missed card nothing: as before
+    assert np.allclose(out.sum(axis=1), 1.0)
+    assert np.allclose(missed_from(generic, deck, np.zeros(4, bool)), deck)
+
+
+def test_only_a_few_cards_missing_from_a_whole_pack_count_as_missed() -> None:
+    names = [*DECK, "none"]
+
+    def missed(held: list[str]) -> list[str]:
+        return [n for n, m in zip(names, missed_cards(names, np.isin(names, [*held, "none"]))) if m]
+
+    assert missed([c for c in DECK if c != "7D"]) == ["7D"]
+    assert missed(pack(32)) == []                     # a piquet pack lacks no card of its own
+    assert sorted(missed([c for c in pack(32) if c not in ("AS", "KH")])) == ["AS", "KH"]
+    assert missed(["QS", "7D", "KH", "AC"]) == []     # a deck taught a few cards reads only those

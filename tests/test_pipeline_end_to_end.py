@@ -151,6 +151,7 @@ def test_a_card_read_again_renames_the_earlier_hesitant_reading(filmed) -> None:
     assert truth[3] == ("Bruno", "4D") and truth[16] == ("Bruno", "4S")
     renamed = [e for e in events if e["type"] == "card_corrected"]
     assert [(e["was"], e["card"], e["player"]) for e in renamed] == [("4S", "4D", "Bruno")]
+    assert renamed[0]["reason"] == "read_twice"
     second = [e for e in events if e["type"] == "card_played"][16]
     assert second["card"] == "4S" and "seen_twice" not in second.get("flags", [])
     assert events.index(renamed[0]) < events.index(second)
@@ -202,6 +203,7 @@ def test_a_pile_card_a_shown_hand_holds_is_renamed_to_the_runner_up_of_its_read(
     assert [e["card"] for e in events if e["type"] == "card_played"][12] == "KS"
     renamed = [e for e in events if e["type"] == "card_corrected"]
     assert [(e["was"], e["card"], e["player"]) for e in renamed] == [("KS", "KC", "Chloé")]
+    assert renamed[0]["reason"] == "shown_hand"   # a guess: it teaches no deck
     shown = [e for e in events if e["type"] == "hand_revealed"]
     assert "KS" in next(e["cards"] for e in shown if e["player"] == "Chloé")
     assert events.index(renamed[0]) < min(events.index(e) for e in shown)

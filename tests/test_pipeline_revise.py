@@ -1,5 +1,5 @@
 """The deal account alone, fed scripted perception (pile reads and the arms that laid them, no video): a deal end
-withdrawn when a card follows, and plays re-attributed when a count is impossible."""
+withdrawn when a card follows, plays re-attributed when a count is impossible, and why a card is renamed."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import numpy as np
 
 from engine.core.cards import DECK
 from vision.attribute import Attribution, decide
-from vision.deal_account import ASKED, LOW_CONFIDENCE, SURE, WEAK_ARM, DealAccount, play_doubt
+from vision.deal_account import ASKED, LOW_CONFIDENCE, PROVEN, READ_TWICE, SURE, WEAK_ARM, DealAccount, play_doubt
 from vision.inks import DeckInks
 from vision.pile import PileRead
 from vision.referee import LiveReferee
@@ -79,12 +79,13 @@ class Table:
         return self.readers[-1]
 
     def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
-            confidence: float = 0.99) -> list[dict]:
+            confidence: float = 0.99, evidence: dict[str, float] | None = None) -> list[dict]:
         """A card read on the pile (`arm`: who laid it, or how the arm tracker decides among the players the
-        account allows), then the settle after it (no sweep)."""
+        account allows; `evidence`: the read's scores, else the card alone), then the settle after it (no sweep)."""
         out = self.account.card_coming(t, card)
         attribution = arm if isinstance(arm, Attribution) else arm(self.account.allowed())
-        out += self.account.card_laid(t, PileRead(card, confidence, 3, 3, evidence={card: confidence}), attribution)
+        read = PileRead(card, confidence, 3, 3, evidence=evidence or {card: confidence})
+        out += self.account.card_laid(t, read, attribution)
         out += self.account.settled(t, True, VIEW)
         self.events += out
         return out
@@ -225,3 +226,18 @@ def test_hands_laid_out_with_nobody_seen_going_out_end_the_deal_for_the_last_car
 
 def test_no_hands_are_taken_as_shown_before_any_card_was_laid() -> None:
     assert Table().account.hands_shown(1.0, VIEW) == []
+
+
+def test_a_renamed_card_says_whether_a_sweep_proved_it_or_a_runner_up_was_taken() -> None:
+    """Bruno's card read as the Q♦, then the Q♠ box swept by him, proves the Q♠ (`reason` sweep: a deck may learn
+    it); Bruno's hesitant 4♠ read again on Chloé's 4♠ becomes its runner-up, the 4♦ (read_twice: a guess)."""
+    table = Table()
+    table.lay(1.0, "JH", sure("Bruno"))
+    table.lay(2.0, "QD", sure("Bruno"))
+    swept = table.account.box_swept(3.0, "QS", sure("Bruno"), "Bruno", arms(Bruno=400.0))
+    assert [(e["type"], e.get("was"), e.get("card"), e.get("reason")) for e in swept] == [
+        ("card_corrected", "QD", "QS", PROVEN), ("box_swept", None, None, None)]
+    table.lay(4.0, "4S", sure("Bruno"), 0.9, {"4S": 0.9, "4D": 0.6})
+    again = table.lay(5.0, "4S", sure("Chloé"), 0.95, {"4S": 0.95})
+    assert [(e["was"], e["card"], e["reason"]) for e in again if e["type"] == "card_corrected"] == [
+        ("4S", "4D", READ_TWICE)]

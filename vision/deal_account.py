@@ -31,6 +31,9 @@ ASKED, WEAK_ARM, LOW_CONFIDENCE, SURE = range(4)
 arm the evidence did not single out, a card read with low confidence, sure."""
 MAX_REVISIONS = 3
 """Plays re-attributed for one contradiction at most: each must reopen the deal or set fewer plays aside."""
+PROVEN, READ_TWICE, INKS, SHOWN_HAND = "sweep", "read_twice", "inks", "shown_hand"
+"""Why a `card_corrected` renamed a card (its `reason`): only a sweep proves the card (its box was emptied right
+after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
 
 StartShowdown = Callable[[dict[str, int], dict[str, float], dict[str, str]], ShowdownReader]
 """(cards each loser holds, pile cards with the confidence the showdown weighs them by, pile alternatives) ->
@@ -196,7 +199,7 @@ class DealAccount:
             proved = self.referee.sweep(who, box)
             if proved is not None:
                 # the pile showed the honour, read in another suit: the card read is free to come later
-                out += self._renamed(*proved, t)
+                out += self._renamed(*proved, t, PROVEN)
         if box in self.events_seen:
             self.proven.add(box)
         return out + [{"t": t, "type": "box_swept", "box": box, "player": who}]
@@ -397,7 +400,7 @@ class DealAccount:
         if earlier is None:
             return []
         name = misread_sighting(card, earlier.evidence, evidence, self.events_seen, self.config.rename_floor)
-        return [] if name is None else self._rename(card, name, t)
+        return [] if name is None else self._rename(card, name, t, READ_TWICE)
 
     def _renamed_by_inks(self, t: float) -> list[dict]:
         """`ink_renames` of the pile as the deal ends, told as `card_corrected` (and to the engine)."""
@@ -405,17 +408,18 @@ class DealAccount:
         read_inks = {c: seen.ink for c, seen in self.sightings.items()}
         for card, instead in ink_renames(self._evidence(), read_inks, self.inks, self.proven,
                                          self.config.rename_floor).items():
-            out += self._rename(card, instead, t)
+            out += self._rename(card, instead, t, INKS)
         return out
 
-    def _rename(self, was: str, card: str, t: float | None) -> list[dict]:
+    def _rename(self, was: str, card: str, t: float | None, reason: str) -> list[dict]:
         """The account found the card read as `was` to be `card`: tell the engine, then as `_renamed`."""
         if self.referee is not None:
             self.referee.rename(was, card)
-        return self._renamed(was, card, t)
+        return self._renamed(was, card, t, reason)
 
-    def _renamed(self, was: str, card: str, t: float | None) -> list[dict]:
-        """Bookkeeping once the card read as `was` is known to be `card`; the event that tells the phone."""
+    def _renamed(self, was: str, card: str, t: float | None, reason: str) -> list[dict]:
+        """Bookkeeping once the card read as `was` is known to be `card`; the event that tells the phone, with
+        why (`PROVEN` ... `SHOWN_HAND`)."""
         self.renamed_to.add(card)
         self.events_seen[card] = self.events_seen.pop(was, 1.0)
         seen = self.sightings.pop(was, None)
@@ -424,7 +428,7 @@ class DealAccount:
         self.on_rename(was, card)
         return [{"t": t, "type": "card_corrected", "was": was, "card": card,
                  "player": seen.told if seen is not None else None,
-                 "played_at": seen.event.get("t") if seen is not None else None}]
+                 "played_at": seen.event.get("t") if seen is not None else None, "reason": reason}]
 
     # --- the showdown -----------------------------------------------------------------------------------
 
@@ -435,7 +439,7 @@ class DealAccount:
         out = []
         for was, card in self.showdown.renamed.items():
             if was in self.events_seen and card not in self.events_seen:
-                out += self._rename(was, card, t)
+                out += self._rename(was, card, t, SHOWN_HAND)
         return out + [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in hands]
 
     def _missed_once_renamed(self, t: float | None) -> list[dict]:

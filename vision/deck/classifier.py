@@ -8,12 +8,14 @@ surely at a lower precision (models/MODEL_CARD.md, "Enrolled decks"). Drop-in fo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from vision.deck.cards import pack
 from vision.deck.embed import load_feature_classifier
 from vision.inks import INDEX_REGION, INK_CONTRAST, MIN_INK_SHARE
 from vision.recognise.crops import REGION_X, REGION_Y
@@ -28,6 +30,7 @@ GENERIC_NONE = 0.0  # from here the shipped model's "none" (table, chips, pictur
 # at 0 (the likelier "none" of the two) precision held on all six held-out designs, at 0.5 it fell on four
 SURE_NONE = 0.995  # the shipped model this sure of "none" is not asked further (most corners; the ink costs)
 HEAD_VERSION = "features+ink"  # what a cached head was fitted on
+MAX_MISSED = 4  # a deck lacking at most this many cards of its pack is a whole pack whose pass missed them
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,7 @@ class DeckClassifier:
         self.base = load_feature_classifier(Path(model_path))
         self.names, self.none_index, self.imgsz = self.base.names, self.base.none_index, self.base.imgsz
         self.head = head
+        self.missed = missed_cards(self.names, head.present)
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
         generic, features = self.base.probabilities_and_features(crops)
@@ -108,8 +112,30 @@ class DeckClassifier:
         none = np.where(generic_none >= GENERIC_NONE, np.maximum(generic_none, head_none), head_none)
         deck *= ((1.0 - none) / np.maximum(1.0 - head_none, 1e-9))[:, None]
         deck[:, self.none_index] = none
-        out[asked] = deck
+        out[asked] = missed_from(generic[asked], deck, self.missed)
         return out
+
+
+def missed_cards(names: Sequence[str], present: np.ndarray) -> np.ndarray:
+    """Which classes are cards of the deck's pack (52 cards when it holds a 2 to 6, else 32) that it holds no crop
+    of, when they are few (`MAX_MISSED`: cards the pass missed); none for a deck taught only some cards."""
+    held = {name for name, known in zip(names, present) if known}
+    size = 52 if held & (set(pack(52)) - set(pack(32))) else 32
+    lacking = [i for i, name in enumerate(names) if name in pack(size) and not present[i]]
+    out = np.zeros(len(names), bool)
+    if len(lacking) <= MAX_MISSED:
+        out[lacking] = True
+    return out
+
+
+def missed_from(generic: np.ndarray, deck: np.ndarray, missed: np.ndarray) -> np.ndarray:
+    """`deck`'s probabilities with each `missed` card as likely as the shipped model finds it, the rest scaled to
+    make room: a card the pass missed reads as without a deck, where the head alone could never name it."""
+    if not missed.any():
+        return deck
+    out = deck * (1.0 - generic[:, missed].sum(axis=1, keepdims=True))
+    out[:, missed] = generic[:, missed]
+    return out
 
 
 def learn_head(labels: list[str], crops: np.ndarray, model_path: Path = DEFAULT_MODEL) -> Head:

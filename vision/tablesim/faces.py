@@ -1,11 +1,16 @@
 """Card faces for the simulator: the installed Debian deck art through `vision.synth.decks`.
 
+A design name may carry the variants `vision.synth` draws for the recogniser: "NAME:french" (J/Q/K read V/D/R),
+"NAME:styleN" (indices repainted in restyle's style N) and "NAME:styleN:LETTERS" (with another country's rank
+letters, e.g. german or russian), so a deck whose indices differ from the installed art can be filmed.
+
 `plain_face` draws a simple face with OpenCV (rank and suit in two corners); it is used only when the deck
 art cannot be rendered on this machine (no `vision.synth`), so the pipeline can still be exercised.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import cv2
@@ -73,14 +78,60 @@ def synth_available() -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class DeckVariant:
+    """A design name parsed: the installed art, and how its corner indices are redrawn."""
+
+    design: str
+    french: bool = False
+    style: int | None = None
+    letters: str | None = None
+
+
+def deck_variant(name: str) -> DeckVariant:
+    """Parse "NAME[:french][:styleN[:LETTERS]]"; ValueError names what is wrong."""
+    design, *parts = name.split(":")
+    french, style, letters = False, None, None
+    for part in parts:
+        if part == "french":
+            french = True
+        elif part.startswith("style") and part[5:].isdigit():
+            style = int(part[5:])
+        elif style is not None and letters is None:
+            from vision.synth.indices import INDEX_LETTERS
+
+            if part not in INDEX_LETTERS:
+                raise ValueError(f"{name}: unknown index letters {part!r} (known: {', '.join(INDEX_LETTERS)})")
+            letters = part
+        else:
+            raise ValueError(f"{name}: {part!r} is not a variant (french, styleN, styleN:LETTERS)")
+    variant = DeckVariant(design, french, style, letters)
+    if design == "plain" and variant != DeckVariant("plain"):
+        raise ValueError(f"{name}: the plain face has no variants")
+    return variant
+
+
+def _at_height(picture: np.ndarray, height_px: int) -> np.ndarray:
+    """`picture` resized to `height_px` tall, as `vision.synth.decks.render_face` sizes the faces it renders."""
+    width = max(1, round(picture.shape[1] * height_px / picture.shape[0]))
+    return cv2.resize(picture, (width, height_px),
+                      interpolation=cv2.INTER_AREA if height_px < picture.shape[0] else cv2.INTER_CUBIC)
+
+
 @lru_cache(maxsize=512)
 def face(design: str, card: str, height_px: int) -> np.ndarray:
-    """BGRA face of `card` in `design` ("plain" for the OpenCV drawing)."""
-    if design == "plain":
+    """BGRA face of `card` in `design` ("plain" for the OpenCV drawing; variants as `deck_variant` parses)."""
+    variant = deck_variant(design)
+    if variant.design == "plain":
         return plain_face(card, height_px)
     from vision.synth import decks
 
-    return decks.render_face(decks.get_design(design), card, height_px)
+    art = decks.get_design(variant.design)
+    if variant.style is None:
+        return decks.render_face(art, card, height_px, french_indices=variant.french)
+    from vision.synth.restyle import restyled_face
+
+    return _at_height(restyled_face(art, card, variant.style, variant.french, variant.letters), height_px)
 
 
 def default_designs(held_out: bool = False) -> list[str]:

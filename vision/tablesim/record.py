@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="film a simulated deal of Nain Jaune")
     parser.add_argument("stem", type=Path, help="output path without extension, e.g. demo/demo_deal")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--design", default=None, help="deck design (default: the first training design)")
+    parser.add_argument("--design", default=None, help="deck design (default: the first training design); "
+                        "NAME:french, NAME:styleN or NAME:styleN:LETTERS redraw its indices (vision.tablesim.faces)")
     parser.add_argument("--players", default="Anne,Bruno,Chloé")
     parser.add_argument("--dealer", default=None)
     parser.add_argument("--width", type=int, default=1280)
