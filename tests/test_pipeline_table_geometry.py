@@ -192,3 +192,26 @@ def test_an_arm_close_to_the_table_s_colour_still_joins_the_pile_to_the_edge() -
     cv2.rectangle(arm, (201, 80), (299, 86), 115, -1)    # forearm: 25 grey levels over the table
     cv2.rectangle(arm, (300, 78), (319, 88), 200, -1)    # the sleeve at the edge
     assert gate.hand_present(arm)
+
+
+def test_light_that_dims_the_whole_table_is_no_arm_but_an_arm_under_it_still_is() -> None:
+    """A cloud darkens every pixel by more than noise: taken off as the light's change, it joins nothing to
+    anything; an arm resting on the pile under that light still joins the pile to the edge."""
+    play = np.full(SHAPE, 255, np.uint8)
+    pile = np.zeros(SHAPE, np.uint8)
+    pile[60:110, 130:196] = 255
+    play[pile > 0] = 0
+    edge = np.zeros(SHAPE, np.uint8)
+    edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = 255
+    for card_px in (None, 20.0 * 28.0):
+        gate = MotionGate(play, reach_mask=pile, edge_mask=edge)
+        empty = np.full(SHAPE, 120, np.uint8)
+        for _ in range(6):
+            gate.feed(empty)
+        gate.card_px = card_px
+        ramp = np.linspace(0, 10, SHAPE[1], dtype=np.float32)[None, :]       # the cloud's edge: uneven dimming
+        dim = np.clip(empty.astype(np.float32) - 25 - ramp, 0, 255).astype(np.uint8)
+        assert not gate.hand_present(dim)
+        arm = dim.copy()
+        cv2.rectangle(arm, (165, 80), (319, 88), 200, -1)
+        assert gate.hand_present(arm)

@@ -179,6 +179,7 @@ class ArmTracker:
             if len(nearby) > 1 else float("inf")
         return dataclasses.replace(verdict, nearby=tuple(nearby), margin=margin)
 
+
 def decide(evidence: dict[str, float], allowed: list[str] | tuple[str, ...], min_pixels: float = 12.0,
            ratio: float = 2.0) -> Attribution:
     """Combine seat evidence with the players the rules allow (ordered by turn)."""

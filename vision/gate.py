@@ -15,6 +15,12 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from vision.pile import CARD_ASPECT
+
+LIGHT_SPAN_CARDS = 3.0
+"""The light's change is the median change over this many card widths: an arm, narrower than a card, covers far
+less than half of such a square, so it stands out of it whole."""
+
 
 @dataclass
 class GateConfig:
@@ -86,7 +92,22 @@ class MotionGate:
         limit = self.config.hand_fraction * self._area
         if self.card_px is not None:
             limit = min(limit, self.config.hand_cards * self.card_px)
-        return bool(np.count_nonzero(changed) > limit) or self._arm_still_there(diff > self.config.pixel_threshold)
+        return bool(np.count_nonzero(changed) > limit) or self._arm_still_there(self._changed_shape(small))
+
+    def _changed_shape(self, small: np.ndarray) -> np.ndarray:
+        """Where the view differs from the last settled one by more than noise, once the light's change is taken
+        off: light that dims or warms changes the whole table smoothly, over distances of several cards, while an
+        arm changes a strip narrower than a card (its local median). Without a card size yet, the view's median."""
+        assert self._reference is not None
+        signed = small.astype(np.float32) - self._reference.astype(np.float32)
+        if self.card_px is None:
+            light = np.median(signed.reshape(-1, signed.shape[-1] if signed.ndim == 3 else 1), axis=0)
+        else:
+            k = max(3, int(round(LIGHT_SPAN_CARDS * np.sqrt(self.card_px / CARD_ASPECT))) | 1)
+            offset = np.clip(signed + 128, 0, 255).astype(np.uint8)
+            light = cv2.medianBlur(offset, min(k, 255)).astype(np.float32) - 128
+        left = np.abs(signed - light)
+        return (left.max(axis=2) if left.ndim == 3 else left) > self.config.pixel_threshold
 
     def _arm_still_there(self, changed: np.ndarray) -> bool:
         """Whether one changed region joins the pile or a box to the edge of the view: a hand at rest there is
