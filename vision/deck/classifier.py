@@ -18,8 +18,8 @@ import numpy as np
 from vision.deck.cards import pack
 from vision.deck.embed import load_feature_classifier
 from vision.inks import INDEX_REGION, INK_CONTRAST, MIN_INK_SHARE
-from vision.recognise.crops import REGION_X, REGION_Y
 from vision.recognise.classifier import DEFAULT_MODEL
+from vision.recognise.crops import REGION_X, REGION_Y
 
 SHARPNESS = 10.0  # features are unit vectors: logits need this gain to reach sure probabilities
 STEPS = 300
