@@ -18,7 +18,7 @@ from vision.calibration import VIEW_SCALE, Calibration, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
 from vision.pile import PileWatcher, crop_card, locate_new_card
 from vision.showdown import (
-    HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, reading_scale,
+    HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, places_with_new_cards, reading_scale,
 )
 from vision.tablesim.oracle import TemplateIdentifier
 from vision.tablesim.scene import Placed, SceneConfig, TableScene
@@ -709,3 +709,19 @@ def test_on_the_printed_mat_a_shown_hand_is_read_as_it_always_was(table: TableSc
     """The card the pile measures on the A3 mat is the size the hand reader was made at: no resize."""
     calib = calibrate_from_markers(table.render([]), PLAYERS)
     assert reading_scale(_card_size_measured(calib, (0.77, 0.36), angle)) == 1.0
+
+
+def test_a_place_with_a_hand_laid_out_is_told_from_one_that_got_a_sweep_s_chips() -> None:
+    """A hand laid face up changes at least a card's area of the place; the chips a sweep brings, far less."""
+    place = np.array([[0, 0], [199, 0], [199, 119], [0, 119]], np.float64)
+    table = np.full((120, 200, 3), (40, 110, 60), np.uint8)
+    card_px = 40.0 * 56.0
+    hand, chips = table.copy(), table.copy()
+    for i in range(3):   # three cards fanned
+        cv2.rectangle(hand, (30 + 18 * i, 30), (70 + 18 * i, 86), (245, 245, 245), -1)
+    for x in (120, 132, 144, 156):
+        cv2.circle(chips, (x, 60), 6, (40, 40, 200), -1)
+    before = {p: look_at(table, place) for p in ("Anne", "Bruno", "Chloé")}
+    now = {"Anne": look_at(hand, place), "Bruno": look_at(chips, place), "Chloé": look_at(table, place)}
+    assert places_with_new_cards(before, now, card_px) == ["Anne"]
+    assert places_with_new_cards(before, now, 4 * card_px) == []   # measured in this table's cards

@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from vision import mat
-from vision.boxes import polygon_mask
+from vision.boxes import BoxLook, changed_share, polygon_mask
 from vision.calibration import VIEW_SCALE
 from vision.pile import CARD_ASPECT
 
@@ -87,6 +87,13 @@ def reading_scale(card_px: float | None) -> float:
         return 1.0
     short = math.sqrt(card_px / CARD_ASPECT)
     return 1.0 if SAME_SIZE[0] <= short / HAND_CARD_SHORT <= SAME_SIZE[1] else HAND_CARD_SHORT / short
+
+
+def places_with_new_cards(before: Mapping[str, BoxLook], now: Mapping[str, BoxLook], card_px: float) -> list[str]:
+    """The players whose place changed by at least one card's area (`card_px`, as the pile measured it) since
+    `before`: where losers lay their hands out. The chips a sweep brings cover far less than a card."""
+    return [p for p, look in now.items()
+            if p in before and changed_share(look, before[p]) * np.count_nonzero(look.inside) >= card_px]
 
 
 def seat_crop(view_bgr: np.ndarray, polygon: np.ndarray, fill: int = 128) -> np.ndarray:

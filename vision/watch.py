@@ -25,14 +25,14 @@ import cv2
 import numpy as np
 
 from vision.attribute import ArmTracker, Attribution, outer_half
-from vision.boxes import BoxLook, BoxTracker, changed_share, look_at, polygon_mask
+from vision.boxes import BoxLook, BoxTracker, look_at, polygon_mask
 from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
 from vision.deal_account import DealAccount
 from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks
 from vision.pile import Identify, PileRead, PileWatcher
 from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
-from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader
+from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader, places_with_new_cards
 from vision.sightings import ink_renames, misread_sighting, pile_alternatives
 from vision.sources import CameraSettings, Frame, SourceError, open_source
 
@@ -286,15 +286,11 @@ class _Pipeline:
 
     def _hands_laid(self, view: np.ndarray) -> bool:
         """Whether cards now lie in two or more players' places that were not there at the last card laid: the
-        losers showing their hands. Each needs a card's area changed (what the pile measured a card to be here):
-        the chips a sweep brings are far less, and only one player sweeps at a time."""
+        losers showing their hands (only one player sweeps chips into their place at a time)."""
         account = self.account
         if account.deal_over or account.showdown is not None or self.pile.card_px is None or not self._seat_looks:
             return False
-        now = self._look_at_seats(view)
-        changed = [p for p, look in now.items() if p in self._seat_looks and
-                   changed_share(look, self._seat_looks[p]) * np.count_nonzero(look.inside) >= self.pile.card_px]
-        return len(changed) >= 2
+        return len(places_with_new_cards(self._seat_looks, self._look_at_seats(view), self.pile.card_px)) >= 2
 
     def _start_showdown(self, expected: dict[str, int], exclude: dict[str, float],
                         alternatives: dict[str, str]) -> ShowdownReader:
