@@ -215,3 +215,18 @@ def test_light_that_dims_the_whole_table_is_no_arm_but_an_arm_under_it_still_is(
         arm = dim.copy()
         cv2.rectangle(arm, (165, 80), (319, 88), 200, -1)
         assert gate.hand_present(arm)
+
+
+def test_a_card_in_a_top_down_view_stretched_by_a_fifth_is_still_card_shaped() -> None:
+    """A view made from a loosely drawn board may stretch the table: a 63 x 88 card then shows 1.7 times as long as
+    wide (or 1.15 across the stretch); two cards end to end (2.8) are no card."""
+    from vision.pile import card_area
+
+    def outline(w: int, h: int) -> np.ndarray:
+        return np.array([[[10, 10]], [[10 + w // 2, 10]], [[10 + w, 10]], [[10 + w, 10 + h]], [[10, 10 + h]]],
+                        np.int32)
+
+    assert card_area(outline(44, 75)) is not None        # 1.70
+    assert card_area(outline(66, 76)) is not None        # 1.15
+    assert card_area(outline(44, 123)) is None           # 2.8
+    assert card_area(outline(60, 60)) is None            # a square: chips, a box, no card

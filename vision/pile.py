@@ -70,9 +70,10 @@ def overlap(a: CardLocation, b: CardLocation) -> float:
     return float(inter / union) if union > 0 else 0.0
 
 
-CARD_SHAPE = (1.2, 1.65)
-"""Long side over short side of a card's outline as the view shows it: 88/63 = 1.40 for every standard pack,
-with room for a rounded corner cut off, a little perspective and blur."""
+CARD_SHAPE = (1.1, 1.8)
+"""Long side over short side of a card's outline as the view shows it: 88/63 = 1.40 for every standard pack, with
+room for a view stretched by up to a quarter (a top-down view made from a loosely drawn board, whose camera's focal
+length is only bounded), a rounded corner cut off and blur. Two cards end to end (2.8) stay out."""
 FEWEST_CARDS_IN_ZONE = 64.0
 """A pile zone is drawn around where cards land, a few card areas; an outline smaller than this share of it
 cannot be a card, whatever the camera's distance."""
