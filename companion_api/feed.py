@@ -266,7 +266,8 @@ def _parse_game_setup(d: Mapping[str, Any]) -> GameSetupSeen:
 _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
     "card_played": _parse_card_played,
     "box_swept": _parse_box_swept,
-    "card_corrected": lambda d: CardCorrected(was=_card(d, "was"), card=_card(d), player=_str(d, "player", optional=True),
+    "card_corrected": lambda d: CardCorrected(was=_card(d, "was"), card=_card(d),
+                                              player=_str(d, "player", optional=True),
                                               played_at=_time(d, "played_at"),
                                               reason=_str(d, "reason", optional=True), t=_time(d)),
     "call_missed": lambda d: CallMissed(card=_card(d), player=_str(d, "player", optional=True), t=_time(d)),

@@ -566,7 +566,8 @@ def test_a_hand_read_in_part_holds_the_others_back_only_a_few_settled_frames() -
     seats, view = _two_zones()
     anne = [_Det("KS", 0.99), _Det("4D", 0.98)]
     bruno = itertools.cycle([[_Det("5H", 0.99)], [_Det("6H", 0.99)]])
-    reader = ShowdownReader(seats, lambda crop: anne if _whose(crop) == "Anne" else next(bruno), {"Anne": 2, "Bruno": 3})
+    reader = ShowdownReader(seats, lambda crop: anne if _whose(crop) == "Anne" else next(bruno),
+                            {"Anne": 2, "Bruno": 3})
     for _ in range(REVEAL_PATIENCE - 1):
         assert reader.settled(view) == []  # Bruno's one card reads differently each time: never ready
     assert reader.settled(view) == [("Anne", ("4D", "KS"))]
@@ -603,7 +604,8 @@ def test_a_hand_holding_a_pile_card_renames_it_and_its_alternative_leaves_the_ot
     hands = {"Anne": [_Det("KC", 1.0), _Det("9C", 1.0)], "Bruno": [_Det("KS", 0.99), _Det("JS", 0.99)]}
     scores = {"Anne": {"KC": 1.0, "9C": 1.0}, "Bruno": {"KS": 0.99, "JS": 0.99, "AS": 0.85}}
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 2},
-                            exclude={"KC": 0.991, "QC": 1.0}, score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
+                            exclude={"KC": 0.991, "QC": 1.0},
+                            score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
                             alternatives={"KC": "KS"})
     assert dict(reader.settled(view)) == {"Anne": ("9C", "KC"), "Bruno": ("AS", "JS")}
     assert reader.renamed == {"KC": "KS"}

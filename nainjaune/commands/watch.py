@@ -17,7 +17,8 @@ from nainjaune.errors import CliError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("source", help="camera index (0), stream URL (http://phone:8080/video, rtsp://...) or video file")
+    parser.add_argument("source",
+                        help="camera index (0), stream URL (http://phone:8080/video, rtsp://...) or video file")
     parser.add_argument("--calibration", default="auto",
                         help="calib.json with the zones in image pixels, or 'auto' to use the printed mat's markers "
                              "(default)")

@@ -36,7 +36,8 @@ def _suit_shape(img: np.ndarray, suit: str, cx: float, cy: float, size: float, c
         return
     if suit == "S":
         # An arrowhead with a stem: unmistakable from the trefoil even when small and soft.
-        pts = np.array([[cx, cy - s], [cx + s * 0.85, cy + s * 0.45], [cx, cy + s * 0.15], [cx - s * 0.85, cy + s * 0.45]])
+        pts = np.array([[cx, cy - s], [cx + s * 0.85, cy + s * 0.45], [cx, cy + s * 0.15],
+                        [cx - s * 0.85, cy + s * 0.45]])
         cv2.fillPoly(img, [np.round(pts).astype(np.int32)], colour, cv2.LINE_AA)
         stem = np.array([[cx - s * 0.12, cy], [cx + s * 0.12, cy], [cx + s * 0.12, cy + s], [cx - s * 0.12, cy + s]])
         cv2.fillPoly(img, [np.round(stem).astype(np.int32)], colour, cv2.LINE_AA)
