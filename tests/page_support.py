@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion_api.testing import free_port, start_server
+from companion_api.testing import JOIN_CODE, free_port, start_server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -45,6 +45,21 @@ def chromium(playwright_api: Any) -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+def in_language(lang: str) -> str:
+    """A script that sets the page's language before it loads."""
+    return f"localStorage.setItem('nj-lang', '{lang}');"
+
+
+def joined(browser: Any, server: str, script: str, viewport: dict[str, int] = PHONE) -> Any:
+    """A new phone page that runs `script` before the page's own (`in_language`, `RECORD_SPEECH`), opened with the
+    table's join code, once it says it may change the game."""
+    page = browser.new_page(viewport=viewport)
+    page.add_init_script(script)
+    page.goto(f"{server}/?code={JOIN_CODE}")
+    page.wait_for_selector("[data-testid=access].ok")
+    return page
 
 
 def changed(page: Any, action: Any) -> None:

@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from page_support import PHONE, changed, served
+from page_support import changed, in_language, joined, served
 
-from companion_api.testing import JOIN_CODE
 from enrol_support import PASS, film_pass
 
 pytestmark = pytest.mark.browser
@@ -29,10 +28,7 @@ def pass_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def open_setup(browser: Any, server: str) -> Any:
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script("localStorage.setItem('nj-lang', 'en');")
-    page.goto(f"{server}/?code={JOIN_CODE}")
-    page.wait_for_selector("[data-testid=access].ok")
+    page = joined(browser, server, in_language("en"))
     page.click("nav [data-tab=setup]")
     page.wait_for_function("document.querySelectorAll('#deck option').length > 0")
     return page

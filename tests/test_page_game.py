@@ -4,7 +4,7 @@ correct an event, read the settlement — and, without the join code, only watch
 from pathlib import Path
 
 import pytest
-from page_support import PHONE, RECORD_SPEECH, changed
+from page_support import PHONE, RECORD_SPEECH, changed, joined
 
 from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL
 
@@ -28,9 +28,7 @@ def tap_card(page: object, card: str) -> None:
 
 
 def test_a_deal_played_by_taps_from_setup_to_settlement(server: str, browser: object, tmp_path: Path) -> None:
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(RECORD_SPEECH)
-    page.goto(f"{server}/?code={JOIN_CODE}")
+    page = joined(browser, server, RECORD_SPEECH)
     page.wait_for_selector('[data-testid=access]:has-text("modification")')
     page.wait_for_function("document.querySelectorAll('#rules option').length > 0")  # the rule sets have loaded
 
@@ -104,9 +102,7 @@ def test_without_the_join_code_the_page_only_watches(server: str, browser: objec
 
 
 def test_friendly_reminder_questions_and_calibration_in_english(server: str, browser: object) -> None:
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(RECORD_SPEECH)
-    page.goto(f"{server}/?code={JOIN_CODE}")
+    page = joined(browser, server, RECORD_SPEECH)
     page.wait_for_selector('[data-testid=access]:has-text("modification")')
     page.wait_for_function("document.querySelectorAll('#rules option').length > 0")  # the rule sets have loaded
     page.click("#lang")

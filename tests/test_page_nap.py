@@ -5,9 +5,9 @@ read and spoken, the pool carried to the next hand, a quick hand by the bidder's
 import httpx2
 import pytest
 from nap_table import HAND1_TRICKS, NAP_GAME
-from page_support import PHONE, RECORD_SPEECH, changed
+from page_support import RECORD_SPEECH, changed, in_language, joined
 
-from companion_api.testing import EDIT, JOIN_CODE
+from companion_api.testing import EDIT
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("playwright.sync_api")
@@ -20,9 +20,7 @@ def bid(page: object, word: str) -> None:
 
 
 def test_a_nap_game_by_taps_from_setup_to_the_second_hand(server: str, browser: object) -> None:
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(RECORD_SPEECH)
-    page.goto(f"{server}/?code={JOIN_CODE}")
+    page = joined(browser, server, RECORD_SPEECH)
     page.wait_for_selector('[data-testid=access]:has-text("modification")')
     page.wait_for_function("document.querySelectorAll('#rules option').length > 0")  # the rule sets have loaded
 
@@ -85,9 +83,7 @@ def test_a_nap_game_by_taps_from_setup_to_the_second_hand(server: str, browser: 
 def test_widow_nap_in_english_offers_the_widow_then_only_bids(server: str, browser: object) -> None:
     game = {**NAP_GAME, "options": {"game": "widow"}}
     assert httpx2.post(f"{server}/api/games", json=game, headers=EDIT).status_code == 201
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script("localStorage.setItem('nj-lang', 'en');")
-    page.goto(f"{server}/?code={JOIN_CODE}")
+    page = joined(browser, server, in_language("en"))
     page.wait_for_selector("#nap [data-testid=nap-status]")
     assert page.inner_text("#nap [data-testid=turn]") == "Bruno to bid"
     page.locator("[data-testid=nap-bids] [data-bid=pass]").wait_for(state="visible")

@@ -6,9 +6,9 @@ import re
 from pathlib import Path
 
 import pytest
-from page_support import changed, served
+from page_support import changed, in_language, joined, served
 
-from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL
+from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, OPERA_DEAL
 from engine.nain_jaune.rules import RULESETS, rules_class
 
 pytestmark = pytest.mark.browser
@@ -27,10 +27,7 @@ def tap_card(page: object, card: str) -> None:
 
 
 def open_page(browser: object, server: str, viewport: dict[str, int] = PORTRAIT, lang: str = "fr") -> object:
-    page = browser.new_page(viewport=viewport)
-    page.add_init_script(f"localStorage.setItem('nj-lang', '{lang}');")
-    page.goto(f"{server}/?code={JOIN_CODE}")
-    page.wait_for_selector("[data-testid=access].ok")
+    page = joined(browser, server, in_language(lang), viewport)
     page.wait_for_function("document.querySelectorAll('#rules option').length > 0")
     return page
 
