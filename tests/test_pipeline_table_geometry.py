@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.attribute import ArmTracker
+from vision.attribute import ArmTracker, outward
 from vision.gate import MotionGate
 from vision.pile import PileWatcher
 from vision.tablesim.footage import FootageError, read_folder
@@ -54,6 +54,44 @@ def test_an_arm_entering_the_picture_between_two_seats_belongs_to_the_nearer() -
     cv2.line(arm, (90, 125), (180, 0), 255, 9)   # leaves the top edge at x=180: 20 px from Pierre, 60 from Rose
     tracker.feed(arm)
     assert tracker.attribute("pile", ["Rose", "Pierre"]).player == "Pierre"
+
+
+def _side_by_side() -> tuple[ArmTracker, np.ndarray]:
+    """Bruno and Chloé sit side by side at the top edge; Bruno reaches for the pile at the right, his arm slanting
+    in through the gap next to Chloé's place (it leaves the picture 2 px from her place, 12 px from his)."""
+    seats = {name: np.zeros(SHAPE, np.uint8) for name in ("Bruno", "Chloé", "Anne")}
+    seats["Bruno"][0:30, 40:140] = 255
+    seats["Chloé"][0:30, 154:254] = 255
+    seats["Anne"][150:180, 100:200] = 255
+    pile = np.zeros(SHAPE, np.uint8)
+    pile[100:150, 250:300] = 255
+    tracker = ArmTracker(seats, {"pile": pile}, seats)
+    arm = np.zeros(SHAPE, np.uint8)
+    cv2.line(arm, (270, 125), (152, 0), 255, 9)   # from the pile, up and to the left
+    return tracker, arm
+
+
+def test_a_slanting_arm_is_followed_to_the_shoulder_it_comes_from_once_cards_give_the_scale() -> None:
+    """Extended five card lengths beyond the places, the arm's line passes Bruno's shoulder, not Chloé's."""
+    tracker, arm = _side_by_side()
+    tracker.feed(arm)
+    assert tracker.attribute("pile", ["Bruno", "Chloé", "Anne"]).player == "Chloé"   # where it leaves the picture
+    tracker.card_length = 20.0
+    verdict = tracker.attribute("pile", ["Bruno", "Chloé", "Anne"])
+    assert verdict.player == "Bruno"
+    assert verdict.nearby[:2] == ("Bruno", "Chloé") and verdict.margin > 20
+
+
+def test_a_place_drawn_square_points_away_from_the_play() -> None:
+    """A square place gives no table edge: its player sits beyond it on the line from the play's middle."""
+    zone = np.zeros(SHAPE, np.uint8)
+    zone[10:50, 10:50] = 255
+    middle, away = outward(zone, np.array([130.0, 130.0]))
+    assert np.allclose(middle, [29.5, 29.5])
+    assert np.allclose(away, [-np.sqrt(0.5), -np.sqrt(0.5)], atol=0.02)
+    long_place = np.zeros(SHAPE, np.uint8)
+    long_place[10:40, 10:110] = 255   # drawn along the top edge: its player sits above it, whatever the play's side
+    assert np.allclose(outward(long_place, np.array([200.0, 130.0]))[1], [0.0, -1.0], atol=0.02)
 
 
 def test_a_paused_arm_keeps_the_table_unsettled_once_the_card_size_is_known() -> None:

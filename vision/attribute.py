@@ -19,6 +19,14 @@ CORRIDOR_WEIGHT = 3.0
 """The corridor a whole motion swept outweighs the pieces seen frame by frame: those point wherever a piece of
 arm happens to end, the corridor where the arm came from."""
 
+SHOULDER_CARDS = 5.0
+"""A seated player's shoulder lies about five card lengths (44 cm) beyond the middle of their place, away from the
+play: a body's size counted in the cards on the table, so it holds at any camera distance and table size."""
+
+PLACE_ELONGATED = 1.25
+"""A place drawn this much longer than deep was drawn along its player's table edge, so the player sits beyond its
+long side; a squarer place says only that its player sits beyond it, away from the play."""
+
 
 def outer_half(seat_mask: np.ndarray, play_hull: np.ndarray, keep: float = 0.4) -> np.ndarray:
     """The part of a seat zone farthest from the play area (pile and boxes): the table edge an arm comes from.
@@ -48,6 +56,20 @@ class Attribution:
     """How much nearer (view pixels) the nearest seat is than the next: small when the arm came in between two."""
 
 
+def outward(zone: np.ndarray, play_centre: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A place's middle and the unit direction, away from the play, in which its player sits (`PLACE_ELONGATED`)."""
+    pts = np.argwhere(zone > 0)[:, ::-1].astype(np.float32)
+    middle = pts.mean(axis=0).astype(np.float64)
+    away = middle - play_centre
+    corners = cv2.boxPoints(cv2.minAreaRect(pts)).astype(np.float64)
+    sides = [corners[1] - corners[0], corners[2] - corners[1]]
+    short, long_ = sorted(sides, key=lambda v: float(np.hypot(*v)))
+    if np.hypot(*long_) >= PLACE_ELONGATED * max(float(np.hypot(*short)), 1.0):
+        away = short if float(short @ away) >= 0 else -short
+    norm = float(np.hypot(*away))
+    return middle, away / norm if norm > 0 else np.array([0.0, -1.0])
+
+
 @dataclass
 class ArmTracker:
     """Accumulates, per target zone, how much moving arm overlapped each seat during one episode."""
@@ -57,6 +79,9 @@ class ArmTracker:
     seat_zones: dict[str, np.ndarray] | None = None
     """Whole seat zones, for pointing: where the arm's line leads when its root is not visible."""
     evidence: dict[str, dict[str, float]] = field(default_factory=dict)
+    card_length: float | None = None
+    """A card's long side in this view's pixels, once measured: sets how far beyond its place a player's shoulder
+    lies (`SHOULDER_CARDS`). Until then an arm leaving the picture goes to the seat nearest where it leaves."""
 
     def __post_init__(self) -> None:
         self._seat_bool = {s: m > 0 for s, m in self.seat_masks.items()}
@@ -66,31 +91,61 @@ class ArmTracker:
         shape = next(iter(self.target_masks.values())).shape
         self._zone_index = np.zeros(shape, np.int16)
         self._seat_distance: dict[str, np.ndarray] = {}
+        play = np.maximum.reduce([m.astype(np.uint8) for m in self._target_bool.values()])
+        play_centre = np.argwhere(play)[:, ::-1].mean(axis=0) if play.any() else np.array(shape[::-1]) / 2
+        self._outward: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         for i, name in enumerate(self._names, start=1):
             zone = (self.seat_zones or self.seat_masks)[name]
             self._zone_index[zone > 0] = i
             self._seat_distance[name] = cv2.distanceTransform(np.where(zone > 0, 0, 255).astype(np.uint8),
                                                               cv2.DIST_L2, 3)
+            if zone.any():
+                self._outward[name] = outward(zone, play_centre)
         self.reset()
 
-    def _pointed_seat(self, pts: np.ndarray, target: str) -> str | None:
-        """Follow the arm from the target out through its far end to the seat zone it points at.
+    def _by_shoulder(self, tip: np.ndarray, root: np.ndarray) -> list[tuple[float, str]]:
+        """(distance, seat) from the arm's line, drawn from the hand at work out through its root, to each player's
+        shoulder, nearest first: an arm runs straight from its shoulder, however it slants across other places."""
+        u = root - tip
+        u /= max(float(np.hypot(*u)), 1e-9)
+        ranked = []
+        for name, (middle, away) in self._outward.items():
+            shoulder = middle + away * SHOULDER_CARDS * float(self.card_length or 0.0)
+            v = shoulder - tip
+            along = float(v @ u)
+            ranked.append((float(abs(v[0] * u[1] - v[1] * u[0])) if along > 0 else float(np.hypot(*v)), name))
+        return sorted(ranked)
 
-        When the line leaves the picture without meeting a seat (tapped seats stop short of the picture edge, and
-        an arm may enter the picture between two of them), the seat nearest to where it leaves is where it came
-        from: a player reaches in from their own place at the table.
-        """
+    def _tip(self, pts: np.ndarray, target: str) -> np.ndarray:
+        """Where the hand works: the arm's pixels in the target zone (a zone drawn loosely holds more than a card)."""
+        target_mask = self._target_bool[target]
+        xs, ys = pts[:, 0].astype(np.int64), pts[:, 1].astype(np.int64)
+        inside = target_mask[ys, xs]
+        return pts[inside].mean(axis=0) if inside.any() else self._centres[target]
+
+    def _arm_line(self, pts: np.ndarray, target: str) -> tuple[np.ndarray, np.ndarray] | None:
+        """(tip, root) of an arm at work on `target`: where its hand works and where it comes from."""
         centre = self._centres.get(target)
         if centre is None or len(pts) < 10:
             return None
-        root = self._root(pts, centre)
-        u = root - centre
+        return self._tip(pts, target), self._root(pts, centre)
+
+    def _pointed_seat(self, line: tuple[np.ndarray, np.ndarray], target: str) -> str | None:
+        """Follow the arm from the target out through its far end to the seat it comes from.
+
+        Once a card's size is known, that is the seat whose player's shoulder the arm's line passes nearest
+        (`_by_shoulder`). Before, the line is walked to the first seat zone it meets, and when it leaves the picture
+        without meeting one (tapped seats stop short of the picture edge), the seat nearest where it leaves.
+        """
+        tip, root = line
+        if self.card_length and self._outward:
+            return self._by_shoulder(tip, root)[0][1] if float(np.hypot(*(root - tip))) >= 3 else None
+        u = root - self._centres[target]
         norm = float(np.hypot(*u))
         if norm < 3:
             return None
         u /= norm
-        h, w = self._zone_index.shape
-        seat, exit_point = self._first_seat(root, u, range(0, 2 * (h + w), 2))
+        seat, exit_point = self._first_seat(root, u, range(0, 2 * sum(self._zone_index.shape), 2))
         if seat is not None or exit_point is None:
             return seat
         x, y = int(exit_point[0]), int(exit_point[1])
@@ -120,6 +175,9 @@ class ArmTracker:
     def reset(self) -> None:
         self.evidence = {t: {s: 0.0 for s in self.seat_masks} for t in [*self.target_masks, "any"]}
         self._swept = np.zeros(self._zone_index.shape, np.uint8)
+        self._arms_at: dict[str, list[tuple[tuple[np.ndarray, np.ndarray], float]]] = {t: [] for t in self.target_masks}
+        """Per target, each frame's arm at work there (its line, its size): weighed when the player is asked for,
+        with the card size known by then."""
 
     def _path(self, target: str) -> np.ndarray | None:
         """(x, y) of the whole motion's path to `target`: the largest region the episode's motion swept there."""
@@ -155,29 +213,38 @@ class ArmTracker:
             # The biggest blob at the target is the arm at work: its size goes to the seat it points at.
             arm = int(touching[np.argmax(sizes[touching])])
             ys, xs = np.nonzero(labels == arm)
-            pointed = self._pointed_seat(np.stack([xs, ys], axis=1).astype(np.float64), t)
-            if pointed is not None:
-                self.evidence[t][pointed] += float(sizes[arm])
+            line = self._arm_line(np.stack([xs, ys], axis=1).astype(np.float64), t)
+            if line is not None:
+                self._arms_at[t].append((line, float(sizes[arm])))
 
     def attribute(self, target: str, allowed: list[str] | tuple[str, ...], min_pixels: float = 12.0,
                   ratio: float = 2.0) -> Attribution:
-        ev = self.evidence.get(target) or self.evidence["any"]
+        ev = dict(self.evidence.get(target) or self.evidence["any"])
+        for line, size in self._arms_at.get(target, []):
+            pointed = self._pointed_seat(line, target)
+            if pointed is not None:
+                ev[pointed] = ev.get(pointed, 0.0) + size
         if not any(ev.values()):
             ev = self.evidence["any"]
         # The corridor the whole motion swept from the player's edge to the target: an arm whose skin matches the
         # table shows only in pieces on any one frame (the sleeve, the fingers), which together sweep that path.
         path = self._path(target) if target in self._target_bool else None
-        seat = self._pointed_seat(path, target) if path is not None else None
+        line = self._arm_line(path, target) if path is not None else None
+        seat = self._pointed_seat(line, target) if line is not None else None
         if path is not None and seat is not None:
             ev = {**ev, seat: ev.get(seat, 0.0) + CORRIDOR_WEIGHT * len(path)}
         verdict = decide(ev, allowed, min_pixels, ratio)
-        if path is None or len(path) < 10 or target not in self._centres:
+        if line is None:
             return verdict
-        x, y = (int(round(v)) for v in self._root(path, self._centres[target]))
-        nearby = sorted(self._seat_distance, key=lambda name: float(self._seat_distance[name][y, x]))
-        margin = float(self._seat_distance[nearby[1]][y, x] - self._seat_distance[nearby[0]][y, x]) \
-            if len(nearby) > 1 else float("inf")
-        return dataclasses.replace(verdict, nearby=tuple(nearby), margin=margin)
+        tip, root = line
+        if self.card_length and self._outward:
+            ranked = self._by_shoulder(tip, root)
+        else:
+            x, y = (int(round(v)) for v in root)
+            ranked = sorted((float(self._seat_distance[name][y, x]), name) for name in self._seat_distance)
+        nearby = tuple(name for _, name in ranked)
+        margin = ranked[1][0] - ranked[0][0] if len(ranked) > 1 else float("inf")
+        return dataclasses.replace(verdict, nearby=nearby, margin=margin)
 
 
 def decide(evidence: dict[str, float], allowed: list[str] | tuple[str, ...], min_pixels: float = 12.0,

@@ -30,7 +30,7 @@ from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, 
 from vision.deal_account import DealAccount
 from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks
-from vision.pile import Identify, PileRead, PileWatcher
+from vision.pile import CARD_ASPECT, Identify, PileRead, PileWatcher
 from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
 from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader, places_with_new_cards
 from vision.sightings import ink_renames, misread_sighting, pile_alternatives
@@ -203,8 +203,7 @@ class _Pipeline:
             self.arms.feed(self._foreground(small_bgr, result.motion_mask))
             self.pile.interrupted()
             return out
-        if self.pile.card_px is not None:
-            self.gate.card_px = self.pile.card_px * self.config.gate_factor ** 2
+        self._card_size_measured()
         if self.pile.reading:
             verdict = self.pile.read(image, self.calib.homography)
             if verdict is not None:
@@ -303,7 +302,15 @@ class _Pipeline:
         if self.pile.top == was:
             self.pile.top = card
 
+    def _card_size_measured(self) -> None:
+        """Hand the card size the pile measured to the stages that count in cards, in their smaller view."""
+        if self.pile.card_px is not None:
+            f = self.config.gate_factor
+            self.gate.card_px = self.pile.card_px * f ** 2
+            self.arms.card_length = float(np.sqrt(self.pile.card_px * CARD_ASPECT)) * f
+
     def _attribute(self, target: str, allowed: list[str]) -> Attribution:
+        self._card_size_measured()
         return self.arms.attribute(target, allowed)
 
     def finish(self, t: float | None) -> list[dict]:
