@@ -18,7 +18,8 @@ from vision.calibration import VIEW_SCALE, Calibration, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
 from vision.pile import PileWatcher, crop_card, locate_new_card
 from vision.showdown import (
-    HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, places_with_new_cards, reading_scale,
+    HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, places_with_new_cards,
+    reading_scale,
 )
 from vision.tablesim.oracle import TemplateIdentifier
 from vision.tablesim.scene import Placed, SceneConfig, TableScene
@@ -571,6 +572,34 @@ def test_a_hand_read_in_part_holds_the_others_back_only_a_few_settled_frames() -
     for _ in range(REVEAL_PATIENCE - 1):
         assert reader.settled(view) == []  # Bruno's one card reads differently each time: never ready
     assert reader.settled(view) == [("Anne", ("4D", "KS"))]
+
+
+def test_a_card_read_in_two_overlapping_places_goes_to_the_hand_it_lies_with() -> None:
+    """Places drawn loosely overlap by a third: Anne's last card and Bruno's first lie in both and both zones read
+    them, Bruno's a little more surely. Each belongs to the hand it was laid with, whatever the confidences."""
+    seats = {"Anne": np.array([[0, 0], [120, 0], [120, 50], [0, 50]], np.float64),
+             "Bruno": np.array([[80, 0], [200, 0], [200, 50], [80, 50]], np.float64)}
+    view = np.zeros((60, 210, 3), np.uint8)
+    view[5, 5], view[5, 85] = 1, 2   # each crop's own mark, 5 px in from its corner
+
+    def det(card: str, confidence: float, x: float, offset: float) -> _Det:
+        return _Det(card, confidence, (x - offset - 10, 10, x - offset + 10, 40))
+
+    def read(crop: np.ndarray) -> list[_Det]:
+        offset = 0.0 if crop[5, 5, 0] == 1 else 80.0
+        own = [("3H", 20), ("4H", 45), ("5H", 70)] if offset == 0 else [("9C", 145), ("10C", 170), ("JC", 195)]
+        return [det(c, 0.99, x, offset) for c, x in own] + [det("KS", 0.99 if offset == 0 else 0.999, 95, offset),
+                                                             det("2C", 0.99 if offset == 0 else 0.999, 118, offset)]
+
+    reader = ShowdownReader(seats, read, {"Anne": 4, "Bruno": 4})
+    assert dict(reader.settled(view)) == {"Anne": ("3H", "4H", "5H", "KS"), "Bruno": ("10C", "2C", "9C", "JC")}
+
+
+def test_one_card_read_through_two_places_is_told_from_a_misread_elsewhere() -> None:
+    """A card cut off by one place's edge is read there with a box clipped to that edge: still the same card."""
+    whole, clipped, elsewhere = (np.array(b, np.float64) for b in ((0, 0, 40, 60), (25, 0, 40, 60), (100, 0, 140, 60)))
+    assert one_spot([whole, clipped])
+    assert not one_spot([whole, elsewhere])
 
 
 def test_without_scores_or_at_the_end_a_short_hand_is_as_read_or_completed_the_same() -> None:

@@ -5,7 +5,8 @@ recogniser. A hand is ready once the reading is stable over two settled frames, 
 cards the engine says that player still holds; a duplicate name in one hand keeps the more confident reading.
 The hands are revealed together when every loser's is ready (or after `REVEAL_PATIENCE` settled frames for
 those that are, `REVEAL_PATIENCE_EMPTY` while a loser has laid nothing down yet), so that a card read in two zones
-goes to the zone that read it more surely.
+goes to the right one: the hand it lies with when both read it in one spot (places drawn loosely overlap), else
+the zone that read it more surely (`shared_owners`).
 A stable reading short of that number is completed from the zone's scores (`score_image`, told which cards lie
 elsewhere): the likeliest cards that nobody else was seen with, if they score at least `FILL_FLOOR`. The engine's
 count says how many are missing, so completion never adds more cards than the hand holds.
@@ -124,14 +125,73 @@ def read_hand(view_bgr: np.ndarray, polygon: np.ndarray, identify_image: Identif
     """Card -> confidence in one seat zone, read resized by `scale`. `exclude`: cards seen on the pile, which a hand
     cannot hold — as a mapping, with the confidence of that pile read, which only a surer reading in the hand
     overrules."""
+    return {card: confidence for card, (confidence, _) in
+            read_hand_where(view_bgr, polygon, identify_image, min_confidence, exclude, scale).items()}
+
+
+def read_hand_where(view_bgr: np.ndarray, polygon: np.ndarray, identify_image: IdentifyImage,
+                    min_confidence: float = 0.5, exclude: Collection[str] | Mapping[str, float] = frozenset(),
+                    scale: float = 1.0) -> dict[str, tuple[float, np.ndarray | None]]:
+    """`read_hand`, each card with where it lies in the view: its box (x1, y1, x2, y2; None when the reader gives
+    none)."""
     pile = pile_reads(exclude)
-    best: dict[str, float] = {}
+    x, y, _, _ = cv2.boundingRect(np.round(polygon).astype(np.int32))
+    offset = np.array([max(0, x), max(0, y)], np.float64)
+    best: dict[str, tuple[float, np.ndarray | None]] = {}
     for det in identify_image(zone_image(view_bgr, polygon, scale)):
         if det.confidence < min_confidence or det.confidence <= pile.get(det.card, -1.0):
             continue
-        if det.confidence > best.get(det.card, -1.0):
-            best[det.card] = det.confidence
+        if det.confidence > best.get(det.card, (-1.0, None))[0]:
+            box = getattr(det, "box", None)
+            where = None if box is None else np.concatenate([offset, offset]) + np.asarray(box, np.float64) / scale
+            best[det.card] = (det.confidence, where)
     return best
+
+
+def _middle(box: np.ndarray) -> np.ndarray:
+    return (box[:2] + box[2:]) / 2
+
+
+def one_spot(boxes: Sequence[np.ndarray]) -> bool:
+    """Whether readings of a card from two places are of one physical card: each box mostly inside the others (a
+    place's crop cuts off the part of a card beyond its edge; a misread names a card lying elsewhere)."""
+    for a in boxes:
+        for b in boxes:
+            w = min(a[2], b[2]) - max(a[0], b[0])
+            h = min(a[3], b[3]) - max(a[1], b[1])
+            smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+            if w <= 0 or h <= 0 or w * h < 0.5 * smaller:
+                return False
+    return True
+
+
+def shared_owners(reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]]) -> dict[str, str]:
+    """For each card read in two or more places, the place it belongs to.
+
+    Loosely drawn places overlap, and a card lying in both is read by both: a hand is laid out as one group, so it
+    belongs to the place whose own cards (read there alone) lie nearest around it, measured to their middle.
+    Otherwise (readings in different spots: one of them is a misread) it goes to the place that read it more surely.
+    """
+    readers: dict[str, list[str]] = {}
+    for player, found in reads.items():
+        for card in found:
+            readers.setdefault(card, []).append(player)
+    middles = {}
+    for player, found in reads.items():
+        own = [_middle(box) for card, (_, box) in found.items() if len(readers[card]) == 1 and box is not None]
+        if own:
+            middles[player] = np.mean(own, axis=0)
+    owners = {}
+    for card, players in readers.items():
+        if len(players) < 2:
+            continue
+        boxes = [reads[p][card][1] for p in players]
+        if all(p in middles for p in players) and all(b is not None for b in boxes) and one_spot(boxes):
+            spot = np.mean([_middle(b) for b in boxes], axis=0)
+            owners[card] = min(players, key=lambda p: float(np.linalg.norm(spot - middles[p])))
+        else:
+            owners[card] = max(players, key=lambda p: reads[p][card][0])
+    return owners
 
 
 @dataclass
@@ -172,15 +232,15 @@ class ShowdownReader:
     def settled(self, view_bgr: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
         """Read every waiting zone; reveal the hands once all of them are ready (see `REVEAL_PATIENCE`)."""
         self._last_view = view_bgr
-        reads = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._pile, scale=self._scale)
-                 for p in self.waiting}
+        placed = {p: read_hand_where(view_bgr, self.seats[p], self.identify_image, exclude=self._pile,
+                                     scale=self._scale) for p in self.waiting}
+        reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
+        owners = shared_owners(placed)
         taken = {c for hand in self.revealed.values() for c in hand}
         ready: dict[str, tuple[str, ...]] = {}
         laid = 0
         for player, found in reads.items():
-            # A card read in two zones belongs to the one that read it more surely (zones touch at corners).
-            mine = {c for c, p in found.items() if c not in taken
-                    and all(p >= other.get(c, -1.0) for q, other in reads.items() if q != player)}
+            mine = {c for c in found if c not in taken and owners.get(c, player) == player}
             if len(mine) > self.expected[player]:
                 # More names than cards held: keep the surest (an overlapping edge read as an index).
                 mine = set(sorted(mine, key=lambda c: -found[c])[:self.expected[player]])
