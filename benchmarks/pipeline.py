@@ -126,6 +126,8 @@ def _simulated(args: argparse.Namespace, designs: list[str], mode: str, card_h: 
     """Deals played by the simulator and filmed now (or read again from `--keep` with `--reuse`)."""
     for i in range(args.deals):
         seed = args.seed + i
+        if args.only and seed not in args.only:
+            continue
         players = NAMES[:3 + i % 3]
         design = designs[i % len(designs)]
         script = deal_script(players, players[i % len(players)], seed=seed)
@@ -146,6 +148,14 @@ def _footage(deals: list, model: Path | None) -> Iterator[Deal]:
     for d in deals:
         yield Deal(f"{d.name} ({len(d.script.players)} players)", d.video, d.script, d.truth, d.fps,
                    parse_calibration(d.calibration, d.script.players), dict(model=model), d.chips)
+
+
+def _seeds(text: str) -> frozenset[int]:
+    """`--only`'s comma list of seeds."""
+    try:
+        return frozenset(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a comma list of seeds: {text!r}") from None
 
 
 def _figures(scores: list[Score]) -> list[str]:
@@ -178,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="held-out (the recogniser's held-out designs), train, or a comma list of names")
     parser.add_argument("--recogniser", choices=("onnx", "reference"), default=None)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--only", type=_seeds, default=frozenset(),
+                        help="comma list of seeds: film or read only these deals of the set (each keeps the design "
+                             "and player count it has in the whole set)")
     parser.add_argument("--keep", type=Path, help="keep the filmed deals in this folder")
     parser.add_argument("--model", type=Path, help="ONNX recogniser to use instead of the installed one")
     parser.add_argument("--reuse", action="store_true",
@@ -211,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             designs = [d.strip() for d in args.designs.split(",") if d.strip()]
         folder = args.keep or Path(tempfile.mkdtemp(prefix="nj-bench-"))
-        deals, count = _simulated(args, designs, mode, card_h, model, folder), args.deals
+        deals = _simulated(args, designs, mode, card_h, model, folder)
+        count = len([s for s in range(args.seed, args.seed + args.deals) if not args.only or s in args.only])
     folder.mkdir(parents=True, exist_ok=True)
     config = WatchConfig()
     scores: list[Score] = []
