@@ -94,6 +94,47 @@ def test_gate_keeps_a_settle_that_held() -> None:
     assert gate.hand_present(arm) and not gate.hand_present(laid)
 
 
+def test_gate_settles_at_once_after_a_hand_that_a_patient_settle_took_into_its_view_has_gone() -> None:
+    """Deal 47010 of the widened benchmark: a hand held its card still past the patience, so the settled view showed
+    it; once the card was laid and the hand gone, its ghost (that view against the empty table) read as a hand, and
+    no play was read for 16 s."""
+    gate, table = _gate(), np.full((100, 160), 100, np.uint8)
+    for _ in range(4):
+        gate.feed(table)
+    table = table.copy()
+    table[84:96, 20:50] = 200   # a first card on the pile: a second settled view
+    for _ in range(8):
+        gate.feed(table)
+    holding = table.copy()
+    holding[40:60, 30:70] = 180
+    gate.feed(holding)
+    assert [gate.feed(holding).settled for _ in range(20)].index(True) == 19   # the patience let it through
+    for _ in range(5):
+        gate.feed(holding)   # and the settle held
+    laid = table.copy()
+    laid[84:96, 60:90] = 200   # the card on the pile, the hand gone
+    assert gate.feed(laid).moving
+    assert [gate.feed(laid).settled for _ in range(8)] == [False, False, True] + [False] * 5
+    back = laid.copy()
+    back[40:60, 30:70] = 180   # the same hand, back where a settled view once held it (deal 47022): a hand
+    assert gate.feed(back).moving
+    assert not any(gate.feed(back).settled for _ in range(10))
+
+
+def test_gate_takes_the_lights_change_off_before_counting_a_hand() -> None:
+    """The light brightened the whole table between two plays: nothing in the play area is a hand."""
+    gate, table = _gate(), np.full((100, 160), 100, np.uint8)
+    for _ in range(4):
+        gate.feed(table)
+    brighter = np.full((100, 160), 150, np.uint8)
+    brighter[84:96, 60:90] = 250   # and a card laid on the pile
+    assert gate.feed(brighter).moving
+    assert [gate.feed(brighter).settled for _ in range(4)] == [False, False, True, False]
+    arm = brighter.copy()
+    arm[30:70, 30:100] = 230
+    assert gate.hand_present(arm)
+
+
 def test_gate_ignores_sensor_noise() -> None:
     gate, rng = _gate(), np.random.default_rng(0)
     base = np.full((100, 160), 100, np.int16)

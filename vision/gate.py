@@ -5,17 +5,28 @@ small warp plus a difference. "Settled" means still for `still_frames` frames AN
 a hand can rest still, so the small view is also compared with the last settled one outside the zones where
 cards and chips legitimately change. A hand that mostly hides over the pile can still pass that test while it
 pauses; when motion comes back sooner than a settle takes, the settle is revoked and the reference from before it
-restored, so a view with an arm in it never becomes the measure of an empty table.
+restored, so a view with an arm in it never becomes the measure of an empty table. A settle can still take in a
+hand (one resting past `patience_frames`, or skin the colour of the table): only hands pass over the play area, so
+what most of the last `MEMORY` settled views show there is the table, and a hand is only where the view differs from
+most of them. One view holding a hand then neither hides a hand that comes back there nor leaves its ghost.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 import cv2
 import numpy as np
 
 from vision.pile import CARD_ASPECT
+
+Light = Literal["none", "view", "local"]
+"""How much of the light's change a comparison takes off: none, the whole view's, or the local one."""
+
+MEMORY = 3
+"""Settled views the hand test compares with (once it has them): the least number in which one view holding a hand
+is outvoted."""
 
 LIGHT_SPAN_CARDS = 3.0
 """The light's change is the median change over this many card widths: an arm, narrower than a card, covers far
@@ -59,8 +70,10 @@ class MotionGate:
     config: GateConfig = field(default_factory=GateConfig)
     _prev: np.ndarray | None = None
     _reference: np.ndarray | None = None
-    _revocable: np.ndarray | None = None
-    """The reference before the last settle, while that settle may still be revoked."""
+    _earlier: list[np.ndarray] = field(default_factory=list)
+    """The settled views before `_reference`, latest first (`MEMORY` - 1 of them at most)."""
+    _revocable: tuple[np.ndarray, list[np.ndarray]] | None = None
+    """`_reference` and `_earlier` before the last settle, while that settle may still be revoked."""
     _since_settle: int = 0
     _still: int = 0
     _in_episode: bool = True
@@ -78,36 +91,50 @@ class MotionGate:
     def reset(self) -> None:
         """Forget the settled reference (after a re-calibration the view moved)."""
         self._prev, self._reference, self._still, self._in_episode = None, None, 0, True
-        self._revocable = None
+        self._earlier, self._revocable = [], None
 
     def hand_present(self, small: np.ndarray) -> bool:
         """Whether the play area differs from the last settled view (grey, or colour: skin as bright as the table
-        still differs from it in colour)."""
+        still differs from it in colour). The changed area counts what changed both as it is and beyond the light's
+        change over the whole view (a hand and its shadow cover a small part of the view, light all of it); the
+        arm's shape is looked for once the light's local change is taken off."""
         if self._reference is None or self._reference.shape != small.shape:
             return False
-        diff = cv2.absdiff(small, self._reference)
-        if diff.ndim == 3:
-            diff = diff.max(axis=2)
-        changed = (diff > self.config.pixel_threshold * 2) & (self.play_mask > 0)
+        strong = self.config.pixel_threshold * 2
+        changed = ((self._unexplained(small, "none") > strong) & (self._unexplained(small, "view") > strong)
+                   & (self.play_mask > 0))
         limit = self.config.hand_fraction * self._area
         if self.card_px is not None:
             limit = min(limit, self.config.hand_cards * self.card_px)
-        return bool(np.count_nonzero(changed) > limit) or self._arm_still_there(self._changed_shape(small))
+        return bool(np.count_nonzero(changed) > limit) or self._arm_still_there(
+            self._unexplained(small, "local") > self.config.pixel_threshold)
 
-    def _changed_shape(self, small: np.ndarray) -> np.ndarray:
-        """Where the view differs from the last settled one by more than noise, once the light's change is taken
-        off: light that dims or warms changes the whole table smoothly, over distances of several cards, while an
-        arm changes a strip narrower than a card (its local median). Without a card size yet, the view's median."""
+    def _unexplained(self, small: np.ndarray, light: Light) -> np.ndarray:
+        """Per pixel, how far the view is from the last settled one; over the play area, from what most of the last
+        `MEMORY` settled views show there (the median of the changes from each), once there are that many."""
         assert self._reference is not None
-        signed = small.astype(np.float32) - self._reference.astype(np.float32)
-        if self.card_px is None:
-            light = np.median(signed.reshape(-1, signed.shape[-1] if signed.ndim == 3 else 1), axis=0)
+        last = self._light_free_change(small, self._reference, light)
+        earlier = [v for v in self._earlier if v.shape == small.shape]
+        if len(earlier) < MEMORY - 1:
+            return last
+        changes = [last, *(self._light_free_change(small, v, light) for v in earlier[:MEMORY - 1])]
+        return np.where(self.play_mask > 0, np.median(np.stack(changes), axis=0), last)
+
+    def _light_free_change(self, small: np.ndarray, reference: np.ndarray, light: Light) -> np.ndarray:
+        """How far the view is from `reference` once the light's change is taken off: none, the view's median
+        change, or (`local`, once a card's size is known) the median over `LIGHT_SPAN_CARDS`: light that dims or
+        warms part of the table changes it smoothly, over distances of several cards, while an arm changes a strip
+        narrower than a card."""
+        signed = small.astype(np.float32) - reference.astype(np.float32)
+        if light == "none":
+            left = np.abs(signed)
+        elif light == "view" or self.card_px is None:
+            left = np.abs(signed - np.median(signed.reshape(-1, signed.shape[-1] if signed.ndim == 3 else 1), axis=0))
         else:
             k = max(3, int(round(LIGHT_SPAN_CARDS * np.sqrt(self.card_px / CARD_ASPECT))) | 1)
             offset = np.clip(signed + 128, 0, 255).astype(np.uint8)
-            light = cv2.medianBlur(offset, min(k, 255)).astype(np.float32) - 128
-        left = np.abs(signed - light)
-        return (left.max(axis=2) if left.ndim == 3 else left) > self.config.pixel_threshold
+            left = np.abs(signed - (cv2.medianBlur(offset, min(k, 255)).astype(np.float32) - 128))
+        return left.max(axis=2) if left.ndim == 3 else left
 
     def _arm_still_there(self, changed: np.ndarray) -> bool:
         """Whether one changed region joins the pile or a box to the edge of the view: a hand at rest there is
@@ -137,7 +164,7 @@ class MotionGate:
         if moving:
             revoked = self._revocable is not None and self._since_settle < cfg.still_frames
             if revoked:
-                self._reference = self._revocable
+                self._reference, self._earlier = self._revocable
             self._revocable = None
             self._still = 0
             self._in_episode = True
@@ -149,7 +176,9 @@ class MotionGate:
             if not self.hand_present(seen) or self._still >= cfg.patience_frames:
                 settled = True
                 self._in_episode = False
-                self._revocable = self._reference
+                self._revocable = None if self._reference is None else (self._reference, self._earlier)
                 self._since_settle = 0
+                if self._reference is not None:
+                    self._earlier = [self._reference, *self._earlier][:MEMORY - 1]
                 self._reference = seen.copy()
         return GateResult(False, settled, mask, fraction)
