@@ -168,11 +168,10 @@ class Table(LoggedTable):
         return Sweep(self._claimant(player, box), box)
 
     def observed_sweep(self, obs: feed.BoxSwept) -> list[Event]:
-        """The sweep, after the correction it proves: the camera's last card was the box's honour, misread in
+        """The sweep, after the corrections it proves: the camera's last card was the box's honour, misread in
         another suit (`engine.nain_jaune.live.sweep_proof`)."""
         sweep = self.sweep(obs.player, obs.box)
-        proof = sweep_proof(self.game, sweep.seat, sweep.box)
-        return [sweep] if proof is None else [proof, sweep]
+        return [*sweep_proof(self.game, sweep.seat, sweep.box), sweep]
 
     def observed_rename(self, obs: feed.CardCorrected) -> list[Event]:
         """The correction renaming this deal's play of `was` (nothing when there is none, e.g. already renamed)."""

@@ -115,3 +115,21 @@ def test_a_sweep_after_a_card_read_in_the_wrong_suit_corrects_it_to_the_honour(g
     tap(game_client, "/api/play", {"player": "Bruno", "card": "KD"})   # a card entered by hand is trusted
     game = tap(game_client, "/api/sweep", {"player": "Bruno", "box": "KH"})
     assert "KD" in game["played"] and "KH" not in game["played"]
+
+
+def test_a_sweep_swaps_two_reads_of_one_rank_when_the_first_honour_s_call_was_missed(game_client: TestClient) -> None:
+    """What the pipeline sends for deal 47023 of its benchmark: Bruno's Q♦ read as the Q♠ (a missed call), later
+    Chloé's Q♠ read as the Q♦, its renames (which alone cannot apply: each names a card on the pile), then Chloé
+    emptying the Q♠ box. The sweep's proof swaps the two reads: her call is made, Bruno missed none."""
+    plays = [("JH", "Bruno", 0.99), ("QS", "Bruno", 0.88), ("KS", "Chloé", 0.99), ("10C", "Chloé", 0.99),
+             ("JC", "Chloé", 0.99), ("QD", "Chloé", 0.95)]
+    for card, player, confidence in plays:
+        tap(game_client, "/api/observations", {"type": "card_played", "card": card, "player": player,
+                                               "confidence": confidence})
+    for was, card in (("QS", "QD"), ("QD", "QS")):
+        tap(game_client, "/api/observations", {"type": "card_corrected", "was": was, "card": card, "reason": "sweep"})
+    game = tap(game_client, "/api/observations", {"type": "box_swept", "box": "QS", "player": "Chloé"})
+    assert game["played"] == ["JH", "QD", "KS", "10C", "JC", "QS"]
+    assert [e["corrected"] for e in game["events"] if e["kind"] == "play" and e["card"] in ("QS", "QD")] == [True] * 2
+    assert game["board"]["QS"] == 0 and "sweep_without_honour" not in [n["kind"] for n in game["notices"]]
+    assert [n.get("card") for n in game["notices"] if n["kind"] == "call_missed"] == ["JC"]

@@ -243,8 +243,8 @@ def test_a_sweep_proves_the_honour_the_camera_read_in_another_suit():
     game = start_live_game(NAMES[:3], dealer="Anne")
     observe(game, "Bruno", "JH", confidence=0.99)
     observe(game, "Bruno", "QD", confidence=0.99)
-    fix = sweep_proof(game, 1, "QS")
-    assert fix is not None and fix.replacement.card == "QS" and fix.replacement.confidence == 0.99
+    (fix,) = sweep_proof(game, 1, "QS")
+    assert fix.replacement.card == "QS" and fix.replacement.confidence == 0.99
     game.apply(fix)
     stack, box = game.state.chips[1], game.state.board["QS"]
     notices = game.sweep("Bruno", "QS")
@@ -252,7 +252,7 @@ def test_a_sweep_proves_the_honour_the_camera_read_in_another_suit():
     assert game.state.pile[-1] == "QS" and "QD" not in game.state.played_by
     assert box > 0 and game.state.board["QS"] == 0 and game.state.chips[1] == stack + box
     observe(game, "Bruno", "KD", confidence=0.99)
-    assert sweep_proof(game, 1, "KH") is not None   # the K♦ just laid, the K♥ box: the same proof
+    assert sweep_proof(game, 1, "KH")   # the K♦ just laid, the K♥ box: the same proof
 
 
 def test_no_sweep_proof_without_a_reason():
@@ -260,13 +260,53 @@ def test_no_sweep_proof_without_a_reason():
 
     game = start_live_game(NAMES[:3], dealer="Anne")
     observe(game, "Bruno", "QD", confidence=0.99)
-    assert sweep_proof(game, 2, "QS") is None            # Chloé did not lay the last card
-    assert sweep_proof(game, 1, "KH") is None            # another rank
-    assert sweep_proof(game, 1, "7D") is None
+    assert sweep_proof(game, 2, "QS") == ()            # Chloé did not lay the last card
+    assert sweep_proof(game, 1, "KH") == ()            # another rank
+    assert sweep_proof(game, 1, "7D") == ()
     observe(game, "Bruno", "KS")                         # entered by hand (no confidence): trusted
-    assert sweep_proof(game, 1, "KH") is None
+    assert sweep_proof(game, 1, "KH") == ()
     observe(game, "Chloé", "QS", confidence=0.99)        # out of turn, but the Q♠ is on the pile now
-    assert sweep_proof(game, 2, "QS") is None
+    assert sweep_proof(game, 2, "QS") == ()
+
+
+def test_a_sweep_proves_two_reads_swapped_when_the_honours_call_was_missed():
+    """Deal 47023 of the widened benchmark: Denis's Q♦ was read Q♠ and its call counted missed; Emma's real Q♠,
+    read Q♦ later, and her emptying the Q♠ box right after prove the two reads swapped (a missed call's stake
+    stays in its box for the next deal)."""
+    from engine.nain_jaune.live import sweep_proof
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "JH", confidence=0.99)
+    observe(game, "Bruno", "QS", confidence=0.88)
+    observe(game, "Chloé", "KS", confidence=0.99)       # the next card: the Q♠'s call is missed
+    assert [c for _, c, _ in game.state.missed_calls] == ["QS"]
+    observe(game, "Chloé", "10C", confidence=0.99)
+    observe(game, "Chloé", "JC", confidence=0.99)
+    observe(game, "Chloé", "QD", confidence=0.95)
+    fixes = sweep_proof(game, 2, "QS")
+    assert [f.replacement.card for f in fixes] == ["QD", "QS"]
+    for fix in fixes:
+        game.apply(fix)
+    notices = game.sweep("Chloé", "QS")
+    assert nt.SWEEP_WITHOUT_HONOUR not in kinds(notices) and game.state.board["QS"] == 0
+    assert game.state.played_by["QD"] == 1 and game.state.played_by["QS"] == 2
+    assert "QS" not in [c for _, c, _ in game.state.missed_calls]
+
+
+def test_no_swap_when_the_honour_on_the_pile_was_entered_by_hand_or_its_call_made():
+    from engine.nain_jaune.live import sweep_proof
+
+    for confidence, called in ((None, False), (0.9, True)):
+        game = start_live_game(NAMES[:3], dealer="Anne")
+        observe(game, "Bruno", "JH", confidence=0.99)
+        observe(game, "Bruno", "QS", confidence=confidence)
+        if called:
+            game.sweep("Bruno", "QS")
+        observe(game, "Chloé", "KS", confidence=0.99)
+        observe(game, "Chloé", "10C", confidence=0.99)
+        observe(game, "Chloé", "JC", confidence=0.99)
+        observe(game, "Chloé", "QD", confidence=0.95)
+        assert sweep_proof(game, 2, "QS") == ()
 
 
 def test_a_card_read_twice_renames_the_earlier_camera_reading():

@@ -49,9 +49,9 @@ def test_a_sweep_proves_the_misread_honour_and_the_referee_says_so() -> None:
     ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
     ref.play("Bruno", "JH", 0.99)
     ref.play("Bruno", "QD", 0.97)
-    assert ref.sweep("Bruno", "QS") == ("QD", "QS")
+    assert ref.sweep("Bruno", "QS") == [("QD", "QS")]
     assert ref.state.pile[-1] == "QS" and "QD" not in ref.state.played_by and ref.state.board["QS"] == 0
-    assert ref.sweep("Bruno", "KH") is None   # the last card is the Q♠ now: nothing proves a K♥
+    assert ref.sweep("Bruno", "KH") == []   # the last card is the Q♠ now: nothing proves a K♥
 
 
 def test_the_wanted_cards_are_the_next_rank_in_every_suit_not_a_rank_name() -> None:

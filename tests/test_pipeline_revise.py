@@ -241,3 +241,20 @@ def test_a_renamed_card_says_whether_a_sweep_proved_it_or_a_runner_up_was_taken(
     again = table.lay(5.0, "4S", sure("Chloé"), 0.95, {"4S": 0.95})
     assert [(e["was"], e["card"], e["reason"]) for e in again if e["type"] == "card_corrected"] == [
         ("4S", "4D", READ_TWICE)]
+
+
+def test_a_sweep_swaps_two_reads_of_one_rank_when_the_honour_read_first_had_its_call_missed() -> None:
+    """Deal 47023 of the widened benchmark: Bruno's Q♦ read as the Q♠ (its call then counted missed), Chloé's Q♠
+    read as the Q♦, and Chloé empties the Q♠ box: each read is renamed to the other, each keeping its player."""
+    table = Table()
+    table.lay(1.0, "JH", sure("Bruno"))
+    table.lay(2.0, "QS", sure("Bruno"), 0.88, {"QS": 0.88, "QD": 0.1})
+    for t, card in ((3.0, "KS"), (4.0, "10C"), (5.0, "JC")):
+        table.lay(t, card, sure("Chloé"))
+    table.lay(6.0, "QD", sure("Chloé"), 0.95, {"QD": 0.95, "QS": 0.04})
+    swept = table.account.box_swept(7.0, "QS", sure("Chloé"), "Chloé", arms(Chloé=400.0))
+    assert [(e["type"], e.get("was"), e.get("card"), e.get("player"), e.get("played_at")) for e in swept] == [
+        ("card_corrected", "QS", "QD", "Bruno", 2.0), ("card_corrected", "QD", "QS", "Chloé", 6.0),
+        ("box_swept", None, None, "Chloé", None)]
+    assert table.account.sightings["QS"].told == "Chloé" and table.account.sightings["QD"].told == "Bruno"
+    assert table.referee.game.state.board["QS"] == 0

@@ -196,10 +196,8 @@ class DealAccount:
         out: list[dict] = []
         who = sweeper(box, seen, honour_player, moved, self.referee)
         if self.referee is not None and who is not None:
-            proved = self.referee.sweep(who, box)
-            if proved is not None:
-                # the pile showed the honour, read in another suit: the card read is free to come later
-                out += self._renamed(*proved, t, PROVEN)
+            # the pile showed the honour, read in another suit: the card read is free to come later
+            out += self._renamed_together(self.referee.sweep(who, box), t, PROVEN)
         if box in self.events_seen:
             self.proven.add(box)
         return out + [{"t": t, "type": "box_swept", "box": box, "player": who}]
@@ -428,15 +426,24 @@ class DealAccount:
     def _renamed(self, was: str, card: str, t: float | None, reason: str) -> list[dict]:
         """Bookkeeping once the card read as `was` is known to be `card`; the event that tells the phone, with
         why (`PROVEN` ... `SHOWN_HAND`)."""
-        self.renamed_to.add(card)
-        self.events_seen[card] = self.events_seen.pop(was, 1.0)
-        seen = self.sightings.pop(was, None)
-        if seen is not None:
-            self.sightings[card] = seen
-        self.on_rename(was, card)
-        return [{"t": t, "type": "card_corrected", "was": was, "card": card,
-                 "player": seen.told if seen is not None else None,
-                 "played_at": seen.event.get("t") if seen is not None else None, "reason": reason}]
+        return self._renamed_together([(was, card)], t, reason)
+
+    def _renamed_together(self, renames: Sequence[tuple[str, str]], t: float | None, reason: str) -> list[dict]:
+        """`_renamed` of several reads at once, so that two reads found swapped each keep their own sighting; the
+        events in the order given (each renames the latest play of its `was` at that point)."""
+        seen = {was: (self.events_seen.pop(was, 1.0), self.sightings.pop(was, None)) for was, _ in renames}
+        out = []
+        for was, card in renames:
+            confidence, sighting = seen[was]
+            self.renamed_to.add(card)
+            self.events_seen[card] = confidence
+            if sighting is not None:
+                self.sightings[card] = sighting
+            self.on_rename(was, card)
+            out.append({"t": t, "type": "card_corrected", "was": was, "card": card,
+                        "player": sighting.told if sighting is not None else None,
+                        "played_at": sighting.event.get("t") if sighting is not None else None, "reason": reason})
+        return out
 
     # --- the showdown -----------------------------------------------------------------------------------
 

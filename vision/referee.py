@@ -92,20 +92,20 @@ class LiveReferee:
             self.game.apply(event)
         return []
 
-    def sweep(self, player: str, box: str) -> tuple[str, str] | None:
-        """Apply a sweep, first correcting the last card when the sweep proves it was the honour, misread in
-        another suit (`engine.nain_jaune.live.sweep_proof`); return (card read, honour) when it did."""
+    def sweep(self, player: str, box: str) -> list[tuple[str, str]]:
+        """Apply a sweep, first correcting the plays the sweep proves misread (`engine.nain_jaune.live.sweep_proof`:
+        the last card was the honour, read in another suit); return the (card read, card) renames it made."""
         from engine.nain_jaune.live import sweep_proof
 
-        fix = sweep_proof(self.game, self.players.index(player), box)
-        corrected = None
-        if fix is not None:
+        renames = []
+        for fix in sweep_proof(self.game, self.players.index(player), box):
             was = next(e.card for i, e in self.game.effective_events() if i == fix.index)
-            if "engine_error" not in self._guarded(f"the sweep's proof that {was} was {box}",
-                                                   lambda: self.game.apply(fix)):
-                corrected = (was, box)
+            if "engine_error" in self._guarded(f"the sweep's proof that {was} was {fix.replacement.card}",
+                                               lambda: self.game.apply(fix)):
+                break
+            renames.append((was, fix.replacement.card))
         self._guarded(f"{player} sweeps {box}", lambda: self.game.sweep(player, box))
-        return corrected
+        return renames
 
     def rename(self, was: str, card: str) -> bool:
         """Rename the play of `was` this deal to `card` (the camera saw `was` twice); whether the engine took it."""
