@@ -515,6 +515,25 @@ def _whose(crop: np.ndarray) -> str:
     return "Anne" if crop[0, 0, 0] == 1 else "Bruno"
 
 
+def test_a_hand_read_short_takes_back_what_its_place_showed_before_and_never_a_card_seen_as_another_s() -> None:
+    """Deal 46005 of the widened benchmark: Anne's 9♣ went unread in the last frames, and her zone's scores put
+    Bruno's A♦ (lying where the places overlap, read in his place before) above it. Laid-out hands stay put."""
+    seats, view = _two_zones()
+    frames = [{"Anne": ["6D", "9C", "AC", "AH", "KS"], "Bruno": ["AD"]},
+              {"Anne": ["6D", "AC", "AH", "KS"], "Bruno": ["2C", "3D"]},
+              {"Anne": ["6D", "AC", "AH", "KS"], "Bruno": ["2C", "3D"]}]
+    frame = {"i": 0}
+    scores = {"Anne": {"AD": 0.97, "6D": 1.0, "AC": 1.0, "AH": 1.0, "KS": 1.0, "9C": 0.4},
+              "Bruno": {"2C": 1.0, "3D": 1.0, "AD": 0.3}}
+    reader = ShowdownReader(seats, lambda crop: [_Det(c, 0.99) for c in frames[frame["i"]][_whose(crop)]],
+                            {"Anne": 5, "Bruno": 3}, score_image=lambda crop, elsewhere=(): scores[_whose(crop)])
+    revealed = []
+    for i in range(3):
+        frame["i"] = i
+        revealed += reader.settled(view)
+    assert dict(revealed) == {"Anne": ("6D", "9C", "AC", "AH", "KS"), "Bruno": ("2C", "3D", "AD")}
+
+
 def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has() -> None:
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": [_Det("5H", 0.99), _Det("9C", 0.99)]}

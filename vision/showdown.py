@@ -215,6 +215,10 @@ class ShowdownReader:
     """One card's area in view pixels, as the pile measured it on this table (None: not measured, read as it is)."""
     _pile: dict[str, float] = field(init=False, default_factory=dict)
     """Card -> confidence of its pile read, as `exclude` gave it and as renamed since."""
+    _seen_with: dict[str, tuple[str, float]] = field(default_factory=dict)
+    """Card -> the player in whose place it was last read (its owner, when two places read it), and how surely:
+    hands stay put once laid out, so a hand read short takes back what its place showed before, and never a card
+    seen as another loser's."""
     _last: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _last_view: np.ndarray | None = None
     _waited: int = 0
@@ -241,6 +245,7 @@ class ShowdownReader:
         laid = 0
         for player, found in reads.items():
             mine = {c for c in found if c not in taken and owners.get(c, player) == player}
+            self._seen_with.update((c, (player, found[c])) for c in mine)
             if len(mine) > self.expected[player]:
                 # More names than cards held: keep the surest (an overlapping edge read as an index).
                 mine = set(sorted(mine, key=lambda c: -found[c])[:self.expected[player]])
@@ -261,7 +266,10 @@ class ShowdownReader:
         self._waited = 0
         out = []
         for player, cards in self._renaming_pile_cards(ready, view_bgr).items():
-            cards = self._completed(player, cards, view_bgr, set().union(*reads.values()) | taken)
+            claimed = set().union(*reads.values()) | taken
+            cards = self._remembered(player, cards, claimed)
+            cards = self._completed(player, cards, view_bgr,
+                                    set().union(*reads.values()) | taken | self._elsewhere(player))
             self.revealed[player] = cards
             out.append((player, cards))
             taken |= set(cards)
@@ -276,13 +284,30 @@ class ShowdownReader:
         last = self._renaming_pile_cards({p: self._last.get(p, ()) for p in self.waiting}, self._last_view)
         for player, cards in last.items():
             claimed = {c for hand in self.revealed.values() for c in hand} | {
-                c for p, hand in last.items() if p != player for c in hand}
+                c for p, hand in last.items() if p != player for c in hand} | self._elsewhere(player)
+            cards = self._remembered(player, cards, claimed | set(self._last.get(player, ())))
             cards = self._completed(player, cards, self._last_view, claimed)
             if not cards:
                 continue
             self.revealed[player] = cards
             out.append((player, cards))
         return out
+
+    def _elsewhere(self, player: str) -> set[str]:
+        """Cards last seen in another loser's place."""
+        return {c for c, (p, _) in self._seen_with.items() if p != player}
+
+    def _remembered(self, player: str, cards: tuple[str, ...], claimed: Collection[str]) -> tuple[str, ...]:
+        """A hand read short, with the cards its place showed before and does not show now (a read that failed
+        this frame), surest first, up to the cards the player holds; none read now (`claimed`: in any place, or
+        taken) nor seen on the pile, whose rules decided already."""
+        missing = self.expected.get(player, 0) - len(cards)
+        if missing <= 0:
+            return cards
+        ruled = claimed | set(self._pile) | set(self.renamed.values())
+        before = sorted(((confidence, c) for c, (p, confidence) in self._seen_with.items()
+                         if p == player and c not in cards and c not in ruled), reverse=True)
+        return tuple(sorted([*cards, *(c for _, c in before[:missing])]))
 
     def _renaming_pile_cards(self, hands: dict[str, tuple[str, ...]], view_bgr: np.ndarray | None
                              ) -> dict[str, tuple[str, ...]]:
