@@ -245,10 +245,10 @@ class ShowdownReader:
         laid = 0
         for player, found in reads.items():
             mine = {c for c in found if c not in taken and owners.get(c, player) == player}
-            self._seen_with.update((c, (player, found[c])) for c in mine)
             if len(mine) > self.expected[player]:
                 # More names than cards held: keep the surest (an overlapping edge read as an index).
                 mine = set(sorted(mine, key=lambda c: -found[c])[:self.expected[player]])
+            self._seen_with.update((c, (player, found[c])) for c in mine)
             cards = tuple(sorted(mine))
             if not cards:
                 continue
@@ -268,8 +268,7 @@ class ShowdownReader:
         for player, cards in self._renaming_pile_cards(ready, view_bgr).items():
             claimed = set().union(*reads.values()) | taken
             cards = self._remembered(player, cards, claimed)
-            cards = self._completed(player, cards, view_bgr,
-                                    set().union(*reads.values()) | taken | self._elsewhere(player))
+            cards = self._completed(player, cards, view_bgr, claimed | self._elsewhere(player))
             self.revealed[player] = cards
             out.append((player, cards))
             taken |= set(cards)
