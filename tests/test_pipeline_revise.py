@@ -66,16 +66,21 @@ class ScriptedShowdown:
 class Table:
     """A deal account with a live referee, and the showdown readers it started."""
 
-    def __init__(self, hands: dict[str, tuple[str, ...]] | None = None) -> None:
+    def __init__(self, hands: dict[str, tuple[str, ...]] | None = None,
+                 unswept: Sequence[tuple[str, str | None]] = (), renamed: dict[str, str] | None = None) -> None:
+        """`unswept`: the boxes perception finds still holding their stake when the deal is settled; `renamed`: the
+        pile cards the shown hands rename."""
         self.referee = LiveReferee(PLAYERS, "Anne", 100, "lindor")
         self.readers: list[ScriptedShowdown] = []
         self.hands = hands or {}
-        self.account = DealAccount(PLAYERS, self.referee, WatchConfig(), DeckInks(), self._reader, lambda: [])
+        self.renamed = renamed or {}
+        self.account = DealAccount(PLAYERS, self.referee, WatchConfig(), DeckInks(), self._reader,
+                                   lambda: list(unswept))
         self.events: list[dict] = []
 
     def _reader(self, expected: dict[str, int], exclude: dict[str, float],
                 alternatives: dict[str, str]) -> ScriptedShowdown:
-        self.readers.append(ScriptedShowdown(expected, exclude, alternatives, self.hands))
+        self.readers.append(ScriptedShowdown(expected, exclude, alternatives, self.hands, renamed=self.renamed))
         return self.readers[-1]
 
     def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
@@ -258,3 +263,21 @@ def test_a_sweep_swaps_two_reads_of_one_rank_when_the_honour_read_first_had_its_
         ("box_swept", None, None, "Chloé", None)]
     assert table.account.sightings["QS"].told == "Chloé" and table.account.sightings["QD"].told == "Bruno"
     assert table.referee.game.state.board["QS"] == 0
+
+
+def test_no_missed_call_is_reported_at_the_settlement_for_an_honour_a_shown_hand_renamed() -> None:
+    """As in deal 48004 of the widened benchmark (a Q♥ there): Bruno's last card, a K♦, read as the K♥; Denis shows
+    the K♥, which renames the pile's card. The K♥ box still holds its stake, but nobody laid the K♥: no call was
+    missed."""
+    pile = ("8C", "9C", "10C", "JC", "QC", "KH")
+    rest = [c for c in DECK if c not in pile and c not in ("KD", "KH")]
+    losers = [p for p in PLAYERS if p != "Bruno"]
+    hands = {p: tuple(rest[6 * i:6 * i + 6]) for i, p in enumerate(losers)}
+    hands["Denis"] = (*hands["Denis"][:5], "KH")
+    table = Table(hands, unswept=[("KH", "Bruno")], renamed={"KH": "KD"})
+    for t, card in enumerate(pile, start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.quiet(7.0)
+    assert [(e["was"], e["card"]) for e in table.events if e["type"] == "card_corrected"] == [("KH", "KD")]
+    assert "settlement" in types(table.events)
+    assert [e for e in table.events if e["type"] == "call_missed"] == []

@@ -471,7 +471,9 @@ class DealAccount:
         if self.referee is None or self.showdown is None or self._settled:
             return []
         self._settled = True
-        out = self.missed(self.close_boxes(), t) + self._missed_once_renamed(t)
+        # a missed call needs its honour on the pile: one renamed since it was laid was never played
+        unswept = [(box, who) for box, who in self.close_boxes() if box in self.events_seen]
+        out = self.missed(unswept, t) + self._missed_once_renamed(t)
         try:
             result = self.referee.settle(dict(self.showdown.revealed))
         except Exception as exc:  # noqa: BLE001 - e.g. a misread hand the engine refuses; the phone can fix it
