@@ -100,32 +100,37 @@ class MotionGate:
         arm's shape is looked for once the light's local change is taken off."""
         if self._reference is None or self._reference.shape != small.shape:
             return False
+        signed = self._signed_changes(small)
         strong = self.config.pixel_threshold * 2
-        changed = ((self._unexplained(small, "none") > strong) & (self._unexplained(small, "view") > strong)
+        changed = ((self._unexplained(signed, "none") > strong) & (self._unexplained(signed, "view") > strong)
                    & (self.play_mask > 0))
         limit = self.config.hand_fraction * self._area
         if self.card_px is not None:
             limit = min(limit, self.config.hand_cards * self.card_px)
         return bool(np.count_nonzero(changed) > limit) or self._arm_still_there(
-            self._unexplained(small, "local") > self.config.pixel_threshold)
+            self._unexplained(signed, "local") > self.config.pixel_threshold)
 
-    def _unexplained(self, small: np.ndarray, light: Light) -> np.ndarray:
+    def _signed_changes(self, small: np.ndarray) -> list[np.ndarray]:
+        """The view minus each settled view the hand test compares with: the last, then (once there are `MEMORY`
+        of them) the ones before it."""
+        assert self._reference is not None
+        views = [self._reference, *(v for v in self._earlier if v.shape == small.shape)]
+        views = views[:MEMORY] if len(views) >= MEMORY else views[:1]
+        return [small.astype(np.float32) - v.astype(np.float32) for v in views]
+
+    def _unexplained(self, signed: list[np.ndarray], light: Light) -> np.ndarray:
         """Per pixel, how far the view is from the last settled one; over the play area, from what most of the last
         `MEMORY` settled views show there (the median of the changes from each), once there are that many."""
-        assert self._reference is not None
-        last = self._light_free_change(small, self._reference, light)
-        earlier = [v for v in self._earlier if v.shape == small.shape]
-        if len(earlier) < MEMORY - 1:
-            return last
-        changes = [last, *(self._light_free_change(small, v, light) for v in earlier[:MEMORY - 1])]
-        return np.where(self.play_mask > 0, np.median(np.stack(changes), axis=0), last)
+        changes = [self._light_free_change(change, light) for change in signed]
+        if len(changes) == 1:
+            return changes[0]
+        return np.where(self.play_mask > 0, np.median(np.stack(changes), axis=0), changes[0])
 
-    def _light_free_change(self, small: np.ndarray, reference: np.ndarray, light: Light) -> np.ndarray:
-        """How far the view is from `reference` once the light's change is taken off: none, the view's median
-        change, or (`local`, once a card's size is known) the median over `LIGHT_SPAN_CARDS`: light that dims or
-        warms part of the table changes it smoothly, over distances of several cards, while an arm changes a strip
-        narrower than a card."""
-        signed = small.astype(np.float32) - reference.astype(np.float32)
+    def _light_free_change(self, signed: np.ndarray, light: Light) -> np.ndarray:
+        """How far a signed change from a settled view is from nothing once the light's change is taken off: none,
+        the view's median change, or (`local`, once a card's size is known) the median over `LIGHT_SPAN_CARDS`:
+        light that dims or warms part of the table changes it smoothly, over distances of several cards, while an
+        arm changes a strip narrower than a card."""
         if light == "none":
             left = np.abs(signed)
         elif light == "view" or self.card_px is None:
