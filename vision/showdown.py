@@ -121,19 +121,10 @@ def zone_image(view_bgr: np.ndarray, polygon: np.ndarray, scale: float = 1.0) ->
 
 def read_hand(view_bgr: np.ndarray, polygon: np.ndarray, identify_image: IdentifyImage,
               min_confidence: float = 0.5, exclude: Collection[str] | Mapping[str, float] = frozenset(),
-              scale: float = 1.0) -> dict[str, float]:
-    """Card -> confidence in one seat zone, read resized by `scale`. `exclude`: cards seen on the pile, which a hand
-    cannot hold — as a mapping, with the confidence of that pile read, which only a surer reading in the hand
-    overrules."""
-    return {card: confidence for card, (confidence, _) in
-            read_hand_where(view_bgr, polygon, identify_image, min_confidence, exclude, scale).items()}
-
-
-def read_hand_where(view_bgr: np.ndarray, polygon: np.ndarray, identify_image: IdentifyImage,
-                    min_confidence: float = 0.5, exclude: Collection[str] | Mapping[str, float] = frozenset(),
-                    scale: float = 1.0) -> dict[str, tuple[float, np.ndarray | None]]:
-    """`read_hand`, each card with where it lies in the view: its box (x1, y1, x2, y2; None when the reader gives
-    none)."""
+              scale: float = 1.0) -> dict[str, tuple[float, np.ndarray | None]]:
+    """Card -> (confidence, where it lies in the view: its box x1, y1, x2, y2, None when the reader gives none) in
+    one seat zone, read resized by `scale`. `exclude`: cards seen on the pile, which a hand cannot hold — as a
+    mapping, with the confidence of that pile read, which only a surer reading in the hand overrules."""
     pile = pile_reads(exclude)
     x, y, _, _ = cv2.boundingRect(np.round(polygon).astype(np.int32))
     offset = np.array([max(0, x), max(0, y)], np.float64)
@@ -236,8 +227,8 @@ class ShowdownReader:
     def settled(self, view_bgr: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
         """Read every waiting zone; reveal the hands once all of them are ready (see `REVEAL_PATIENCE`)."""
         self._last_view = view_bgr
-        placed = {p: read_hand_where(view_bgr, self.seats[p], self.identify_image, exclude=self._pile,
-                                     scale=self._scale) for p in self.waiting}
+        placed = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._pile, scale=self._scale)
+                  for p in self.waiting}
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
         owners = shared_owners(placed)
         taken = {c for hand in self.revealed.values() for c in hand}
