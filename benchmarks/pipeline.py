@@ -124,10 +124,7 @@ class Deal:
 def _simulated(args: argparse.Namespace, designs: list[str], mode: str, card_h: int, model: Path | None,
                folder: Path) -> Iterator[Deal]:
     """Deals played by the simulator and filmed now (or read again from `--keep` with `--reuse`)."""
-    for i in range(args.deals):
-        seed = args.seed + i
-        if args.only and seed not in args.only:
-            continue
+    for i, seed in _set_deals(args):
         players = NAMES[:3 + i % 3]
         design = designs[i % len(designs)]
         script = deal_script(players, players[i % len(players)], seed=seed)
@@ -148,6 +145,11 @@ def _footage(deals: list, model: Path | None) -> Iterator[Deal]:
     for d in deals:
         yield Deal(f"{d.name} ({len(d.script.players)} players)", d.video, d.script, d.truth, d.fps,
                    parse_calibration(d.calibration, d.script.players), dict(model=model), d.chips)
+
+
+def _set_deals(args: argparse.Namespace) -> list[tuple[int, int]]:
+    """(index in the set, seed) of each deal of the set to film or read: all of them, or those `--only` names."""
+    return [(i, args.seed + i) for i in range(args.deals) if not args.only or args.seed + i in args.only]
 
 
 def _seeds(text: str) -> frozenset[int]:
@@ -225,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
             designs = [d.strip() for d in args.designs.split(",") if d.strip()]
         folder = args.keep or Path(tempfile.mkdtemp(prefix="nj-bench-"))
         deals = _simulated(args, designs, mode, card_h, model, folder)
-        count = len([s for s in range(args.seed, args.seed + args.deals) if not args.only or s in args.only])
+        count = len(_set_deals(args))
     folder.mkdir(parents=True, exist_ok=True)
     config = WatchConfig()
     scores: list[Score] = []
