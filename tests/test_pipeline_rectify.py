@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision.calibration import CalibrationError, fit_to_frame, parse_calibration
-from vision.rectify import board_from_boxes, plane_homography, side_ratio
+from vision.rectify import board_from_boxes, plane_homography, side_ratio, side_ratio_span
 
 W, H = 1280, 720
 BOX = 8.0
@@ -142,3 +142,20 @@ def test_a_small_loosely_drawn_board_keeps_a_webcam_s_focal_length() -> None:
     quad = board_from_boxes({b: np.array(p, np.float64) for b, p in boxes.items()})
     assert quad is not None
     assert side_ratio(quad, (W, H)) == pytest.approx(0.28 / 0.36, rel=0.05)   # the mat layout's corner boxes
+
+
+def test_a_board_s_inferred_proportions_leave_a_doubt_that_a_given_size_removes() -> None:
+    """Seen from 40° the board's shape follows from its vanishing points, but only as surely as the focal length
+    they give: the view keeps the doubt (how much longer the table may be along x) for the cards to settle."""
+    h = camera(40.0, yaw_deg=10.0)
+    zones = board_zones(h)
+    quad = board_from_boxes({b: np.array(p, np.float64) for b, p in zones["boxes"].items()})
+    assert quad is not None
+    lo, hi = side_ratio_span(quad, (W, H))
+    assert lo < side_ratio(quad, (W, H)) < hi
+    assert lo < 30 / 20 < hi                                   # the corner boxes' centres: 30 x 20 cm
+    inferred = fit_to_frame(parse_calibration(zones), (H, W, 3))
+    assert inferred.stretch_span[0] < 1.0 < inferred.stretch_span[1]
+    zones["board"] = project(h, np.array([[-20, -15], [20, -15], [20, 15], [-20, 15]])).round(1).tolist()
+    zones["board_size"] = [40, 30]
+    assert fit_to_frame(parse_calibration(zones), (H, W, 3)).stretch_span == (1.0, 1.0)

@@ -268,3 +268,42 @@ def test_a_card_in_a_top_down_view_stretched_by_a_fifth_is_still_card_shaped() -
     assert card_area(outline(66, 76)) is not None        # 1.15
     assert card_area(outline(44, 123)) is None           # 2.8
     assert card_area(outline(60, 60)) is None            # a square: chips, a box, no card
+
+
+def _stretched_card(stretch: float, angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """An empty pile and the same pile with a 63 x 88 card (0.8 px/mm) laid at `angle`, in a view that shows the
+    table's x axis `stretch` times too short."""
+    before = np.full((240, 320), 60, np.uint8)
+    corners = cv2.boxPoints(((200.0, 120.0), (50.4, 70.4), angle)) / [stretch, 1.0]
+    after = before.copy()
+    cv2.fillConvexPoly(after, np.round(corners).astype(np.int32), 210)
+    return before, after
+
+
+@pytest.mark.parametrize("angle", [0.0, 35.0])
+def test_the_first_card_laid_tells_the_stretch_a_board_s_perspective_left_in_doubt(angle: float) -> None:
+    """In a view stretched by 40 % across a card, the card is 1.9 times as long as wide (or a parallelogram when
+    turned): no card shape, unless the view's doubt is allowed for; the card's own shape then tells the stretch."""
+    from vision.pile import locate_new_card
+
+    zone = np.array([[5, 5], [315, 5], [315, 235], [5, 235]], np.float64)
+    before, after = _stretched_card(1.4, angle)
+    assert locate_new_card(before, after, zone) is None
+    loc = locate_new_card(before, after, zone, stretch=None, span=(0.8, 1.5))
+    assert loc is not None and loc.stretch == pytest.approx(1.4, rel=0.04)
+    assert loc.outline_px == pytest.approx(50.4 * 70.4 / 1.4, rel=0.1)        # a card's area in view pixels
+    on_table = loc.corners * [loc.stretch, 1.0]
+    sides = np.linalg.norm(np.roll(on_table, -1, axis=0) - on_table, axis=1)
+    assert max(sides) / min(sides) == pytest.approx(88 / 63, rel=0.06)
+
+
+def test_a_pile_watcher_in_a_doubtful_view_measures_the_card_and_the_stretch() -> None:
+    zone = np.array([[5, 5], [315, 5], [315, 235], [5, 235]], np.float64)
+    before, after = _stretched_card(1.3, 20.0)
+    plain = PileWatcher(zone, lambda crop: ("QS", 0.9))
+    plain.settled(before)
+    assert not plain.settled(after) and plain.card_px is None
+    watcher = PileWatcher(zone, lambda crop: ("QS", 0.9), stretch_span=(0.85, 1.4))
+    watcher.settled(before)
+    assert watcher.settled(after)
+    assert watcher.card_px is not None and watcher.stretch == pytest.approx(1.3, rel=0.04)

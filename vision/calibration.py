@@ -54,6 +54,10 @@ class Calibration:
     """A file's board corners in image pixels, when given (else the corner boxes may stand for them)."""
     board_size: tuple[float, float] | None = None
     """The board's true width and height (any unit), when given."""
+    stretch_span: tuple[float, float] = (1.0, 1.0)
+    """The least and greatest factor by which the table may be longer along the view's x axis than the view shows
+    (1, 1: a true top-down view). A board whose proportions were inferred from its perspective alone leaves this
+    much doubt (`rectify.side_ratio_span`); the first cards laid, of known shape, settle it (`vision.pile`)."""
 
     def warp(self, image: np.ndarray, factor: float = 1.0, interpolation: int = cv2.INTER_LINEAR) -> np.ndarray:
         """The rectified view, optionally downscaled by `factor` (one warp, no second resize)."""
@@ -193,18 +197,22 @@ def fit_to_frame(calib: Calibration, frame_shape: tuple[int, ...]) -> Calibratio
     if quad is None:
         return fitted
     every = np.vstack([z.pile, *z.boxes.values(), *z.seats.values(), quad])
-    ratio = None
+    seen = rectify.side_ratio(rectify.ordered(quad), (w, h))
+    span = (1.0, 1.0)
     if calib.board is not None and calib.board_size is not None:
-        seen = rectify.side_ratio(rectify.ordered(quad), (w, h))
         bw, bh = calib.board_size
         ratio = min((bw / bh, bh / bw), key=lambda r: abs(math.log(r / seen)))
+    else:
+        ratio = seen
+        lo, hi = rectify.side_ratio_span(rectify.ordered(quad), (w, h))
+        span = (min(1.0, lo / ratio), max(1.0, hi / ratio))
     plane = rectify.plane_homography(quad, (w, h), every, ratio)
     if plane is None:
         return fitted
     m, size = plane
     move = lambda poly: cv2.perspectiveTransform(poly.reshape(-1, 1, 2), m).reshape(-1, 2)  # noqa: E731
     zones = Zones(move(z.pile), {b: move(p) for b, p in z.boxes.items()}, {n: move(p) for n, p in z.seats.items()})
-    return Calibration(m, size, zones, "plane", calib.board, calib.board_size)
+    return Calibration(m, size, zones, "plane", calib.board, calib.board_size, span)
 
 
 def calibration_to_json(calib: Calibration) -> dict:

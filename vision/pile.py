@@ -47,6 +47,8 @@ class CardLocation:
     """4 x 2 corners in view pixels, ordered so that the crop is portrait."""
     outline_px: float | None = None
     """The area of the card's own outline when it was seen whole and card-shaped (a measure of the card size)."""
+    stretch: float | None = None
+    """How much longer along x the table is than the view shows, as this card's outline tells it (when asked)."""
 
 
 @dataclass(frozen=True)
@@ -90,29 +92,73 @@ def _zone_area(polygon: np.ndarray) -> float:
     return abs(float(cv2.contourArea(np.asarray(polygon, np.float32))))
 
 
-def card_area(outline: np.ndarray | None) -> float | None:
-    """The area of `outline`'s fitted rectangle when it has a card's shape, else None (the measure of the
-    card size on this table, learnt from the cards laid)."""
+def _on_table(points: np.ndarray, stretch: float) -> np.ndarray:
+    """View points as the table has them, up to scale: the view's x axis `stretch` times longer."""
+    return np.asarray(points, np.float32).reshape(-1, 2) * np.float32([stretch, 1.0])
+
+
+def card_area(outline: np.ndarray | None, stretch: float = 1.0) -> float | None:
+    """The area in view pixels of `outline`'s fitted rectangle when it has a card's shape on the table (the view's x
+    axis `stretch` times too short), else None: the measure of the card size on this table, learnt from the cards
+    laid."""
     if outline is None or len(outline) < 5:
         return None
-    (_, _), (w, h), _ = cv2.minAreaRect(outline)
+    pts = _on_table(outline, stretch)
+    (_, _), (w, h), _ = cv2.minAreaRect(pts)
     short, long_ = min(w, h), max(w, h)
     if short < 4 or not CARD_SHAPE[0] <= long_ / short <= CARD_SHAPE[1]:
         return None
-    if cv2.contourArea(outline) < 0.85 * w * h:
+    if cv2.contourArea(pts) < 0.85 * w * h:
         return None
-    return float(w * h)
+    return float(w * h / stretch)
+
+
+STRETCH_STEPS = 33
+"""Stretches tried across the span the board left open (about 1 % apart over the widest span a webcam allows)."""
+
+
+def fit_stretch(outline: np.ndarray | None, span: tuple[float, float]) -> float | None:
+    """The stretch within `span` that makes `outline` most nearly a rectangle, among those giving it a card's
+    proportions. Every card is a rectangle on any table, which a view stretched askew turns into a parallelogram,
+    so one whole card laid tells the proportions a board's perspective left in doubt; its right angles are measured
+    on the whole outline, its proportions less surely (blur, a corner cut off: `CARD_SHAPE`). None when no stretch
+    makes it card-shaped."""
+    if outline is None or len(outline) < 5:
+        return None
+    best: tuple[tuple[float, float], float] | None = None
+    for k in np.geomspace(span[0], span[1], STRETCH_STEPS):
+        if card_area(outline, float(k)) is None:
+            continue
+        pts = _on_table(outline, float(k))
+        (_, _), (w, h), _ = cv2.minAreaRect(pts)
+        # A card along the view's axes stays a rectangle whatever the stretch: its proportions tell it then.
+        rank = (round(cv2.contourArea(pts) / (w * h), 3), -abs(np.log(max(w, h) / min(w, h) / CARD_ASPECT)))
+        if best is None or rank > best[0]:
+            best = (rank, float(k))
+    return best[1] if best is not None else None
+
+
+def _measure(outline: np.ndarray | None, stretch: float, span: tuple[float, float] | None
+             ) -> tuple[float | None, float | None]:
+    """The card area `outline` shows and, when `span` is given, the stretch it shows (else `stretch` is taken)."""
+    if span is None:
+        return card_area(outline, stretch), None
+    seen = fit_stretch(outline, span)
+    return (card_area(outline, seen), seen) if seen is not None else (None, None)
 
 
 def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray, card_px: float | None = None,
                     threshold: int = CHANGE_GREY, min_changed: float = MIN_CHANGED, min_hull: float = 0.5,
-                    grow: float = 1.03) -> CardLocation | None:
+                    grow: float = 1.03, stretch: float | None = 1.0,
+                    span: tuple[float, float] | None = None) -> CardLocation | None:
     """Where a card appeared between two grey views of the pile (view pixels), or None if nothing did.
 
     Sizes are relative to `card_px`, one card's area on this table as measured from the cards laid so far: a card
     laid squarely on the one below still changes its indices and pips (about a tenth of its area), so `min_changed`
     of a card is asked for, spread over `min_hull` of a card. Before any card was measured, the change must hold a
-    card-shaped outline instead (its bright paper, or the change itself), and the sizes are relative to it."""
+    card-shaped outline instead (its bright paper, or the change itself), and the sizes are relative to it.
+    The card is fitted on the table, whose x axis the view shows `stretch` times too short (None: not known yet,
+    this card tells it); with `span`, the stretch this card's outline shows within it is measured too."""
     mask = polygon_mask(after.shape[:2], pile_polygon)
     diff = cv2.absdiff(cv2.GaussianBlur(before, (3, 3), 0), cv2.GaussianBlur(after, (3, 3), 0))
     changed = ((diff > threshold) & (mask > 0)).astype(np.uint8) * 255
@@ -123,11 +169,12 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
         return None
     hull = cv2.convexHull(cv2.findNonZero(changed))
     outline = _bright_card(after, hull)
-    measured = card_area(outline)
+    known = stretch if stretch is not None else 1.0
+    measured, seen = _measure(outline, known, span)
     if measured is None:  # no paper-bright card (a white cloth): a card laid alone changes its whole outline
-        measured = card_area(hull)
+        measured, seen = _measure(hull, known, span)
     if card_px is not None:
-        outline, measured = _whole_card(after, hull, card_px, outline, measured)
+        outline, measured, seen = _whole_card(after, hull, card_px, outline, (measured, seen), known, span)
     size = card_px
     if size is None:
         if measured is None or measured < zone / FEWEST_CARDS_IN_ZONE:
@@ -135,17 +182,19 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
         size = measured
     if count < min_changed * size or cv2.contourArea(hull) < min_hull * size:
         return None
-    rect = cv2.minAreaRect(outline if outline is not None else hull)
+    k = stretch if stretch is not None else seen if seen is not None else 1.0
+    shape = _on_table(outline if outline is not None else hull, k)
+    rect = cv2.minAreaRect(shape)
     (cx, cy), (w, h), angle = rect
     # The art and indices stop short of the card edge: grow a little, then widen to a card's aspect.
     long_, short = max(w, h) * grow, min(w, h) * grow
     long_, short = max(long_, short * CARD_ASPECT), max(short, long_ / CARD_ASPECT)
     w, h = (long_, short) if w > h else (short, long_)
     box = cv2.boxPoints(((cx, cy), (w, h), angle))
-    skew = _perspective(rect, outline) if outline is not None else None
+    skew = _perspective(rect, shape) if outline is not None else None
     if skew is not None:
         box = cv2.perspectiveTransform(box.reshape(-1, 1, 2).astype(np.float64), skew).reshape(-1, 2)
-    return CardLocation(_portrait_order(box), measured)
+    return CardLocation(_portrait_order(box) / np.array([k, 1.0]), measured, seen)
 
 
 UNEXPLAINED_SETTLES = 3
@@ -156,7 +205,8 @@ WHOLE_CARD = (0.75, 1.3)
 
 
 def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np.ndarray | None,
-                measured: float | None) -> tuple[np.ndarray | None, float | None]:
+                measured: tuple[float | None, float | None], stretch: float, span: tuple[float, float] | None
+                ) -> tuple[np.ndarray | None, float | None, float | None]:
     """The new card's whole outline: the bright region around the change, grown by a third of a card's side, when
     that region has a card's shape and size; else what was found. Laid squarely on the card below, a card changes
     only its pips and indices, whose hull is no card's outline."""
@@ -166,10 +216,10 @@ def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np
     region = cv2.dilate(region, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * margin + 1, 2 * margin + 1)))
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     grown = _bright_card(after, cv2.convexHull(max(contours, key=cv2.contourArea)))
-    area = card_area(grown)
+    area, seen = _measure(grown, stretch, span)
     if area is not None and WHOLE_CARD[0] * card_px <= area <= WHOLE_CARD[1] * card_px:
-        return grown, area
-    return outline, measured
+        return grown, area, seen
+    return outline, *measured
 
 
 def _bright_card(after: np.ndarray, hull: np.ndarray) -> np.ndarray | None:
@@ -279,11 +329,18 @@ class PileWatcher:
     card_px: float | None = None
     """One card's area in view pixels on this table: the median of the card-shaped outlines seen laid."""
     _card_sizes: list[float] = field(default_factory=list)
+    stretch_span: tuple[float, float] = (1.0, 1.0)
+    """How much longer along x the table may be than the view shows (`Calibration.stretch_span`)."""
+    stretch: float | None = None
+    """How much longer along x the table is than the view shows: the median of what the whole cards laid showed,
+    None before one was (1 when the view is a true top-down view)."""
+    _stretches: list[float] = field(default_factory=list)
     _unexplained: int = 0
     """Settles in a row whose change of the pile was no card (a hand resting on the card it laid)."""
 
     def measured_before(self, previous: PileWatcher) -> None:
-        """Keep the card sizes `previous` measured, in this watcher's view (a new calibration of the same table).
+        """Keep the card sizes `previous` measured, in this watcher's view (a new calibration of the same table), and
+        the stretch it measured when the view leaves the same doubt (the same board).
 
         Both views show the table plane from above, each a similarity of it (the mat's markers, or the board's
         corners), so every area on the table, a card's as the pile zone's, changes between them by one factor:
@@ -293,6 +350,8 @@ class PileWatcher:
         factor = _zone_area(self.polygon) / _zone_area(previous.polygon)
         self._card_sizes = [a * factor for a in previous._card_sizes]
         self.card_px = previous.card_px * factor if previous.card_px is not None else None
+        if previous.stretch_span == self.stretch_span:
+            self._stretches, self.stretch = list(previous._stretches), previous.stretch
 
     def same_card_nudged(self, read: PileRead) -> bool:
         """The top card straightened or pushed (same name, same place): not a new play."""
@@ -313,7 +372,9 @@ class PileWatcher:
         if self._reference is None:
             self.baseline(view_grey)
             return False
-        loc = locate_new_card(self._reference, view_grey, self.polygon, self.card_px)
+        doubt = self.stretch_span != (1.0, 1.0)
+        loc = locate_new_card(self._reference, view_grey, self.polygon, self.card_px,
+                              stretch=self.stretch if doubt else 1.0, span=self.stretch_span if doubt else None)
         if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
             self._unexplained += 1   # keep the reference: the next settle compares the card alone with it
             return False
@@ -324,6 +385,9 @@ class PileWatcher:
         if loc.outline_px is not None:
             self._card_sizes.append(loc.outline_px)
             self.card_px = float(np.median(self._card_sizes))
+        if loc.stretch is not None:
+            self._stretches.append(loc.stretch)
+            self.stretch = float(np.median(self._stretches))
         self._location, self._reads, self._inks = loc, [], []
         return True
 

@@ -59,18 +59,35 @@ def board_from_boxes(boxes: dict[str, np.ndarray]) -> np.ndarray | None:
     return quad if np.linalg.norm(centre - middle) <= CENTRE_TOLERANCE * diagonal else None
 
 
-def side_ratio(quad: np.ndarray, image_size: tuple[int, int]) -> float:
-    """The true ratio of the first side to the second of the rectangle seen as `quad` (ordered)."""
+def _vanishing_columns(quad: np.ndarray, image_size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The homography unit square -> `quad`, its first two columns, with the optical centre at the origin."""
     w, h = image_size
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
     hs = cv2.getPerspectiveTransform(unit, quad.astype(np.float32)).astype(np.float64)
-    shift = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]])
-    m1, m2 = (shift @ hs)[:, 0], (shift @ hs)[:, 1]
+    shifted = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]]) @ hs
+    return shifted[:, 0], shifted[:, 1]
+
+
+def _ratio_at(m1: np.ndarray, m2: np.ndarray, focal: float) -> float:
+    k_inv = np.diag([1 / focal, 1 / focal, 1.0])
+    return float(np.linalg.norm(k_inv @ m1) / np.linalg.norm(k_inv @ m2))
+
+
+def side_ratio(quad: np.ndarray, image_size: tuple[int, int]) -> float:
+    """The true ratio of the first side to the second of the rectangle seen as `quad` (ordered)."""
+    w = image_size[0]
+    m1, m2 = _vanishing_columns(quad, image_size)
     f2 = -(m1[0] * m2[0] + m1[1] * m2[1]) / (m1[2] * m2[2]) if abs(m1[2] * m2[2]) > 1e-12 else -1.0
     lo, hi = (FOCAL_RANGE[0] * w) ** 2, (FOCAL_RANGE[1] * w) ** 2
-    f = math.sqrt(f2) if lo <= f2 <= hi else TYPICAL_FOCAL * w
-    k_inv = np.diag([1 / f, 1 / f, 1.0])
-    return float(np.linalg.norm(k_inv @ m1) / np.linalg.norm(k_inv @ m2))
+    return _ratio_at(m1, m2, math.sqrt(f2) if lo <= f2 <= hi else TYPICAL_FOCAL * w)
+
+
+def side_ratio_span(quad: np.ndarray, image_size: tuple[int, int]) -> tuple[float, float]:
+    """The least and greatest true side ratio `quad` (ordered) can have with a focal length in `FOCAL_RANGE`: how
+    far the ratio `side_ratio` infers may be off when the vanishing points are noisy."""
+    m1, m2 = _vanishing_columns(quad, image_size)
+    ratios = [_ratio_at(m1, m2, f * image_size[0]) for f in np.geomspace(*FOCAL_RANGE, 17)]
+    return min(ratios), max(ratios)
 
 
 def plane_homography(quad: np.ndarray, image_size: tuple[int, int], every: np.ndarray,
