@@ -188,11 +188,10 @@ def test_a_card_found_only_once_the_hand_resting_on_it_has_gone() -> None:
     assert watcher.card_px == pytest.approx(71 * 101, rel=0.1)
 
 
-def test_a_hand_resting_on_the_pile_keeps_the_table_unsettled_though_its_arm_lies_mostly_in_a_seat_zone() -> None:
-    """Seat zones drawn up to the pile leave a few pixels of forearm outside the zones, under any area threshold;
-    but the changed region still joins the pile to the edge of the view. A card laid alone joins nothing."""
+def _gate_with_a_seat_zone_from(x: int) -> MotionGate:
+    """A gate over a pile (x 130-196) with a seat zone from `x` to the right edge of the view, one card 20 x 28 px."""
     play = np.full(SHAPE, 255, np.uint8)
-    play[40:120, 200:320] = 0                     # a seat zone from the pile to the right edge
+    play[40:120, x:320] = 0
     pile = np.zeros(SHAPE, np.uint8)
     pile[60:110, 130:196] = 255
     play[pile > 0] = 0
@@ -200,6 +199,14 @@ def test_a_hand_resting_on_the_pile_keeps_the_table_unsettled_though_its_arm_lie
     edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = 255
     gate = MotionGate(play, reach_mask=pile, edge_mask=edge)
     gate.card_px = 20 * 28
+    return gate
+
+
+def test_a_hand_resting_on_the_pile_keeps_the_table_unsettled_though_its_arm_lies_mostly_in_a_seat_zone() -> None:
+    """Seat zones drawn up to the pile leave a few pixels of forearm outside the zones, under any area threshold;
+    but the changed region still joins the pile to the edge of the view. A card laid alone joins nothing."""
+    gate = _gate_with_a_seat_zone_from(200)
+    play = gate.play_mask
     empty = np.full(SHAPE, 90, np.uint8)
     for _ in range(6):
         gate.feed(empty)
@@ -307,3 +314,33 @@ def test_a_pile_watcher_in_a_doubtful_view_measures_the_card_and_the_stretch() -
     watcher.settled(before)
     assert watcher.settled(after)
     assert watcher.card_px is not None and watcher.stretch == pytest.approx(1.3, rel=0.04)
+
+
+def _frames_to_settle(gate: MotionGate, view: np.ndarray) -> int:
+    """Motion, then `view` held still: how many still frames the gate takes to call it settled (the view then
+    stays still a while, so the settle stands)."""
+    gate.feed(np.zeros_like(view))
+    gate.feed(view)                               # still moving: the frame before was another
+    for n in range(1, gate.config.patience_frames + 2):
+        if gate.feed(view).settled:
+            for _ in range(gate.config.still_frames):
+                gate.feed(view)
+            return n
+    raise AssertionError("never settled")
+
+
+def test_an_arm_that_rested_across_a_place_leaves_no_ghost_once_gone() -> None:
+    """A view settled with an arm resting on the pile across a player's place (accepted after the gate's patience)
+    is outvoted by the views before it there, as over the play area: the table is settled as soon as it is still
+    once the arm is gone, not only after the patience, at every card that follows."""
+    gate = _gate_with_a_seat_zone_from(196)      # drawn up to the pile
+    view = np.full(SHAPE, 90, np.uint8)
+    still = gate.config.still_frames
+    for x in (135, 150, 165):                     # three cards laid, each settled at once
+        cv2.rectangle(view, (x, 65), (x + 20, 93), 230, -1)
+        assert _frames_to_settle(gate, view.copy()) == still
+    with_arm = view.copy()
+    cv2.rectangle(with_arm, (170, 80), (319, 90), 200, -1)
+    assert _frames_to_settle(gate, with_arm) == gate.config.patience_frames
+    cv2.rectangle(view, (140, 75), (160, 103), 230, -1)
+    assert _frames_to_settle(gate, view.copy()) == still

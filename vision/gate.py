@@ -6,9 +6,10 @@ a hand can rest still, so the small view is also compared with the last settled 
 cards and chips legitimately change. A hand that mostly hides over the pile can still pass that test while it
 pauses; when motion comes back sooner than a settle takes, the settle is revoked and the reference from before it
 restored, so a view with an arm in it never becomes the measure of an empty table. A settle can still take in a
-hand (one resting past `patience_frames`, or skin the colour of the table): only hands pass over the play area, so
-what most of the last `MEMORY` settled views show there is the table, and a hand is only where the view differs from
-most of them. One view holding a hand then neither hides a hand that comes back there nor leaves its ghost.
+hand (one resting past `patience_frames`, or skin the colour of the table): outside the pile and the boxes only
+hands come and go, so what most of the last `MEMORY` settled views show there is the table, and a hand is only where
+the view differs from most of them. One view holding a hand then neither hides a hand that comes back there nor
+leaves its ghost.
 """
 
 from __future__ import annotations
@@ -119,12 +120,15 @@ class MotionGate:
         return [small.astype(np.float32) - v.astype(np.float32) for v in views]
 
     def _unexplained(self, signed: list[np.ndarray], light: Light) -> np.ndarray:
-        """Per pixel, how far the view is from the last settled one; over the play area, from what most of the last
-        `MEMORY` settled views show there (the median of the changes from each), once there are that many."""
+        """Per pixel, how far the view is from the last settled one; outside the pile and the boxes, from what most
+        of the last `MEMORY` settled views show there (the median of the changes from each), once there are that
+        many. Every card laid and every sweep changes the pile and the boxes for good, so there the last view is
+        the measure; elsewhere a view holding a resting arm (crossing a player's place to the pile) is outvoted."""
         changes = [self._light_free_change(change, light) for change in signed]
         if len(changes) == 1:
             return changes[0]
-        return np.where(self.play_mask > 0, np.median(np.stack(changes), axis=0), changes[0])
+        outvoted = self.play_mask > 0 if self.reach_mask is None else self.reach_mask == 0
+        return np.where(outvoted, np.median(np.stack(changes), axis=0), changes[0])
 
     def _light_free_change(self, signed: np.ndarray, light: Light) -> np.ndarray:
         """How far a signed change from a settled view is from nothing once the light's change is taken off: none,
