@@ -183,10 +183,7 @@ def test_a_sure_play_is_given_back_to_the_seat_next_nearest_to_where_its_arm_cam
 
 def test_a_settled_deal_is_reopened_when_a_card_follows() -> None:
     pile = ("2C", "3C", "4C", "5C", "6C", "7C")
-    rest = [c for c in DECK if c not in pile and c != "8C"]
-    losers = [p for p in PLAYERS if p != "Bruno"]
-    hands = {p: tuple(rest[6 * i:6 * i + 6]) for i, p in enumerate(losers)}
-    table = Table(hands)
+    table = Table(_losers_hands(pile, also_out=("8C",)))
     for t, card in enumerate(pile[:-1], start=1):
         table.lay(float(t), card, sure("Bruno"))
     table.lay(6.0, "7C", weak("Bruno", "Chloé"))
@@ -207,14 +204,24 @@ def test_how_doubtful_a_play_s_player_is() -> None:
     assert play_doubt(sure("Bruno"), 0.99, 0.5) == SURE
 
 
+def _losers_hands(pile: Sequence[str], winner: str = "Bruno",
+                  also_out: Sequence[str] = ()) -> dict[str, tuple[str, ...]]:
+    """Six cards for each player but `winner`, none on the pile or in `also_out`."""
+    rest = [c for c in DECK if c not in pile and c not in also_out]
+    losers = [p for p in PLAYERS if p != winner]
+    return {p: tuple(rest[6 * i:6 * i + 6]) for i, p in enumerate(losers)}
+
+
+def _clubs_bruno_lays_out() -> tuple[tuple[str, ...], Table]:
+    """Bruno's six clubs, 2♣ to 7♣, and a table whose losers will show their hands."""
+    pile = ("2C", "3C", "4C", "5C", "6C", "7C")
+    return pile, Table(_losers_hands(pile))
+
+
 def test_hands_laid_out_with_nobody_seen_going_out_end_the_deal_for_the_last_card_s_player() -> None:
     """Bruno's 4♣ was credited to Chloé (her place is next to his where the arm came in), so nobody went out; when
     the losers lay their hands, the deal ends for Bruno, who laid the last card, and the 4♣ is given back to him."""
-    pile = ("2C", "3C", "4C", "5C", "6C", "7C")
-    rest = [c for c in DECK if c not in pile]
-    losers = [p for p in PLAYERS if p != "Bruno"]
-    hands = {p: tuple(rest[6 * i:6 * i + 6]) for i, p in enumerate(losers)}
-    table = Table(hands)
+    pile, table = _clubs_bruno_lays_out()
     for t, card in enumerate(pile, start=1):
         arm = sure("Bruno")
         if card == "4C":
@@ -225,8 +232,19 @@ def test_hands_laid_out_with_nobody_seen_going_out_end_the_deal_for_the_last_car
         {"t": 8.0, "type": "player_corrected", "card": "4C", "was": "Chloé", "player": "Bruno", "played_at": 3.0},
         {"t": 8.0, "type": "deal_over", "winner": "Bruno", "opera": False}]
     assert table.readers[-1].expected["Chloé"] == 6 and "Bruno" not in table.readers[-1].expected
-    assert types(shown).count("hand_revealed") == len(losers) and types(shown)[-1] == "settlement"
+    assert types(shown).count("hand_revealed") == len(PLAYERS) - 1 and types(shown)[-1] == "settlement"
     assert table.account.hands_shown(9.0, VIEW) == []    # concluded once
+
+
+def test_hands_laid_out_end_the_deal_for_the_last_player_who_shows_no_hand() -> None:
+    """As in deal 48005 of the widened benchmark: Bruno's last card, the 7♣, was credited to Chloé on a weak arm;
+    Chloé lays her hand out with the others, so she did not go out: Bruno, who laid the card before, did."""
+    pile, table = _clubs_bruno_lays_out()
+    for t, card in enumerate(pile, start=1):
+        table.lay(float(t), card, weak("Chloé", "Bruno") if card == "7C" else sure("Bruno"))
+    shown = table.account.hands_shown(8.0, VIEW, places=("Anne", "Chloé", "Denis"))
+    assert [(e["type"], e.get("card"), e.get("player"), e.get("winner")) for e in shown[:2]] == [
+        ("player_corrected", "7C", "Bruno", None), ("deal_over", None, None, "Bruno")]
 
 
 def test_no_hands_are_taken_as_shown_before_any_card_was_laid() -> None:
@@ -270,9 +288,7 @@ def test_no_missed_call_is_reported_at_the_settlement_for_an_honour_a_shown_hand
     the K♥, which renames the pile's card. The K♥ box still holds its stake, but nobody laid the K♥: no call was
     missed."""
     pile = ("8C", "9C", "10C", "JC", "QC", "KH")
-    rest = [c for c in DECK if c not in pile and c not in ("KD", "KH")]
-    losers = [p for p in PLAYERS if p != "Bruno"]
-    hands = {p: tuple(rest[6 * i:6 * i + 6]) for i, p in enumerate(losers)}
+    hands = _losers_hands(pile, also_out=("KD", "KH"))
     hands["Denis"] = (*hands["Denis"][:5], "KH")
     table = Table(hands, unswept=[("KH", "Bruno")], renamed={"KH": "KD"})
     for t, card in enumerate(pile, start=1):

@@ -14,7 +14,7 @@ import pytest
 from vision import mat
 from vision.attribute import ArmTracker, decide
 from vision.boxes import BoxTracker, changed_share, look_at
-from vision.calibration import VIEW_SCALE, Calibration, calibrate_from_markers
+from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
 from vision.pile import PileWatcher, crop_card, locate_new_card
 from vision.showdown import (
@@ -24,6 +24,7 @@ from vision.showdown import (
 from vision.tablesim.oracle import TemplateIdentifier
 from vision.tablesim.scene import Placed, SceneConfig, TableScene
 from vision.tablesim.script import deal_script
+from vision.watch import WatchConfig, _Pipeline
 
 PLAYERS = ("Anne", "Bruno", "Chloé")
 
@@ -806,17 +807,63 @@ def test_on_the_printed_mat_a_shown_hand_is_read_as_it_always_was(table: TableSc
     assert reading_scale(_card_size_measured(calib, (0.77, 0.36), angle)) == 1.0
 
 
-def test_a_place_with_a_hand_laid_out_is_told_from_one_that_got_a_sweep_s_chips() -> None:
-    """A hand laid face up changes at least a card's area of the place; the chips a sweep brings, far less."""
+def _fanned(image: np.ndarray, x: int, y: int, face: tuple[int, int, int] = (235, 235, 235), n: int = 3) -> None:
+    """`n` cards fanned at (x, y), 40 x 56 px, each with its two corner indices and a pip in black ink."""
+    for i in range(n):
+        x0 = x + 18 * i
+        cv2.rectangle(image, (x0, y), (x0 + 40, y + 56), face, -1)
+        for corner in ((x0 + 2, y + 2), (x0 + 33, y + 41)):
+            cv2.rectangle(image, corner, (corner[0] + 4, corner[1] + 12), (20, 20, 20), -1)
+        cv2.circle(image, (x0 + 20, y + 28), 4, (20, 20, 20), -1)
+
+
+def _chips(image: np.ndarray, x: int, y: int) -> None:
+    for dx in (0, 12, 24, 36):
+        cv2.circle(image, (x + dx, y), 6, (40, 40, 200), -1)
+
+
+def test_a_place_with_a_hand_laid_out_is_changed_even_where_the_cards_are_the_table_s_colour() -> None:
+    """A hand laid face up on a table of its own colour changes only its ink and edges, a few tenths of a card's
+    area (`NEW_CARDS_AREA`); the chips a sweep brings change as much, which is why such a place is read before it
+    counts (`test_hands_laid_count_only_in_places_where_a_card_is_read`)."""
     place = np.array([[0, 0], [199, 0], [199, 119], [0, 119]], np.float64)
-    table = np.full((120, 200, 3), (40, 110, 60), np.uint8)
+    green, white = np.full((120, 200, 3), (40, 110, 60), np.uint8), np.full((120, 200, 3), 232, np.uint8)
     card_px = 40.0 * 56.0
-    hand, chips = table.copy(), table.copy()
-    for i in range(3):   # three cards fanned
-        cv2.rectangle(hand, (30 + 18 * i, 30), (70 + 18 * i, 86), (245, 245, 245), -1)
-    for x in (120, 132, 144, 156):
-        cv2.circle(chips, (x, 60), 6, (40, 40, 200), -1)
-    before = {p: look_at(table, place) for p in ("Anne", "Bruno", "Chloé")}
-    now = {"Anne": look_at(hand, place), "Bruno": look_at(chips, place), "Chloé": look_at(table, place)}
-    assert places_with_new_cards(before, now, card_px) == ["Anne"]
-    assert places_with_new_cards(before, now, 4 * card_px) == []   # measured in this table's cards
+    on_green, on_white, chips = green.copy(), white.copy(), green.copy()
+    _fanned(on_green, 30, 30)
+    _fanned(on_white, 30, 30)
+    _chips(chips, 120, 60)
+    before = {p: look_at(t, place) for p, t in (("Anne", green), ("Bruno", white), ("Chloé", green))}
+    now = {"Anne": look_at(on_green, place), "Bruno": look_at(on_white, place), "Chloé": look_at(chips, place)}
+    assert places_with_new_cards(before, now, card_px) == ["Anne", "Bruno", "Chloé"]
+    assert places_with_new_cards(before, now, card_px, least=1.0) == ["Anne"]      # white on white: far less
+    assert places_with_new_cards(before, now, 20 * card_px) == []                   # measured in this table's cards
+
+
+def test_hands_laid_count_only_in_places_where_a_card_is_read() -> None:
+    """Two places showing cards end the deal (`DealAccount.hands_shown`); two places that got a sweep's chips do not,
+    although they changed as much: nothing is read there."""
+    calibrator = MarkerCalibrator(PLAYERS)
+    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
+
+    def identify_image(image: np.ndarray) -> list[_Det]:
+        inked = bool(((image < 60).all(axis=2)).any())
+        return [_Det("5H", 0.9)] if inked else []
+
+    w, h = calib.view_size
+    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), identify_image, None, WatchConfig(),
+                         (h, w, 3))
+    pipeline.pile.card_px = 40.0 * 56.0
+    table = np.full((h, w, 3), 232, np.uint8)
+    pipeline._seat_looks = pipeline._look_at_seats(table)
+    middle = {p: np.round(z.mean(axis=0)).astype(int) for p, z in calib.zones.seats.items()}
+    hands, chips, one_hand = table.copy(), table.copy(), table.copy()
+    for player in ("Anne", "Chloé"):
+        _fanned(hands, *middle[player])
+    for player in ("Anne", "Bruno"):
+        _chips(chips, *middle[player])
+    _fanned(one_hand, *middle["Anne"])
+    _chips(one_hand, *middle["Bruno"])
+    assert pipeline._hands_laid(hands) == ["Anne", "Chloé"]
+    assert pipeline._hands_laid(chips) == []
+    assert pipeline._hands_laid(one_hand) == []

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -221,13 +221,15 @@ class DealAccount:
             return self.showdown_view(view, t)
         return []
 
-    def hands_shown(self, t: float, view: np.ndarray) -> list[dict]:
-        """Cards appeared in the losers' places with none on the pile: the deal is over although nobody was seen
-        going out (a play of the winner's credited to someone else). The last card's player went out: the plays
-        of others that may be theirs are given back until the engine agrees, then the hands are read."""
+    def hands_shown(self, t: float, view: np.ndarray, places: Collection[str] = ()) -> list[dict]:
+        """Cards appeared in the losers' places (`places`) with none on the pile: the deal is over although nobody
+        was seen going out (a play of the winner's credited to someone else). The player who laid the last card
+        credited to someone showing no hand went out: the plays of others that may be theirs are given back until
+        the engine agrees, then the hands are read."""
         if self.deal_over or self.showdown is not None or not self.sightings:
             return []
-        winner = next((s.credited for s in reversed(self.sightings.values()) if s.credited is not None), None)
+        latest_first = sorted(self.sightings.values(), key=lambda s: s.event["t"], reverse=True)
+        winner = next((s.credited for s in latest_first if s.credited is not None and s.credited not in places), None)
         if winner is None:
             return []
         out = self._given_back(winner, t)

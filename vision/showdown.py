@@ -90,11 +90,18 @@ def reading_scale(card_px: float | None) -> float:
     return 1.0 if SAME_SIZE[0] <= short / HAND_CARD_SHORT <= SAME_SIZE[1] else HAND_CARD_SHORT / short
 
 
-def places_with_new_cards(before: Mapping[str, BoxLook], now: Mapping[str, BoxLook], card_px: float) -> list[str]:
-    """The players whose place changed by at least one card's area (`card_px`, as the pile measured it) since
-    `before`: where losers lay their hands out. The chips a sweep brings cover far less than a card."""
+NEW_CARDS_AREA = 0.1
+"""A place changed by this many card areas (the pile's measure of a card) since the last card laid may hold cards
+laid since: a card lying on a table of its own colour still changes its two corner indices and a pip, about a
+tenth of its face. A sweep's chips change as much, so such a place is read before it counts."""
+
+
+def places_with_new_cards(before: Mapping[str, BoxLook], now: Mapping[str, BoxLook], card_px: float,
+                          least: float = NEW_CARDS_AREA) -> list[str]:
+    """The players whose place changed by at least `least` card areas (`card_px`, as the pile measured it) since
+    `before`: where losers may have laid their hands out."""
     return [p for p, look in now.items()
-            if p in before and changed_share(look, before[p]) * np.count_nonzero(look.inside) >= card_px]
+            if p in before and changed_share(look, before[p]) * np.count_nonzero(look.inside) >= least * card_px]
 
 
 def seat_crop(view_bgr: np.ndarray, polygon: np.ndarray, fill: int = 128) -> np.ndarray:

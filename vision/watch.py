@@ -32,7 +32,7 @@ from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks
 from vision.pile import CARD_ASPECT, Identify, PileRead, PileWatcher
 from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
-from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader, places_with_new_cards
+from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader, places_with_new_cards, read_hand, reading_scale
 from vision.sightings import ink_renames, misread_sighting, pile_alternatives
 from vision.sources import CameraSettings, Frame, SourceError, open_source
 
@@ -275,21 +275,28 @@ class _Pipeline:
         out += account.settled(t, card is not None, pending["view"])
         if card is not None or self._seat_looks is None:
             self._seat_looks = self._look_at_seats(pending["view"])
-        elif self._hands_laid(pending["view"]):
-            out += account.hands_shown(t, pending["view"])
+        elif shown := self._hands_laid(pending["view"]):
+            out += account.hands_shown(t, pending["view"], shown)
         self.arms.reset()
         return out
 
     def _look_at_seats(self, view: np.ndarray) -> dict[str, BoxLook]:
         return {p: look_at(view, poly) for p, poly in self.calib.zones.seats.items() if p in self.players}
 
-    def _hands_laid(self, view: np.ndarray) -> bool:
-        """Whether cards now lie in two or more players' places that were not there at the last card laid: the
-        losers showing their hands (only one player sweeps chips into their place at a time)."""
+    def _hands_laid(self, view: np.ndarray) -> list[str]:
+        """The places where cards not on the pile now lie that were not there at the last card laid, when two or
+        more do (else none): the losers showing their hands. Only one player sweeps chips into their place at a
+        time, and a place counts only once a card is read there."""
         account = self.account
         if account.deal_over or account.showdown is not None or self.pile.card_px is None or not self._seat_looks:
-            return False
-        return len(places_with_new_cards(self._seat_looks, self._look_at_seats(view), self.pile.card_px)) >= 2
+            return []
+        changed = places_with_new_cards(self._seat_looks, self._look_at_seats(view), self.pile.card_px)
+        if len(changed) < 2:
+            return []
+        scale = reading_scale(self.pile.card_px)
+        shown = [p for p in changed if read_hand(view, self.calib.zones.seats[p], self.identify_image,
+                                                 exclude=account.events_seen, scale=scale)]
+        return shown if len(shown) >= 2 else []
 
     def _start_showdown(self, expected: dict[str, int], exclude: dict[str, float],
                         alternatives: dict[str, str]) -> ShowdownReader:
