@@ -297,3 +297,36 @@ def test_no_missed_call_is_reported_at_the_settlement_for_an_honour_a_shown_hand
     assert [(e["was"], e["card"]) for e in table.events if e["type"] == "card_corrected"] == [("KH", "KD")]
     assert "settlement" in types(table.events)
     assert [e for e in table.events if e["type"] == "call_missed"] == []
+
+
+def _deal_with_a_hesitant_seven(hands_hold_the_ace: bool) -> Table:
+    """Bruno lays six diamonds and goes out; his 7♦ read hesitated with the A♦ (as in deal 49010 of the widened
+    benchmark, where the A♦ was read as the 7♦), and the 7♦ box kept its stake past the call window."""
+    pile = ("2D", "3D", "4D", "5D", "6D", "7D")
+    hands = _losers_hands(pile, also_out=("AD",))
+    if hands_hold_the_ace:
+        hands["Denis"] = (*hands["Denis"][:5], "AD")
+    table = Table(hands)
+    for t, card in enumerate(pile[:-1], start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.lay(6.0, "7D", sure("Bruno"), 0.9, {"7D": 0.9, "AD": 0.85})
+    assert table.account.missed([("7D", "Bruno")], 6.5) == []     # not yet: the read hesitated
+    table.quiet(7.0)
+    assert "settlement" in types(table.events)
+    return table
+
+
+def test_a_missed_call_on_a_hesitant_read_accuses_nobody_while_the_doubt_remains() -> None:
+    assert [e for e in _deal_with_a_hesitant_seven(False).events if e["type"] == "call_missed"] == []
+
+
+def test_a_missed_call_on_a_hesitant_read_is_told_once_a_shown_hand_holds_the_runner_up() -> None:
+    missed = [e for e in _deal_with_a_hesitant_seven(True).events if e["type"] == "call_missed"]
+    assert [(e["card"], e["player"]) for e in missed] == [("7D", "Bruno")]
+
+
+def test_a_missed_call_on_a_sure_read_is_told_at_once() -> None:
+    table = Table()
+    table.lay(1.0, "6D", sure("Bruno"))
+    table.lay(2.0, "7D", sure("Bruno"), 0.95, {"7D": 0.95, "AD": 0.1})
+    assert [(e["type"], e["card"]) for e in table.account.missed([("7D", "Bruno")], 2.5)] == [("call_missed", "7D")]

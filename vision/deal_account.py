@@ -22,7 +22,7 @@ from vision.inks import DeckInks, Ink
 from vision.pile import PileRead
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader
-from vision.sightings import ink_renames, misread_sighting, pile_alternatives
+from vision.sightings import hesitated, ink_renames, misread_sighting, pile_alternatives
 
 log = logging.getLogger("nainjaune.watch")
 
@@ -106,6 +106,9 @@ class DealAccount:
         """Cards that a `card_corrected` named: one may be an honour whose call was missed unseen."""
         self.missed_told: set[str] = set()
         """Honours whose `call_missed` was reported."""
+        self.missed_in_doubt: dict[str, str | None] = {}
+        """Honour -> player, for calls that seemed missed while the honour's read hesitated: told at the settlement
+        only if the hands shown then settle the doubt (a false missed call accuses a player)."""
         self.played_by_me: dict[str, int] = {p: 0 for p in players}
         self.referee_current = True
         """Whether the referee was told the last card read; when it was not, who may lay what is not known."""
@@ -200,15 +203,34 @@ class DealAccount:
             out += self._renamed_together(self.referee.sweep(who, box), t, PROVEN)
         if box in self.events_seen:
             self.proven.add(box)
+        self.missed_in_doubt.pop(box, None)
         return out + [{"t": t, "type": "box_swept", "box": box, "player": who}]
 
-    def missed(self, missed: Iterable[tuple[str, str | None]], t: float | None) -> list[dict]:
-        """The `call_missed` events of (honour, player) pairs, each honour remembered as told."""
+    def missed(self, missed: Iterable[tuple[str, str | None]], t: float | None,
+               shown: Collection[str] | None = None) -> list[dict]:
+        """The `call_missed` events of (honour, player) pairs whose honour was surely read, each remembered as told.
+        During the deal (`shown` None) a hesitant read's call waits for the settlement, where the cards the hands
+        show (`shown`) may rule its runner-up out; a doubt that remains then accuses nobody."""
         out = []
         for box, who in missed:
+            if self._read_in_doubt(box, shown or ()):
+                if shown is None:
+                    self.missed_in_doubt[box] = who
+                else:
+                    log.info("the %s box kept its stake, but the %s's read hesitated: no missed call is told", box, box)
+                continue
             self.missed_told.add(box)
             out.append({"t": t, "type": "call_missed", "card": box, "player": who})
         return out
+
+    def _read_in_doubt(self, card: str, shown: Collection[str]) -> bool:
+        """Whether the pile's read of `card` was read with low confidence, or hesitated with a card that is neither
+        on the pile nor in `shown`. A card renamed or proven since holds by that evidence instead."""
+        seen = self.sightings.get(card)
+        if seen is None or card in self.renamed_to or card in self.proven:
+            return False
+        return (float(seen.event["confidence"]) < self.config.min_card_confidence
+                or hesitated(card, seen.evidence, {*self.sightings, *shown}, self.config.rename_floor))
 
     def settled(self, t: float, card_laid: bool, view: np.ndarray | None) -> list[dict]:
         """The scene settled (after the card, if one was laid): conclude the deal's end, or read the showdown."""
@@ -467,15 +489,21 @@ class DealAccount:
             return []
         missed = [(card, self.players[seat]) for seat, card, _ in self.referee.state.missed_calls
                   if card in self.renamed_to and card not in self.missed_told]
-        return self.missed(missed, t)
+        return self.missed(missed, t, self._shown())
+
+    def _shown(self) -> set[str]:
+        """The cards the losers' hands revealed."""
+        return {c for hand in self.showdown.revealed.values() for c in hand} if self.showdown is not None else set()
 
     def _settle(self, t: float | None) -> list[dict]:
         if self.referee is None or self.showdown is None or self._settled:
             return []
         self._settled = True
         # a missed call needs its honour on the pile: one renamed since it was laid was never played
-        unswept = [(box, who) for box, who in self.close_boxes() if box in self.events_seen]
-        out = self.missed(unswept, t) + self._missed_once_renamed(t)
+        unswept = [(box, who) for box, who in [*self.close_boxes(), *self.missed_in_doubt.items()]
+                   if box in self.events_seen and box not in self.missed_told]
+        self.missed_in_doubt.clear()
+        out = self.missed(unswept, t, self._shown()) + self._missed_once_renamed(t)
         try:
             result = self.referee.settle(dict(self.showdown.revealed))
         except Exception as exc:  # noqa: BLE001 - e.g. a misread hand the engine refuses; the phone can fix it

@@ -26,6 +26,12 @@ def misread_sighting(card: str, earlier: Mapping[str, float], now: Mapping[str, 
     return runner_up if before >= floor and before > again else None
 
 
+def hesitated(card: str, evidence: Mapping[str, float], ruled_out: Collection[str], floor: float) -> bool:
+    """Whether a read of `card` left a doubt: a runner-up the deck still allows (not in `ruled_out`: on the pile, or
+    in a hand shown) reached `floor` of its score, as a read `misread_sighting` would rename."""
+    return _runner_up(card, evidence, ruled_out)[0] >= floor
+
+
 def _runner_up(card: str, evidence: Mapping[str, float], on_pile: Collection[str]) -> tuple[float, str | None]:
     """The likeliest other card of a pile read (none on the pile) and its score as a share of `card`'s."""
     best = max(((p, c) for c, p in evidence.items() if c != card and c not in on_pile), default=(0.0, None))
