@@ -12,7 +12,7 @@ import pytest
 
 from vision.attribute import ArmTracker, outward
 from vision.gate import MotionGate
-from vision.pile import PileWatcher
+from vision.pile import PileWatcher, locate_new_card
 from vision.tablesim.footage import FootageError, read_folder
 from vision.tablesim.truth import expected_missed_calls, false_alarms
 
@@ -344,3 +344,22 @@ def test_an_arm_that_rested_across_a_place_leaves_no_ghost_once_gone() -> None:
     assert _frames_to_settle(gate, with_arm) == gate.config.patience_frames
     cv2.rectangle(view, (140, 75), (160, 103), 230, -1)
     assert _frames_to_settle(gate, view.copy()) == still
+
+
+def test_a_first_card_of_nearly_the_table_s_shade_is_found_by_its_faint_outline() -> None:
+    """Paper 27 grey levels brighter than a pale cloth: only the card's ink changes by `CHANGE_GREY`, and its hull
+    is no card's outline; what changed above the zone's own noise is (deal 49005 of the widened benchmark: white
+    cards on a pale cloth, whose first four plays went unread)."""
+    rng = np.random.default_rng(0)
+    zone = np.array([[20, 20], [300, 20], [300, 220], [20, 220]], np.float64)
+    before = np.clip(210 + rng.normal(0, 1.5, (240, 320)), 0, 255).astype(np.uint8)
+    after = before.copy()
+    after[80:164, 120:180] = np.clip(237 + rng.normal(0, 1.5, (84, 60)), 0, 255).astype(np.uint8)   # 60 x 84 px
+    for x, y in ((124, 84), (168, 144)):                                        # the two corner indices
+        after[y:y + 16, x:x + 8] = 40
+    cv2.circle(after, (150, 122), 6, 40, -1)                                    # a pip
+    location = locate_new_card(before, after, zone)
+    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=0.1)
+    x0, y0 = location.corners.min(axis=0)
+    x1, y1 = location.corners.max(axis=0)
+    assert abs(x0 - 120) < 5 and abs(y0 - 80) < 5 and abs(x1 - 180) < 5 and abs(y1 - 164) < 5

@@ -86,6 +86,10 @@ CHANGE_GREY = 30
 MIN_CHANGED = 0.04
 """The share of a card's area that a card laid squarely on another still changes (its indices and pips) is
 above this."""
+FAINT_NOISE = 6.0
+"""A pixel changed faintly when it moved this many times the zone's own noise (the robust spread of the change over
+the zone, most of which did not change): far in the tail of sensor noise and compression on any camera, while paper
+a shade brighter or darker than the table, or the shadow it casts, still passes."""
 
 
 def _zone_area(polygon: np.ndarray) -> float:
@@ -156,7 +160,8 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     Sizes are relative to `card_px`, one card's area on this table as measured from the cards laid so far: a card
     laid squarely on the one below still changes its indices and pips (about a tenth of its area), so `min_changed`
     of a card is asked for, spread over `min_hull` of a card. Before any card was measured, the change must hold a
-    card-shaped outline instead (its bright paper, or the change itself), and the sizes are relative to it.
+    card-shaped outline instead (its bright paper, the change itself, or what changed above the zone's own noise),
+    and the sizes are relative to it.
     The card is fitted on the table, whose x axis the view shows `stretch` times too short (None: not known yet,
     this card tells it); with `span`, the stretch this card's outline shows within it is measured too."""
     mask = polygon_mask(after.shape[:2], pile_polygon)
@@ -173,6 +178,11 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     measured, seen = _measure(outline, known, span)
     if measured is None:  # no paper-bright card (a white cloth): a card laid alone changes its whole outline
         measured, seen = _measure(hull, known, span)
+    if measured is None and card_px is None:  # paper of nearly the table's shade: only its ink changed that much
+        faint = _faint_outline(before, after, mask)
+        measured, seen = _measure(faint, known, span)
+        if measured is not None:
+            outline = hull = faint
     if card_px is not None:
         outline, measured, seen = _whole_card(after, hull, card_px, outline, (measured, seen), known, span)
     size = card_px
@@ -220,6 +230,24 @@ def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np
     if area is not None and WHOLE_CARD[0] * card_px <= area <= WHOLE_CARD[1] * card_px:
         return grown, area, seen
     return outline, *measured
+
+
+def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+    """The hull of the largest region of the zone that changed by `FAINT_NOISE` times the zone's own noise, once the
+    light's shift over the zone is taken off: a card laid alone on a table of nearly its shade, whose ink alone
+    changed by `CHANGE_GREY`, shows its whole outline so."""
+    signed = cv2.GaussianBlur(after, (3, 3), 0).astype(np.int16) - cv2.GaussianBlur(before, (3, 3), 0)
+    inside = signed[mask > 0]
+    shift = float(np.median(inside))
+    noise = 1.4826 * float(np.median(np.abs(inside - shift)))
+    changed = ((np.abs(signed - shift) > max(FAINT_NOISE * noise, 1.0)) & (mask > 0)).astype(np.uint8) * 255
+    changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+    if n <= 1:
+        return None
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    return cv2.convexHull(cv2.findNonZero((labels == best).astype(np.uint8)))
 
 
 def _bright_card(after: np.ndarray, hull: np.ndarray) -> np.ndarray | None:
