@@ -213,7 +213,7 @@ class DealAccount:
         show (`shown`) may rule its runner-up out; a doubt that remains then accuses nobody."""
         out = []
         for box, who in missed:
-            if self._read_in_doubt(box, shown or ()):
+            if self._read_in_doubt(box, shown):
                 if shown is None:
                     self.missed_in_doubt[box] = who
                 else:
@@ -223,14 +223,15 @@ class DealAccount:
             out.append({"t": t, "type": "call_missed", "card": box, "player": who})
         return out
 
-    def _read_in_doubt(self, card: str, shown: Collection[str]) -> bool:
-        """Whether the pile's read of `card` was read with low confidence, or hesitated with a card that is neither
-        on the pile nor in `shown`. A card renamed or proven since holds by that evidence instead."""
+    def _read_in_doubt(self, card: str, shown: Collection[str] | None) -> bool:
+        """Whether the pile's read of `card` hesitated with a card that is neither on the pile nor in `shown`, or,
+        during the deal (`shown` None), was read with low confidence: which cards it may have been is only known at
+        the settlement. A card renamed or proven since holds by that evidence instead."""
         seen = self.sightings.get(card)
         if seen is None or card in self.renamed_to or card in self.proven:
             return False
-        return (float(seen.event["confidence"]) < self.config.min_card_confidence
-                or hesitated(card, seen.evidence, {*self.sightings, *shown}, self.config.rename_floor))
+        unsure = shown is None and float(seen.event["confidence"]) < self.config.min_card_confidence
+        return unsure or hesitated(card, seen.evidence, {*self.sightings, *(shown or ())}, self.config.rename_floor)
 
     def settled(self, t: float, card_laid: bool, view: np.ndarray | None) -> list[dict]:
         """The scene settled (after the card, if one was laid): conclude the deal's end, or read the showdown."""
