@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -125,6 +126,25 @@ def test_the_pile_verdict_weighs_the_suit_by_the_decks_inks() -> None:
         assert verdict.ink is not None and inks.colour("S") is not None
         assert np.hypot(*np.subtract(verdict.ink, inks.colour("S"))) < 1
     assert verdict.evidence["AD"] > verdict.evidence["AS"]
+
+
+def test_a_card_not_located_by_its_own_outline_is_not_weighed_by_the_ink_at_its_crop_s_corners() -> None:
+    """Laid squarely on the card below, a card is located by the ink that changed, and its crop may put the edge or
+    art of a card beneath at a corner (footage deal_04: a 3♦ read 0.997, its corner ink blackish, became the 3♠):
+    its verdict is the recogniser's, whatever the inks learnt say."""
+    red_spade = _face("AS", (40, 30, 200))
+    inks = DeckInks()
+    for card in ("2S", "3S"):
+        inks.learn(card, (60.0, 40.0))
+    for card in ("2D", "3D"):
+        inks.learn(card, (-20.0, -30.0))
+    watcher = _reading(inks)
+    assert watcher._location is not None
+    watcher._location = dataclasses.replace(watcher._location, outline_px=None)
+    image = _image_of(watcher, red_spade)
+    assert watcher.read(image, np.eye(3)) is None
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and verdict.card == "AD" and verdict.ink is None
 
 
 def _four_colour_inks() -> DeckInks:

@@ -434,7 +434,9 @@ class PileWatcher:
             return None
         crop = crop_card(image, self._location, view_from_image)
         self._reads.append(as_scores(self.identify(crop)))
-        self._inks.append(index_ink(crop))
+        # The ink is taken at the crop's corners: only a card located by its own outline surely has its indices there
+        # (a crop placed around the ink that changed may put the card below's edge or art at a corner).
+        self._inks.append(index_ink(crop) if self._location.outline_px is not None else None)
         tops = [max(r.items(), key=lambda kv: kv[1], default=(None, 0.0)) for r in self._reads]
         agreed = len(tops) >= 2 and len({c for c, _ in tops}) == 1 and min(p for _, p in tops) >= self.sure
         if len(self._reads) < self.confirm_frames and not agreed:
