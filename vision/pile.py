@@ -86,6 +86,9 @@ CHANGE_GREY = 30
 MIN_CHANGED = 0.04
 """The share of a card's area that a card laid squarely on another still changes (its indices and pips) is
 above this."""
+FAINT_FILL = 0.75
+"""A faint change is a card's outline only where it fills most of its hull: paper changes all over, up to the
+rounded corners and blur, while the ink of two cards laid one on the other is scattered over theirs."""
 FAINT_NOISE = 6.0
 """A pixel changed faintly when it moved this many times the zone's own noise (the robust spread of the change over
 the zone, most of which did not change): far in the tail of sensor noise and compression on any camera, while paper
@@ -179,7 +182,7 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     if measured is None:  # no paper-bright card (a white cloth): a card laid alone changes its whole outline
         measured, seen = _measure(hull, known, span)
     if measured is None and card_px is None:  # paper of nearly the table's shade: only its ink changed that much
-        faint = _faint_outline(before, after, mask)
+        faint = _faint_outline(before, after, mask, count)
         measured, seen = _measure(faint, known, span)
         if measured is not None:
             outline = hull = faint
@@ -232,10 +235,12 @@ def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np
     return outline, *measured
 
 
-def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, strong: int) -> np.ndarray | None:
     """The hull of the largest region of the zone that changed by `FAINT_NOISE` times the zone's own noise, once the
     light's shift over the zone is taken off: a card laid alone on a table of nearly its shade, whose ink alone
-    changed by `CHANGE_GREY`, shows its whole outline so."""
+    changed by `CHANGE_GREY` (`strong` pixels), shows its whole outline so. Only a region that the faint change
+    fills (the card's paper; scattered ink is no outline) and that holds twice the strong change's pixels or more
+    (else that change was the card's outline already, and was no card's shape) counts."""
     signed = cv2.GaussianBlur(after, (3, 3), 0).astype(np.int16) - cv2.GaussianBlur(before, (3, 3), 0)
     inside = signed[mask > 0]
     shift = float(np.median(inside))
@@ -247,7 +252,11 @@ def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray) -> n
     if n <= 1:
         return None
     best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    return cv2.convexHull(cv2.findNonZero((labels == best).astype(np.uint8)))
+    hull = cv2.convexHull(cv2.findNonZero((labels == best).astype(np.uint8)))
+    area = float(stats[best, cv2.CC_STAT_AREA])
+    if area < FAINT_FILL * cv2.contourArea(hull) or area < 2 * strong:
+        return None
+    return hull
 
 
 def _bright_card(after: np.ndarray, hull: np.ndarray) -> np.ndarray | None:
