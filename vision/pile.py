@@ -104,10 +104,9 @@ def _on_table(points: np.ndarray, stretch: float) -> np.ndarray:
     return np.asarray(points, np.float32).reshape(-1, 2) * np.float32([stretch, 1.0])
 
 
-def card_area(outline: np.ndarray | None, stretch: float = 1.0) -> float | None:
-    """The area in view pixels of `outline`'s fitted rectangle when it has a card's shape on the table (the view's x
-    axis `stretch` times too short), else None: the measure of the card size on this table, learnt from the cards
-    laid."""
+def _card_rect(outline: np.ndarray | None, stretch: float) -> tuple[float, float, float] | None:
+    """`outline`'s fitted rectangle on the table (the view's x axis `stretch` times too short) as (width, height,
+    the outline's own area) when it has a card's shape, else None."""
     if outline is None or len(outline) < 5:
         return None
     pts = _on_table(outline, stretch)
@@ -115,9 +114,18 @@ def card_area(outline: np.ndarray | None, stretch: float = 1.0) -> float | None:
     short, long_ = min(w, h), max(w, h)
     if short < 4 or not CARD_SHAPE[0] <= long_ / short <= CARD_SHAPE[1]:
         return None
-    if cv2.contourArea(pts) < 0.85 * w * h:
+    area = cv2.contourArea(pts)
+    if area < 0.85 * w * h:
         return None
-    return float(w * h / stretch)
+    return w, h, area
+
+
+def card_area(outline: np.ndarray | None, stretch: float = 1.0) -> float | None:
+    """The area in view pixels of `outline`'s fitted rectangle when it has a card's shape on the table (the view's x
+    axis `stretch` times too short), else None: the measure of the card size on this table, learnt from the cards
+    laid."""
+    rect = _card_rect(outline, stretch)
+    return None if rect is None else float(rect[0] * rect[1] / stretch)
 
 
 STRETCH_STEPS = 33
@@ -130,16 +138,14 @@ def fit_stretch(outline: np.ndarray | None, span: tuple[float, float]) -> float 
     so one whole card laid tells the proportions a board's perspective left in doubt; its right angles are measured
     on the whole outline, its proportions less surely (blur, a corner cut off: `CARD_SHAPE`). None when no stretch
     makes it card-shaped."""
-    if outline is None or len(outline) < 5:
-        return None
     best: tuple[tuple[float, float], float] | None = None
     for k in np.geomspace(span[0], span[1], STRETCH_STEPS):
-        if card_area(outline, float(k)) is None:
+        rect = _card_rect(outline, float(k))
+        if rect is None:
             continue
-        pts = _on_table(outline, float(k))
-        (_, _), (w, h), _ = cv2.minAreaRect(pts)
+        w, h, area = rect
         # A card along the view's axes stays a rectangle whatever the stretch: its proportions tell it then.
-        rank = (round(cv2.contourArea(pts) / (w * h), 3), -abs(np.log(max(w, h) / min(w, h) / CARD_ASPECT)))
+        rank = (round(area / (w * h), 3), -abs(np.log(max(w, h) / min(w, h) / CARD_ASPECT)))
         if best is None or rank > best[0]:
             best = (rank, float(k))
     return best[1] if best is not None else None
@@ -168,7 +174,8 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     The card is fitted on the table, whose x axis the view shows `stretch` times too short (None: not known yet,
     this card tells it); with `span`, the stretch this card's outline shows within it is measured too."""
     mask = polygon_mask(after.shape[:2], pile_polygon)
-    diff = cv2.absdiff(cv2.GaussianBlur(before, (3, 3), 0), cv2.GaussianBlur(after, (3, 3), 0))
+    smooth_before, smooth_after = cv2.GaussianBlur(before, (3, 3), 0), cv2.GaussianBlur(after, (3, 3), 0)
+    diff = cv2.absdiff(smooth_before, smooth_after)
     changed = ((diff > threshold) & (mask > 0)).astype(np.uint8) * 255
     changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     zone = float(np.count_nonzero(mask))
@@ -182,7 +189,7 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     if measured is None:  # no paper-bright card (a white cloth): a card laid alone changes its whole outline
         measured, seen = _measure(hull, known, span)
     if measured is None and card_px is None:  # paper of nearly the table's shade: only its ink changed that much
-        faint = _faint_outline(before, after, mask, count)
+        faint = _faint_outline(smooth_before, smooth_after, mask, count)
         measured, seen = _measure(faint, known, span)
         if measured is not None:
             outline = hull = faint
@@ -236,12 +243,13 @@ def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np
 
 
 def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, strong: int) -> np.ndarray | None:
-    """The hull of the largest region of the zone that changed by `FAINT_NOISE` times the zone's own noise, once the
-    light's shift over the zone is taken off: a card laid alone on a table of nearly its shade, whose ink alone
-    changed by `CHANGE_GREY` (`strong` pixels), shows its whole outline so. Only a region that the faint change
-    fills (the card's paper; scattered ink is no outline) and that holds twice the strong change's pixels or more
-    (else that change was the card's outline already, and was no card's shape) counts."""
-    signed = cv2.GaussianBlur(after, (3, 3), 0).astype(np.int16) - cv2.GaussianBlur(before, (3, 3), 0)
+    """The hull of the largest region of the zone that changed (`before` to `after`, both smoothed) by `FAINT_NOISE`
+    times the zone's own noise, once the light's shift over the zone is taken off: a card laid alone on a table of
+    nearly its shade, whose ink alone changed by `CHANGE_GREY` (`strong` pixels), shows its whole outline so. Only
+    a region that the faint change fills (the card's paper; scattered ink is no outline) and that holds twice the
+    strong change's pixels or more (else that change was the card's outline already, and was no card's shape)
+    counts."""
+    signed = after.astype(np.int16) - before
     inside = signed[mask > 0]
     shift = float(np.median(inside))
     noise = 1.4826 * float(np.median(np.abs(inside - shift)))
