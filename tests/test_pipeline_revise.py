@@ -182,6 +182,35 @@ def test_a_sure_play_is_given_back_to_the_seat_next_nearest_to_where_its_arm_cam
     assert after[2]["player"] == "Bruno" and after[-1]["winner"] == "Bruno"
 
 
+def test_a_place_showing_more_cards_than_its_count_takes_back_the_play_its_neighbour_was_credited_with() -> None:
+    """Deal 51014 of the widened benchmark: Chloé and Denis sit side by side, and Denis's 2♥ was credited to Chloé.
+    At the showdown Chloé's place shows five cards surely (her count says four) and Denis's five (his says six):
+    the 2♥, whose arm came in next nearest to Denis, is his; her 3♥, whose arm came nearer Anne, stays hers."""
+    table = Table()
+    table.lay(1.0, "2H", dataclasses.replace(sure("Chloé"), nearby=("Chloé", "Denis", "Bruno"), margin=3.0))
+    table.lay(2.0, "3H", dataclasses.replace(sure("Chloé"), nearby=("Chloé", "Anne", "Bruno"), margin=3.0))
+    for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=3):
+        table.lay(float(t), card, sure("Bruno"))
+    reader = table.readers[-1]
+    assert reader.expected["Chloé"] == 4 and reader.expected["Denis"] == 6
+
+    counts = table.account.showdown.recount("Chloé", 5, {"Anne": 6, "Denis": 5})
+    assert counts == table.referee.cards_left() and counts["Chloé"] == 5 and counts["Denis"] == 5
+    assert table.referee.state.played_by["2H"] == PLAYERS.index("Denis")
+    quiet = table.quiet(9.0)
+    assert quiet == [{"t": 9.0, "type": "player_corrected", "card": "2H", "was": "Chloé", "player": "Denis",
+                      "played_at": 1.0}]
+
+
+def test_a_surplus_no_neighbour_explains_leaves_the_count_as_it_is() -> None:
+    table = Table()
+    table.lay(1.0, "3H", dataclasses.replace(sure("Chloé"), nearby=("Chloé", "Anne", "Bruno"), margin=3.0))
+    for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=2):
+        table.lay(float(t), card, sure("Bruno"))
+    assert table.account.showdown.recount("Chloé", 6, {"Denis": 5}) is None
+    assert table.referee.cards_left()["Chloé"] == 5 and table.quiet(9.0) == []
+
+
 def test_a_settled_deal_is_reopened_when_a_card_follows() -> None:
     pile = ("2C", "3C", "4C", "5C", "6C", "7C")
     table = Table(_losers_hands(pile, also_out=("8C",)))

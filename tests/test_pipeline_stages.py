@@ -535,6 +535,38 @@ def test_a_hand_read_short_takes_back_what_its_place_showed_before_and_never_a_c
     assert dict(revealed) == {"Anne": ("6D", "9C", "AC", "AH", "KS"), "Bruno": ("2C", "3D", "AD")}
 
 
+def test_a_place_showing_more_sure_cards_than_its_count_asks_for_a_recount_with_the_place_showing_fewer() -> None:
+    """Deal 51014 of the widened benchmark: Anne's 7♣ was credited to Bruno, her neighbour on one edge, so Bruno's
+    count said one card and Anne's two; Bruno's place shows 7♦ and K♥ surely, Anne's only A♣. The account gives the
+    play back and the counts it returns decide; without a recount, the surest card up to the count is kept."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("AC", 0.99)], "Bruno": [_Det("KH", 0.999), _Det("7D", 0.98)]}
+    asked: list[tuple[str, int, dict[str, int]]] = []
+
+    def recount(player: str, held: int, short: dict[str, int]) -> dict[str, int]:
+        asked.append((player, held, dict(short)))
+        return {"Anne": 1, "Bruno": 2}
+
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1}, recount=recount)
+    assert reader.settled(view) == [] and asked == []     # read once: Anne may still be laying her hand out
+    assert dict(reader.settled(view)) == {"Anne": ("AC",), "Bruno": ("7D", "KH")}
+    assert asked == [("Bruno", 2, {"Anne": 1})]
+
+    on_pile = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1}, exclude={"7D": 0.6},
+                             recount=recount)
+    on_pile.settled(view)
+    assert dict(on_pile.settled(view))["Bruno"] == ("KH",) and len(asked) == 1   # the 7♦ may be the pile's
+
+    alone = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1})
+    alone.settled(view)
+    assert dict(alone.settled(view)) == {"Anne": ("AC",), "Bruno": ("KH",)}
+
+    hands["Bruno"][1] = _Det("7D", 0.9)             # an overlapping edge read as an index: not sure enough to count
+    unsure = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1}, recount=recount)
+    unsure.settled(view)
+    assert dict(unsure.settled(view))["Bruno"] == ("KH",) and len(asked) == 1
+
+
 def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has() -> None:
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": [_Det("5H", 0.99), _Det("9C", 0.99)]}

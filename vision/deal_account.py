@@ -120,6 +120,8 @@ class DealAccount:
         """The card being laid withdrew a deal end: whether the end stands again is judged once it is told."""
         self.showdown: ShowdownReader | None = None
         self._settled = False
+        self._recredited: list[dict] = []
+        """`player_corrected` events of the showdown's recounts, told with the hands the view reveals."""
 
     # --- what the rules expect -------------------------------------------------------------------------
 
@@ -288,7 +290,9 @@ class DealAccount:
     def showdown_view(self, view: np.ndarray, t: float | None) -> list[dict]:
         """A settled view after the deal: the hands it reveals, and the settlement once all are."""
         assert self.showdown is not None
-        out = self._revealed(self.showdown.settled(view), t)
+        hands = self.showdown.settled(view)
+        out = [{**event, "t": t} for event in self._recredited] + self._revealed(hands, t)
+        self._recredited.clear()
         if not self.showdown.waiting:
             out += self._settle(t)
         return out
@@ -324,6 +328,7 @@ class DealAccount:
         self.showdown = self.start_showdown(
             {p: n for p, n in left.items() if n > 0},
             {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()}, alternatives)
+        self.showdown.recount = self._recount
         return out
 
     def _deal_end(self) -> tuple[str, bool, dict[str, int]] | None:
@@ -407,6 +412,36 @@ class DealAccount:
                 _, card, player = min(ranked)
                 return card, player
         return None
+
+    def _recount(self, player: str, held: int, short: Mapping[str, int]) -> dict[str, int] | None:
+        """`player`'s place shows `held` cards read surely, more than the plays credited leave them, and the places of
+        the losers in `short` show fewer: plays credited to `player` go to those losers (a sure play only to the seat
+        next nearest to where its arm came from, the usual neighbour mix-up; else the most doubtful) while the engine
+        keeps the deal's end; every loser's new count, None when no play moved."""
+        referee = self.referee
+        if referee is None or not referee.over:
+            return None
+        left, moved = referee.cards_left(), False
+        while left[player] < held and len(self._recredited) < MAX_REVISIONS:
+            ranked = []
+            for card, seen in self.sightings.items():
+                if seen.credited != player:
+                    continue
+                for other in (q for q in short if left[q] > short[q]):
+                    if seen.doubt == SURE and seen.nearby[1:2] != (other,):
+                        continue
+                    trial = referee.if_reassigned(card, other)
+                    if trial is not None and trial[0] and trial[1] <= referee.dropped():
+                        ranked.append(((seen.doubt, trial[2], -seen.arms.get(other, 0.0), seen.margin), card, other))
+            if not ranked:
+                break
+            _, card, other = min(ranked)
+            if not referee.reassign(card, other):
+                break
+            log.info("%s's place shows %d cards: %s's play of %s was %s's", player, held, player, card, other)
+            self._recredited += self._credited(card, other, 0.0)
+            left, moved = referee.cards_left(), True
+        return left if moved else None
 
     def _credited(self, card: str, player: str, t: float) -> list[dict]:
         """Bookkeeping once the play of `card` is known to be `player`'s; the event that tells the phone."""

@@ -14,6 +14,9 @@ A card read in a hand that was also read on the pile stays on the pile, unless t
 one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
 alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed
 (`renamed`), so that a pile card read wrong does not take the real card out of the hand that holds it.
+A place that shows more cards, each read surely, than its player holds by the count, while another loser's place
+shows fewer, says a play was credited to the wrong one of them: the account is asked to re-attribute it (`recount`)
+before the surplus is cut.
 
 A zone is read at one card size on every table: resized so that its cards' short side is `HAND_CARD_SHORT`, from
 the card size the pile measured on this table (`card_px`). The other constants are recogniser scores and counts of
@@ -41,6 +44,9 @@ class DetectionLike(Protocol):
 
 
 IdentifyImage = Callable[[np.ndarray], Sequence[DetectionLike]]
+Recount = Callable[[str, int, Mapping[str, int]], Mapping[str, int] | None]
+"""(player, cards their place shows surely, {loser: cards their place shows} for those showing fewer than they hold)
+-> every loser's count after re-attributing plays between them, or None when none was."""
 
 
 class ScoreImage(Protocol):
@@ -58,6 +64,10 @@ ALTERNATIVE_FLOOR = 0.95
 alternative, when it scores it as surely as the recogniser needs to name a card (`identify.MIN_CONFIDENCE`). Not
 `FILL_FLOOR`: a busy zone, with indices the recogniser never saw, scores many cards above 0.5 and would give its own
 card away for the pile's; a hand that does hold the alternative scores it near 1."""
+
+SURPLUS_FLOOR = 0.95
+"""A card beyond its player's count weighs against the count only when read as surely as the recogniser needs to name
+a card (`identify.MIN_CONFIDENCE`): a neighbour's overlapping edge taken for an index reads less surely."""
 
 REVEAL_PATIENCE = 3
 """Settled frames the hands already ready wait for the other losers before they are revealed on their own.
@@ -211,6 +221,9 @@ class ShowdownReader:
     """Pile cards a revealed hand holds, and the card each is taken for instead (see `alternatives`)."""
     card_px: float | None = None
     """One card's area in view pixels, as the pile measured it on this table (None: not measured, read as it is)."""
+    recount: Recount | None = None
+    """Asked when a place shows more cards, read surely, than its player holds while other places show fewer; the
+    counts it gives replace `expected` (None: the surest cards are kept, up to the count)."""
     _pile: dict[str, float] = field(init=False, default_factory=dict)
     """Card -> confidence of its pile read, as `exclude` gave it and as renamed since."""
     _seen_with: dict[str, tuple[str, float]] = field(default_factory=dict)
@@ -218,6 +231,8 @@ class ShowdownReader:
     hands stay put once laid out, so a hand read short takes back what its place showed before, and never a card
     seen as another loser's."""
     _last: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _shown_before: dict[str, set[str]] = field(default_factory=dict)
+    """Each waiting place's own cards as read on the previous settled view, before any count cut them."""
     _last_view: np.ndarray | None = None
     _waited: int = 0
     _scale: float = field(init=False, default=1.0)
@@ -239,10 +254,13 @@ class ShowdownReader:
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
         owners = shared_owners(placed)
         taken = {c for hand in self.revealed.values() for c in hand}
+        shown = {player: {c for c in found if c not in taken and owners.get(c, player) == player}
+                 for player, found in reads.items()}
+        self._recounted(shown, reads)
         ready: dict[str, tuple[str, ...]] = {}
         laid = 0
         for player, found in reads.items():
-            mine = {c for c in found if c not in taken and owners.get(c, player) == player}
+            mine = shown[player]
             if len(mine) > self.expected[player]:
                 # More names than cards held: keep the surest (an overlapping edge read as an index).
                 mine = set(sorted(mine, key=lambda c: -found[c])[:self.expected[player]])
@@ -289,6 +307,24 @@ class ShowdownReader:
             self.revealed[player] = cards
             out.append((player, cards))
         return out
+
+    def _recounted(self, shown: Mapping[str, set[str]], reads: Mapping[str, Mapping[str, float]]) -> None:
+        """Ask `recount` about each place showing more cards read surely (`SURPLUS_FLOOR`), none of them a pile
+        card, than its player holds, with the places of other losers that show some cards but fewer than they hold,
+        all read alike on the last two settled views (a hand still being laid out is not short), and take the counts
+        it gives: the cards are the evidence, the count only the sum of the plays credited."""
+        before, self._shown_before = self._shown_before, {p: set(c) for p, c in shown.items()}
+        if self.recount is None:
+            return
+        steady = {p: c for p, c in shown.items() if before.get(p) == c}
+        for player, cards in steady.items():
+            held = sum(1 for c in cards if reads[player][c] >= SURPLUS_FLOOR and c not in self._pile)
+            short = {q: len(c) for q, c in steady.items() if q != player and 0 < len(c) < self.expected.get(q, 0)}
+            if held <= self.expected[player] or not short:
+                continue
+            counts = self.recount(player, held, short)
+            if counts:
+                self.expected.update((p, n) for p, n in counts.items() if p in self.expected)
 
     def _elsewhere(self, player: str) -> set[str]:
         """Cards last seen in another loser's place."""
