@@ -14,7 +14,7 @@ from vision.tablesim.board import picture_quad
 from vision.tablesim.look import CHIP_PALETTE, draw_look
 from vision.tablesim.record import filmed_truth, record_deal
 from vision.tablesim.scene import CARD_H, CARD_W, SceneConfig, TableScene
-from vision.tablesim.layout import rotated_rect
+from vision.tablesim.layout import BODY_SPACING, rotated_rect, seats
 from vision.tablesim.script import deal_script
 from vision.tablesim.wide import WideScene
 
@@ -56,6 +56,24 @@ def test_every_dimension_is_drawn_from_the_seed() -> None:
     assert all(0 <= lk.tilt <= 45 and 2 <= len(lk.chip_colours) <= 4 for lk in looks)
     assert any(CHIP_PALETTE[0] in lk.chip_colours for lk in looks)
     assert all(2 <= lk.pile_cards <= 8 for lk in looks)
+
+
+def test_neighbours_on_one_edge_sit_a_body_apart_however_close_their_places() -> None:
+    import random
+
+    crowded = 0
+    for seed in range(40):
+        placed = seats(("Anne", "Bruno", "Chloé", "Denis", "Emma"), random.Random(seed))
+        ring = list(placed.values())
+        for a, b in zip(ring, ring[1:] + ring[:1]):
+            if a.normal != b.normal:
+                continue
+            t = np.array(a.tangent)
+            places = abs(float(np.dot(b.edge, t) - np.dot(a.edge, t)))
+            bodies = abs(float(np.dot(b.edge, t) + b.shift - np.dot(a.edge, t) - a.shift))
+            assert bodies >= BODY_SPACING - 1e-6
+            crowded += places < BODY_SPACING
+    assert crowded > 5
 
 
 def test_board_pictures_and_chips_lie_inside_the_drawn_box_zones() -> None:

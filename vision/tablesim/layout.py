@@ -22,6 +22,9 @@ BOARD_X, PILE_X = 0.27, 0.80
 """Without the mat: centres of the board and of the pile zone from the near side (mirrored when the board is right)."""
 SEAT_NEAR, SEAT_FAR = 0.02, 0.36
 """A seat rectangle spans this far past the play area's edge (mat units)."""
+BODY_SPACING = 450.0 / 420.0
+"""Least distance between two neighbours' bodies along one table edge, in mat units (A3's 420 mm): a seated adult's
+shoulders are 40-46 cm wide, so two players side by side sit 45 cm apart however close their places are drawn."""
 
 
 @dataclass(frozen=True)
@@ -74,10 +77,17 @@ class Seat:
     edge: tuple[float, float]
     normal: tuple[float, float]
     half_width: float
+    shift: float = 0.0
+    """Where the player's body sits along the edge (`tangent`), from the middle of their place: neighbours on one edge
+    sit `BODY_SPACING` apart even where their places crowd together, and reach in at an angle."""
+
+    @property
+    def tangent(self) -> tuple[float, float]:
+        return -self.normal[1], self.normal[0]
 
     def rect(self) -> np.ndarray:
         (ex, ey), (nx, ny), hw = self.edge, self.normal, self.half_width
-        tx, ty = -ny, nx
+        tx, ty = self.tangent
         return np.array([(ex + tx * s * hw + nx * d, ey + ty * s * hw + ny * d)
                          for s, d in ((-1, SEAT_NEAR), (1, SEAT_NEAR), (1, SEAT_FAR), (-1, SEAT_FAR))])
 
@@ -153,4 +163,25 @@ def seats(players: tuple[str, ...], rng: random.Random) -> dict[str, Seat]:
     gap = perimeter / len(players)
     start = rng.uniform(0, perimeter)
     spots = [start + i * gap + rng.uniform(-0.15, 0.15) * gap for i in range(len(players))]
-    return {p: Seat(*_perimeter_point(u), half_width=min(0.32, 0.42 * gap)) for p, u in zip(players, spots)}
+    placed = [Seat(*_perimeter_point(u), half_width=min(0.32, 0.42 * gap)) for u in spots]
+    return dict(zip(players, _bodies_apart(placed)))
+
+
+def _bodies_apart(placed: list[Seat]) -> list[Seat]:
+    """`placed` (in seating order), each body moved along its edge until neighbours on one edge are `BODY_SPACING`
+    apart, both moving away from each other by half of what is missing."""
+    shifts = [0.0] * len(placed)
+    for _ in range(8):
+        for i, a in enumerate(placed):
+            j = (i + 1) % len(placed)
+            b = placed[j]
+            if j == i or a.normal != b.normal:
+                continue
+            t = np.array(a.tangent)
+            gap = float(np.dot(b.edge, t) + shifts[j] - np.dot(a.edge, t) - shifts[i])
+            missing = BODY_SPACING - abs(gap)
+            if missing > 1e-9:
+                away = 1.0 if gap >= 0 else -1.0
+                shifts[i] -= away * missing / 2
+                shifts[j] += away * missing / 2
+    return [Seat(s.edge, s.normal, s.half_width, shift) for s, shift in zip(placed, shifts)]

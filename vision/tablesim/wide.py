@@ -87,7 +87,8 @@ class WideScene(TableScene):
             seat = self.seats[player]
             n = np.array(seat.normal, np.float64)
             out = layout.SEAT_FAR + 0.4 + SHOULDER_OUT
-            x, y = seat.edge[0] + n[0] * out, seat.edge[1] + n[1] * out
+            body = np.array(seat.edge) + n * out + np.array(seat.tangent) * seat.shift
+            x, y = float(body[0]), float(body[1])
         side = self._lateral[player]
         return x - n[1] * side, y + n[0] * side
 
