@@ -567,6 +567,29 @@ def test_a_place_showing_more_sure_cards_than_its_count_asks_for_a_recount_with_
     assert dict(unsure.settled(view))["Bruno"] == ("KH",) and len(asked) == 1
 
 
+def test_a_hand_the_count_cut_waits_for_the_place_still_being_laid_out() -> None:
+    """Deal 48022: Anne's place showed 9♣ and K♦ (her count said one card) while Bruno was still laying his hand out,
+    read one card, then two, then one again; revealed after `REVEAL_PATIENCE` views, Anne's hand lost its 9♣ before
+    Bruno's place settled to show the card that explains it."""
+    seats, view = _two_zones()
+    bruno = [["10H"], ["10H", "AC"], ["10H"], ["10H", "AC"], ["10H"], ["10H", "AC"], ["10H", "AC"]]
+    frame = {"i": 0}
+
+    def read(crop: np.ndarray) -> list[_Det]:
+        if _whose(crop) == "Anne":
+            return [_Det("9C", 0.99), _Det("KD", 0.999)]
+        return [_Det(c, 0.99) for c in bruno[frame["i"]]]
+
+    reader = ShowdownReader(seats, read, {"Anne": 1, "Bruno": 3},
+                            recount=lambda player, held, short: {"Anne": 2, "Bruno": 2})
+    revealed = []
+    for i in range(len(bruno)):
+        frame["i"] = i
+        revealed += reader.settled(view)
+    assert REVEAL_PATIENCE < len(bruno) - 1 < REVEAL_PATIENCE_EMPTY
+    assert dict(revealed) == {"Anne": ("9C", "KD"), "Bruno": ("10H", "AC")}
+
+
 def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has() -> None:
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": [_Det("5H", 0.99), _Det("9C", 0.99)]}

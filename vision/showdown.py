@@ -78,7 +78,8 @@ REVEAL_PATIENCE_EMPTY = 8
 """`REVEAL_PATIENCE` while some loser's zone shows no card yet: that loser has not laid their hand down, and the
 hands already read must not be completed with cards that hand will show (completion takes the likeliest cards
 nobody was seen with, and that loser's cards are not seen yet). 8 is not tuned: above the settled frames of
-four losers laying their hands one after the other."""
+four losers laying their hands one after the other. A hand the count cut short waits as long: the loser whose place
+will show the card it lacks (`recount`) may not have laid their hand down yet."""
 
 
 HAND_CARD_SHORT = VIEW_SCALE * 63.0 / mat.PAGE_MM["A3"][0]
@@ -258,12 +259,13 @@ class ShowdownReader:
                  for player, found in reads.items()}
         self._recounted(shown, reads)
         ready: dict[str, tuple[str, ...]] = {}
-        laid = 0
+        laid, cut = 0, False
         for player, found in reads.items():
             mine = shown[player]
             if len(mine) > self.expected[player]:
                 # More names than cards held: keep the surest (an overlapping edge read as an index).
                 mine = set(sorted(mine, key=lambda c: -found[c])[:self.expected[player]])
+                cut = cut or self.expected[player] > 0
             self._seen_with.update((c, (player, found[c])) for c in mine)
             cards = tuple(sorted(mine))
             if not cards:
@@ -277,7 +279,7 @@ class ShowdownReader:
             return []
         if len(ready) < len(reads):
             self._waited += 1
-            if self._waited < (REVEAL_PATIENCE if laid == len(reads) else REVEAL_PATIENCE_EMPTY):
+            if self._waited < (REVEAL_PATIENCE if laid == len(reads) and not cut else REVEAL_PATIENCE_EMPTY):
                 return []
         self._waited = 0
         out = []
