@@ -112,8 +112,9 @@ def test_a_card_after_the_deal_end_withdraws_it_and_gives_the_doubtful_play_to_t
     table = Table()
     for t, card in enumerate(("2C", "3C", "4C", "5C", "6C"), start=1):
         table.lay(float(t), card, sure("Bruno"))
-    ended = table.lay(6.0, "7C", weak("Bruno", "Chloé"))
-    assert types(ended) == ["card_played", "deal_over"] and ended[-1]["winner"] == "Bruno"
+    assert types(table.lay(6.0, "7C", weak("Bruno", "Chloé"))) == ["card_played"]   # out by the count: wait
+    ended = table.quiet(6.5)                              # the table settles with no card after it
+    assert types(ended) == ["deal_over"] and ended[-1]["winner"] == "Bruno"
     assert len(table.readers) == 1 and table.account.showdown is table.readers[0]
 
     resumed = table.lay(7.0, "8C", sure("Chloé"))
@@ -126,8 +127,9 @@ def test_a_card_after_the_deal_end_withdraws_it_and_gives_the_doubtful_play_to_t
     assert not table.referee.over and table.referee.cards_left()["Bruno"] == 1
     assert table.referee.cards_left()["Chloé"] == 4
 
-    last = table.lay(8.0, "9C", sure("Bruno"))            # Bruno's real last card ends the deal again
-    assert types(last) == ["card_played", "deal_over"] and last[-1]["winner"] == "Bruno"
+    assert types(table.lay(8.0, "9C", sure("Bruno"))) == ["card_played"]   # Bruno's real last card
+    last = table.quiet(8.5)
+    assert types(last) == ["deal_over"] and last[-1]["winner"] == "Bruno"
     assert table.account.showdown is table.readers[1] and table.readers[1].expected["Chloé"] == 4
     assert types(table.events).count("deal_over") == 2
 
@@ -141,15 +143,17 @@ def test_an_impossible_count_reattributes_the_asked_play_before_a_weakly_attribu
     table.lay(3.0, "4C", weak("Bruno", "Denis"))
     for t, card in ((4.0, "5C"), (5.0, "6C"), (6.0, "7C")):
         table.lay(t, card, sure("Bruno"))
-    assert types(table.events).count("deal_over") == 1
+    assert table.referee.over and table.account.end_pending   # out by the count, the table not quiet yet
 
     bruno_s_arm = lambda allowed: decide(arms(Bruno=400.0), allowed)   # noqa: E731 - the tracker's own rule
     again = table.lay(7.0, "8C", bruno_s_arm)             # the player who went out plays again
-    assert types(again) == ["deal_resumed", "player_corrected", "card_played", "deal_over"]
-    assert again[2]["player"] == "Bruno"                  # revised first, so his arm may lay it
-    fix = again[1]
+    assert types(again) == ["player_corrected", "card_played"]   # no deal_over was told, none is withdrawn
+    assert again[1]["player"] == "Bruno"                  # revised first, so his arm may lay it
+    fix = again[0]
     assert (fix["card"], fix["was"], fix["player"], fix["played_at"]) == ("3C", "Bruno", "Chloé", 2.0)
-    assert again[-1]["winner"] == "Bruno"
+    ended = table.quiet(7.5)
+    assert types(ended) == ["deal_over"] and ended[0]["winner"] == "Bruno"
+    assert types(table.events).count("deal_over") == 1
     assert table.referee.cards_left()["Chloé"] == 5 and table.referee.state.played_by["3C"] == 2
 
 
@@ -158,6 +162,7 @@ def test_a_card_nothing_explains_is_kept_and_the_end_concluded_again_once_the_ta
     table = Table()
     for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=1):
         table.lay(float(t), card, sure("Bruno"))
+    assert types(table.quiet(6.5)) == ["deal_over"]
     after = table.lay(7.0, "8C", sure("Chloé"))
     assert types(after) == ["deal_resumed", "card_played"] and after[1]["flags"] == ["not_playing"]
     assert table.account.showdown is None and "8C" in table.account.events_seen
@@ -178,8 +183,8 @@ def test_a_sure_play_is_given_back_to_the_seat_next_nearest_to_where_its_arm_cam
     after = table.lay(7.0, "8C", sure("Bruno"))
     fixes = [(e["was"], e["player"]) for e in after if e["type"] == "player_corrected"]
     assert fixes == [("Bruno", "Denis")]
-    assert types(after) == ["deal_resumed", "player_corrected", "card_played", "deal_over"]
-    assert after[2]["player"] == "Bruno" and after[-1]["winner"] == "Bruno"
+    assert types(after) == ["player_corrected", "card_played"] and after[1]["player"] == "Bruno"
+    assert table.quiet(7.5)[0]["winner"] == "Bruno"
 
 
 def test_a_place_showing_more_cards_than_its_count_takes_back_the_play_its_neighbour_was_credited_with() -> None:
@@ -191,6 +196,7 @@ def test_a_place_showing_more_cards_than_its_count_takes_back_the_play_its_neigh
     table.lay(2.0, "3H", dataclasses.replace(sure("Chloé"), nearby=("Chloé", "Anne", "Bruno"), margin=3.0))
     for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=3):
         table.lay(float(t), card, sure("Bruno"))
+    assert types(table.quiet(8.5)) == ["deal_over"]
     reader = table.readers[-1]
     assert reader.expected["Chloé"] == 4 and reader.expected["Denis"] == 6
 
@@ -207,6 +213,7 @@ def test_a_surplus_no_neighbour_explains_leaves_the_count_as_it_is() -> None:
     table.lay(1.0, "3H", dataclasses.replace(sure("Chloé"), nearby=("Chloé", "Anne", "Bruno"), margin=3.0))
     for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=2):
         table.lay(float(t), card, sure("Bruno"))
+    assert types(table.quiet(8.5)) == ["deal_over"]
     assert table.account.showdown.recount("Chloé", 6, {"Denis": 5}) is None
     assert table.referee.cards_left()["Chloé"] == 5 and table.quiet(9.0) == []
 
@@ -218,7 +225,7 @@ def test_a_settled_deal_is_reopened_when_a_card_follows() -> None:
         table.lay(float(t), card, sure("Bruno"))
     table.lay(6.0, "7C", weak("Bruno", "Chloé"))
     settled = table.quiet(7.0)
-    assert types(settled) == ["hand_revealed"] * 7 + ["settlement"]
+    assert types(settled) == ["deal_over"] + ["hand_revealed"] * 7 + ["settlement"]
     assert table.referee.state.results
 
     resumed = table.lay(8.0, "8C", sure("Chloé"))

@@ -113,11 +113,9 @@ class DealAccount:
         self.referee_current = True
         """Whether the referee was told the last card read; when it was not, who may lay what is not known."""
         self.deal_over = False
-        self.recheck_end = False
-        """A card came after the deal end and nothing explained it: the end is concluded again once the table
-        settles with no new card (so the next card is not taken for one laid after the deal)."""
-        self._contradicted = False
-        """The card being laid withdrew a deal end: whether the end stands again is judged once it is told."""
+        self.end_waits = False
+        """Someone is out of cards by the count: the deal's end is concluded once the table settles with no new card
+        (a card laid first shows the count was wrong, and no `deal_over` has to be withdrawn)."""
         self.showdown: ShowdownReader | None = None
         self._settled = False
         self._recredited: list[dict] = []
@@ -146,9 +144,8 @@ class DealAccount:
         """A new card was read on the pile (call before attributing it: who may lay it can change). A deal end it
         contradicts is withdrawn, and the doubtful plays of the player who went out are re-attributed when that
         lets the card count."""
-        if not (self.deal_over or self.recheck_end):
+        if not (self.deal_over or self.end_waits):
             return []
-        self._contradicted = True
         return self._resume(t, card) + self._revise(t)
 
     def card_laid(self, t: float, read: PileRead, attribution: Attribution) -> list[dict]:
@@ -182,11 +179,6 @@ class DealAccount:
         if self.referee_current:
             assert self.referee is not None and tracked is not None
             flags += [k for k in self.referee.play(tracked, card, float(read.confidence)) if k in RULE_FLAGS]
-        if self._contradicted:
-            # the deal stays open, or the card just told ended it with nothing set aside: a fresh conclusion
-            self._contradicted = False
-            fresh = self.referee is not None and self.referee.over and not self.referee.dropped()
-            self.recheck_end = not fresh and self._deal_end() is not None
         if flags:
             event["flags"] = sorted(set(flags))
         return out + [event]
@@ -236,15 +228,23 @@ class DealAccount:
         return unsure or hesitated(card, seen.evidence, {*self.sightings, *(shown or ())}, self.config.rename_floor)
 
     def settled(self, t: float, card_laid: bool, view: np.ndarray | None) -> list[dict]:
-        """The scene settled (after the card, if one was laid): conclude the deal's end, or read the showdown."""
-        if self.showdown is None and (self.recheck_end and not card_laid or card_laid and not self.recheck_end):
-            out = self._end(t)
-            if out and not card_laid and view is not None:
+        """The scene settled (after the card, if one was laid): the deal's end once the table settles with no card
+        after the one that put someone out (a card laid before that proves the count wrong, and nothing is withdrawn),
+        or the showdown read."""
+        if self.showdown is None:
+            if card_laid:
+                self.end_waits = self._deal_end() is not None
+                return []
+            out = self._end(t) if self.end_waits else []
+            if out and view is not None:
                 out += self.showdown_view(view, t)
             return out
-        if self.showdown is not None and not card_laid and view is not None:
-            return self.showdown_view(view, t)
-        return []
+        return self.showdown_view(view, t) if not card_laid and view is not None else []
+
+    @property
+    def end_pending(self) -> bool:
+        """Someone is out of cards by the count, and the table has not settled with no card since."""
+        return self.showdown is None and self.end_waits
 
     def hands_shown(self, t: float, view: np.ndarray, places: Collection[str] = ()) -> list[dict]:
         """Cards appeared in the losers' places (`places`) with none on the pile: the deal is over although nobody
@@ -318,7 +318,7 @@ class DealAccount:
         ended = ended or self._deal_end()
         if ended is None:
             return []
-        self.deal_over, self.recheck_end = True, False
+        self.deal_over, self.end_waits = True, False
         winner, opera, left = ended
         out = [{"t": t, "type": "deal_over", "winner": winner, "opera": opera}]
         out += self._renamed_by_inks(t)
@@ -364,7 +364,7 @@ class DealAccount:
         if self._settled and self.referee is not None:
             self.referee.reopen()
         was_over = self.deal_over
-        self.deal_over, self.recheck_end, self.showdown, self._settled = False, False, None, False
+        self.deal_over, self.end_waits, self.showdown, self._settled = False, False, None, False
         if not was_over:
             return []
         log.warning("%s was laid after the deal was taken as over: the deal goes on", card)

@@ -327,6 +327,10 @@ class _Pipeline:
             verdict = self.pile.abort()
             if verdict is not None:
                 out += self._after_settle(Frame(np.zeros((1, 1, 3), np.uint8), t or 0.0, -1), verdict)
+        if self.account.end_pending and t is not None:
+            # the source ended before the table settled with no card after the last: the deal ends here
+            view = self.calib.warp(self._last_image) if self._last_image is not None and not self.moving else None
+            out += self.account.settled(t, False, view)
         if self.account.showdown_waiting and not self.moving and self._last_image is not None:
             # A recording may stop before the table settles again after the last card a loser lays: read the
             # final, still frame once more rather than the last settled one, which may predate that card.
