@@ -21,7 +21,7 @@ from vision.attribute import Attribution, decide
 from vision.inks import DeckInks, Ink
 from vision.pile import PileRead
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
-from vision.showdown import ShowdownReader
+from vision.showdown import ShowdownReader, cards_of
 from vision.sightings import hesitated, ink_renames, misread_sighting, pile_alternatives
 
 log = logging.getLogger("nainjaune.watch")
@@ -113,9 +113,9 @@ class DealAccount:
         self.referee_current = True
         """Whether the referee was told the last card read; when it was not, who may lay what is not known."""
         self.deal_over = False
-        self.end_waits = False
-        """Someone is out of cards by the count: the deal's end is concluded once the table settles with no new card
-        (a card laid first shows the count was wrong, and no `deal_over` has to be withdrawn)."""
+        self.end_pending = False
+        """Someone is out of cards by the count and the table has not settled with no card since: the deal's end is
+        concluded then (a card laid first shows the count was wrong, and no `deal_over` has to be withdrawn)."""
         self.showdown: ShowdownReader | None = None
         self._settled = False
         self._recredited: list[dict] = []
@@ -144,7 +144,7 @@ class DealAccount:
         """A new card was read on the pile (call before attributing it: who may lay it can change). A deal end it
         contradicts is withdrawn, and the doubtful plays of the player who went out are re-attributed when that
         lets the card count."""
-        if not (self.deal_over or self.end_waits):
+        if not (self.deal_over or self.end_pending):
             return []
         return self._resume(t, card) + self._revise(t)
 
@@ -233,18 +233,13 @@ class DealAccount:
         or the showdown read."""
         if self.showdown is None:
             if card_laid:
-                self.end_waits = self._deal_end() is not None
+                self.end_pending = self._deal_end() is not None
                 return []
-            out = self._end(t) if self.end_waits else []
+            out = self._end(t) if self.end_pending else []
             if out and view is not None:
                 out += self.showdown_view(view, t)
             return out
         return self.showdown_view(view, t) if not card_laid and view is not None else []
-
-    @property
-    def end_pending(self) -> bool:
-        """Someone is out of cards by the count, and the table has not settled with no card since."""
-        return self.showdown is None and self.end_waits
 
     def hands_shown(self, t: float, view: np.ndarray, places: Collection[str] = ()) -> list[dict]:
         """Cards appeared in the losers' places (`places`) with none on the pile: the deal is over although nobody
@@ -318,7 +313,7 @@ class DealAccount:
         ended = ended or self._deal_end()
         if ended is None:
             return []
-        self.deal_over, self.end_waits = True, False
+        self.deal_over, self.end_pending = True, False
         winner, opera, left = ended
         out = [{"t": t, "type": "deal_over", "winner": winner, "opera": opera}]
         out += self._renamed_by_inks(t)
@@ -364,7 +359,7 @@ class DealAccount:
         if self._settled and self.referee is not None:
             self.referee.reopen()
         was_over = self.deal_over
-        self.deal_over, self.end_waits, self.showdown, self._settled = False, False, None, False
+        self.deal_over, self.end_pending, self.showdown, self._settled = False, False, None, False
         if not was_over:
             return []
         log.warning("%s was laid after the deal was taken as over: the deal goes on", card)
@@ -529,7 +524,7 @@ class DealAccount:
 
     def _shown(self) -> set[str]:
         """The cards the losers' hands revealed."""
-        return {c for hand in self.showdown.revealed.values() for c in hand} if self.showdown is not None else set()
+        return cards_of(self.showdown.revealed) if self.showdown is not None else set()
 
     def _settle(self, t: float | None) -> list[dict]:
         if self.referee is None or self.showdown is None or self._settled:

@@ -115,6 +115,11 @@ def places_with_new_cards(before: Mapping[str, BoxLook], now: Mapping[str, BoxLo
             if p in before and changed_share(look, before[p]) * np.count_nonzero(look.inside) >= least * card_px]
 
 
+def cards_of(hands: Mapping[str, Collection[str]]) -> set[str]:
+    """Every card of `hands` (player -> cards), e.g. of the hands revealed so far."""
+    return {c for hand in hands.values() for c in hand}
+
+
 def seat_crop(view_bgr: np.ndarray, polygon: np.ndarray, fill: int = 128) -> np.ndarray:
     x, y, w, h = cv2.boundingRect(np.round(polygon).astype(np.int32))
     x0, y0 = max(0, x), max(0, y)
@@ -254,7 +259,7 @@ class ShowdownReader:
                   for p in self.waiting}
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
         owners = shared_owners(placed)
-        taken = {c for hand in self.revealed.values() for c in hand}
+        taken = cards_of(self.revealed)
         shown = {player: {c for c in found if c not in taken and owners.get(c, player) == player}
                  for player, found in reads.items()}
         self._recounted(shown, reads)
@@ -300,7 +305,7 @@ class ShowdownReader:
         out = []
         last = self._renaming_pile_cards({p: self._last.get(p, ()) for p in self.waiting}, self._last_view)
         for player, cards in last.items():
-            claimed = {c for hand in self.revealed.values() for c in hand} | {
+            claimed = cards_of(self.revealed) | {
                 c for p, hand in last.items() if p != player for c in hand} | self._elsewhere(player)
             cards = self._remembered(player, cards, claimed | set(self._last.get(player, ())))
             cards = self._completed(player, cards, self._last_view, claimed)
