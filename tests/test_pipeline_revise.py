@@ -12,7 +12,8 @@ import pytest
 
 from engine.core.cards import DECK
 from vision.attribute import Attribution, decide
-from vision.deal_account import ASKED, LOW_CONFIDENCE, PROVEN, READ_TWICE, SURE, WEAK_ARM, DealAccount, play_doubt
+from vision.deal_account import (ASKED, AT_REST, LOW_CONFIDENCE, PROVEN, READ_TWICE, SURE, WEAK_ARM, DealAccount,
+                                 play_doubt)
 from vision.inks import DeckInks
 from vision.pile import PileRead
 from vision.referee import LiveReferee
@@ -301,6 +302,22 @@ def test_a_renamed_card_says_whether_a_sweep_proved_it_or_a_runner_up_was_taken(
     again = table.lay(5.0, "4S", sure("Chloé"), 0.95, {"4S": 0.95})
     assert [(e["was"], e["card"], e["reason"]) for e in again if e["type"] == "card_corrected"] == [
         ("4S", "4D", READ_TWICE)]
+
+
+def test_a_card_read_again_at_rest_pools_both_reads_and_renames_only_when_they_name_another_card() -> None:
+    """Bruno's card read as the K♥ while his hand still held it, then lying alone as the 10♣: one card, read twice;
+    the pooled reads name the 10♣ (`read_at_rest`). Chloé's J♠ read again at rest as the J♣, less surely than her
+    first read, stays the J♠; a card already on the pile is never what a second read renames to."""
+    table = Table()
+    table.lay(1.0, "9C", sure("Anne"))
+    table.lay(2.0, "KH", sure("Bruno"), 0.55, {"KH": 0.55, "10C": 0.3})
+    rest = PileRead("10C", 0.97, 2, 2, evidence={"10C": 0.97, "KH": 0.01})
+    assert [(e["was"], e["card"], e["reason"]) for e in table.account.card_at_rest(2.4, "KH", rest)] == [
+        ("KH", "10C", AT_REST)]
+    table.lay(3.0, "JS", sure("Chloé"), 0.9, {"JS": 0.9, "JC": 0.1})
+    assert table.account.card_at_rest(3.4, "JS", PileRead("JC", 0.6, 2, 2, evidence={"JC": 0.6, "JS": 0.3})) == []
+    assert table.account.card_at_rest(3.5, "JS", PileRead("9C", 0.99, 2, 2, evidence={"9C": 0.99})) == []
+    assert "10C" in table.account.events_seen and "KH" not in table.account.events_seen
 
 
 def test_a_sweep_swaps_two_reads_of_one_rank_when_the_honour_read_first_had_its_call_missed() -> None:

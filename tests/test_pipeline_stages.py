@@ -16,7 +16,7 @@ from vision.attribute import ArmTracker, decide
 from vision.boxes import BoxTracker, changed_share, look_at
 from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
-from vision.pile import PileWatcher, crop_card, locate_new_card
+from vision.pile import HELD_CARD, PileWatcher, crop_card, locate_new_card
 from vision.showdown import (
     HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, places_with_new_cards,
     reading_scale,
@@ -203,6 +203,24 @@ def test_box_tracker_sweep_missed_call_and_stray_sweep() -> None:
     assert swept == [("KH", None, False)]
     swept, _ = tracker.settle(_looks(QS=empty, KH=empty, **{"7D": empty}), "7D", "Anne")  # laid and swept at once
     assert swept == [("7D", "Anne", True)]
+
+
+def test_a_call_waited_for_on_a_misread_honour_moves_with_its_rename() -> None:
+    """A 10♣ read as the K♥ opens the K♥ box's call window; renamed, the window closes with no missed call. A card
+    read as the J♣ renamed to the Q♠ moves its window to the Q♠'s box; a Q♥ renamed to the K♥ (an honour read as
+    another card) opens none: no window was open."""
+    tracker = BoxTracker(call_window=1)
+    full = _looks()
+    tracker.baseline(full)
+    tracker.settle(full, "KH", "Chloé")
+    tracker.renamed("KH", "10C")
+    assert tracker.settle(full, "JH", "Anne") == ([], [])
+    tracker.settle(full, "JC", "Bruno")
+    tracker.renamed("JC", "QS")                                               # the window moves to the Q♠'s box
+    assert tracker.settle(full, "2S", "Anne") == ([], [("QS", "Bruno")])
+    tracker.settle(full, "QH", "Anne")
+    tracker.renamed("QH", "KH")
+    assert tracker.settle(full, "3S", "Anne") == ([], [])
 
 
 def test_no_missed_call_is_claimed_for_a_box_that_changed_but_not_enough_to_be_emptied() -> None:
@@ -427,6 +445,90 @@ def test_a_read_interrupted_by_motion_is_read_again_once_the_hand_is_gone() -> N
     assert verdict is not None and verdict.card == "KS" and verdict.reads == 2 and len(crops) == 3
     watcher.interrupted()                        # nothing being read: nothing changes
     assert not watcher.settled(card)
+
+
+def _held_then(after: np.ndarray, reads: list, came_back: bool = False) -> tuple[PileWatcher, float]:
+    """A watcher that read a card still held over the pile (the hand joined to it: more than a card changed), then
+    settles on `after` (`came_back`: a hand visited the pile again in between); returns the watcher and the held
+    read's box in card areas."""
+    it = iter(reads)
+    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: next(it), confirm_frames=2, card_px=71 * 101)
+    empty = np.full((220, 240), 200, np.uint8)
+    watcher.baseline(empty)
+    held = empty.copy()
+    cv2.rectangle(held, (40, 40), (110, 140), 30, -1)
+    cv2.rectangle(held, (100, 60), (234, 110), 120, -1)    # the hand and forearm that hold it
+    assert watcher.settled(held)
+    box = cv2.contourArea(watcher._location.corners.astype(np.float32)) / watcher.card_px
+    image = cv2.cvtColor(held, cv2.COLOR_GRAY2BGR)
+    assert watcher.read(image, np.eye(3)) is None
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and verdict.card == "KC" and not verdict.at_rest
+    watcher.top, watcher.top_location = verdict.card, verdict.location
+    assert watcher.settled(after, came_back)
+    return watcher, box
+
+
+def test_a_card_read_while_its_hand_held_it_is_read_again_once_it_lies_alone() -> None:
+    """The hand pauses with the card above the pile (more than a card changed: `HELD_CARD`), the card is read; the
+    hand goes and the card lies below where it was held: that is a second read of the same card, not a new one."""
+    rest = np.full((220, 240), 200, np.uint8)
+    cv2.rectangle(rest, (44, 46), (112, 143), 30, -1)
+    watcher, box = _held_then(rest, [{"KC": 0.6, "KH": 0.3}, {"KC": 0.5, "KH": 0.4}, {"KH": 0.99}, {"KH": 0.98}])
+    assert box > HELD_CARD
+    image = cv2.cvtColor(rest, cv2.COLOR_GRAY2BGR)
+    assert watcher.read(image, np.eye(3)) is None
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and verdict.at_rest and verdict.card == "KH"
+    assert not watcher.settled(rest)                 # read: the pile is as it was
+
+
+def test_a_card_laid_on_the_held_one_by_a_hand_that_came_back_is_a_new_card() -> None:
+    """The card read while held is covered squarely by the next one, laid by a hand that left the pile and came back
+    before the table settled: the pile shows one card's change, yet it is a new card."""
+    rest = np.full((220, 240), 200, np.uint8)
+    cv2.rectangle(rest, (44, 46), (112, 143), 60, -1)
+    watcher, _ = _held_then(rest, [{"KC": 0.6}, {"KC": 0.5}, {"7C": 0.99}, {"7C": 0.98}], came_back=True)
+    image = cv2.cvtColor(rest, cv2.COLOR_GRAY2BGR)
+    assert watcher.read(image, np.eye(3)) is None
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and not verdict.at_rest and verdict.card == "7C"
+
+
+def test_a_hand_coming_back_to_the_pile_is_told_from_a_lull_in_one_visit() -> None:
+    """Motion over the pile after as many calm frames as a settle takes is a second visit (a hand coming back with
+    a card); a shorter lull, or motion elsewhere, is not."""
+    calibrator = MarkerCalibrator(PLAYERS)
+    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
+    w, h = calib.view_size
+    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
+                         (h, w, 3))
+    on_pile = pipeline._pile_small.astype(np.uint8) * 255
+    elsewhere = np.zeros_like(on_pile)
+    elsewhere[:, :4] = 255
+    calm = np.zeros_like(on_pile)
+    pipeline._pile_visits = 0
+    still = WatchConfig().gate.still_frames
+    for mask in [on_pile] * 3 + [calm] * (still - 1) + [on_pile, elsewhere]:
+        pipeline._count_pile_visits(mask)
+    assert pipeline._pile_visits == 1
+    for mask in [elsewhere] * still + [on_pile]:
+        pipeline._count_pile_visits(mask)
+    assert pipeline._pile_visits == 2
+
+
+def test_a_card_laid_away_from_where_a_card_was_held_is_a_new_card() -> None:
+    """After a card read while held, the next card lands elsewhere on the pile: the pile changed by two cards since
+    the view before the held one, so the new card is read as new."""
+    two = np.full((220, 240), 200, np.uint8)
+    cv2.rectangle(two, (44, 46), (112, 143), 30, -1)
+    cv2.rectangle(two, (150, 100), (221, 200), 60, -1)
+    watcher, _ = _held_then(two, [{"KC": 0.9}, {"KC": 0.9}, {"2H": 0.99}, {"2H": 0.98}])
+    image = cv2.cvtColor(two, cv2.COLOR_GRAY2BGR)
+    assert watcher.read(image, np.eye(3)) is None
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and not verdict.at_rest and verdict.card == "2H"
 
 
 def _watcher_reading(reads: list, prior: dict[str, float] | None = None) -> PileWatcher:

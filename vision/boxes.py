@@ -154,6 +154,14 @@ class BoxTracker:
                     self.pending[box] = (new_player, 0)
         return swept, missed
 
+    def renamed(self, was: str, card: str) -> None:
+        """The card read as `was` was `card`: a call waited for on `was`'s box is waited for on `card`'s, when `card`
+        is an honour whose box still holds its stake, and on no box otherwise (no honour was laid)."""
+        waiting = [self.pending.pop(box) for box, honour in HONOURS.items() if honour == was and box in self.pending]
+        for box, honour in HONOURS.items():
+            if waiting and honour == card and box not in self.emptied and box in self.references:
+                self.pending[box] = waiting[0]
+
     def close_all(self) -> list[tuple[str, str | None]]:
         """End of the deal: every honour still waiting whose box still holds its stake is a missed call."""
         missed = [(b, p) for b, (p, _) in self.pending.items()

@@ -31,7 +31,7 @@ ASKED, WEAK_ARM, LOW_CONFIDENCE, SURE = range(4)
 arm the evidence did not single out, a card read with low confidence, sure."""
 MAX_REVISIONS = 3
 """Plays re-attributed for one contradiction at most: each must reopen the deal or set fewer plays aside."""
-PROVEN, READ_TWICE, INKS, SHOWN_HAND = "sweep", "read_twice", "inks", "shown_hand"
+PROVEN, READ_TWICE, AT_REST, INKS, SHOWN_HAND = "sweep", "read_twice", "read_at_rest", "inks", "shown_hand"
 """Why a `card_corrected` renamed a card (its `reason`): only a sweep proves the card (its box was emptied right
 after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
 
@@ -182,6 +182,19 @@ class DealAccount:
         if flags:
             event["flags"] = sorted(set(flags))
         return out + [event]
+
+    def card_at_rest(self, t: float, card: str, read: PileRead) -> list[dict]:
+        """`card`, the card laid last, read while the hand laying it was still over the pile, was read again lying
+        alone: both reads are of one card, so their evidence is pooled, and the card it then names (none already on
+        the pile) renames it."""
+        seen = self.sightings.get(card)
+        if seen is None:
+            return []
+        names = set(seen.evidence) | set(read.evidence)
+        seen.evidence = {c: (seen.evidence.get(c, 0.0) + read.evidence.get(c, 0.0)) / 2 for c in names}
+        others = set(self.events_seen) - {card}
+        best = max((c for c in seen.evidence if c not in others), key=seen.evidence.__getitem__, default=card)
+        return [] if best == card else self._rename(card, best, t, AT_REST)
 
     def card_unread(self) -> None:
         """A card landed that no read named: who may lay what next is not known."""

@@ -62,6 +62,13 @@ class PileRead:
     """Every card's mean score times its prior weight: the runners-up, should the card turn out misread."""
     ink: Ink | None = None
     """The mean ink of the card's indices over the frames read (`vision.inks.index_ink`)."""
+    at_rest: bool = False
+    """The card read last, read while the hand laying it was still over the pile (`HELD_CARD`), now lying alone:
+    a second read of that card, not a new one."""
+
+
+def _box_area(location: CardLocation) -> float:
+    return abs(float(cv2.contourArea(np.asarray(location.corners, np.float32))))
 
 
 def overlap(a: CardLocation, b: CardLocation) -> float:
@@ -222,6 +229,13 @@ UNEXPLAINED_SETTLES = 3
 rested on the card it laid has gone by then, or the change is something else (light, a moved object) and is kept."""
 WHOLE_CARD = (0.75, 1.3)
 """An outline counts as the whole new card when its area is within these shares of the card size measured."""
+HELD_CARD = 1.5
+"""A change whose card-shaped box covers more than this many card areas (measured on this table) is more than a card
+lying on the pile, which changes at most its own outline (`WHOLE_CARD`): the hand laying it, or the card still held
+above the pile (nearer the camera, so larger), is in it. Its card is read, and read again once it lies alone."""
+AT_REST_INSIDE = 0.5
+"""A card read while held comes to rest below where it was held: the change that shows it alone lies at least this
+share (of its own box) inside the box read before. A card laid elsewhere is a new card."""
 
 
 def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np.ndarray | None,
@@ -382,6 +396,10 @@ class PileWatcher:
     _stretches: list[float] = field(default_factory=list)
     _unexplained: int = 0
     """Settles in a row whose change of the pile was no card (a hand resting on the card it laid)."""
+    _held: tuple[np.ndarray, CardLocation] | None = None
+    """The view before the card read last and where it was read, when a hand was over it then (`HELD_CARD`)."""
+    _resting: bool = False
+    """The read in progress is of the card read last, now lying alone (`PileRead.at_rest`)."""
 
     def measured_before(self, previous: PileWatcher) -> None:
         """Keep the card sizes `previous` measured, in this watcher's view (a new calibration of the same table), and
@@ -409,17 +427,23 @@ class PileWatcher:
 
     def baseline(self, view_grey: np.ndarray) -> None:
         self._reference = view_grey.copy()
-        self._location = None
+        self._location, self._held = None, None
         self._reads, self._inks = [], []
 
-    def settled(self, view_grey: np.ndarray) -> bool:
-        """A settled view: start reading if the pile changed. True when a read has started."""
+    def settled(self, view_grey: np.ndarray, came_back: bool = False) -> bool:
+        """A settled view: start reading if the pile changed. True when a read has started. `came_back`: a hand
+        visited the pile again since the last settled view, so a card read while held has not merely come to rest."""
         if self._reference is None:
             self.baseline(view_grey)
             return False
-        doubt = self.stretch_span != (1.0, 1.0)
-        loc = locate_new_card(self._reference, view_grey, self.polygon, self.card_px,
-                              stretch=self.stretch if doubt else 1.0, span=self.stretch_span if doubt else None)
+        held, self._held = self._held, None
+        rest = self._at_rest(held, view_grey) if held is not None and not came_back else None
+        if held is not None and rest is not None:
+            self._unexplained = 0
+            self._before, self._reference = held[0], view_grey.copy()
+            self._location, self._reads, self._inks, self._resting = rest, [], [], True
+            return True
+        loc = self._locate(self._reference, view_grey)
         if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
             self._unexplained += 1   # keep the reference: the next settle compares the card alone with it
             return False
@@ -435,6 +459,25 @@ class PileWatcher:
             self.stretch = float(np.median(self._stretches))
         self._location, self._reads, self._inks = loc, [], []
         return True
+
+    def _locate(self, before: np.ndarray, view_grey: np.ndarray) -> CardLocation | None:
+        doubt = self.stretch_span != (1.0, 1.0)
+        return locate_new_card(before, view_grey, self.polygon, self.card_px, stretch=self.stretch if doubt else 1.0,
+                               span=self.stretch_span if doubt else None)
+
+    def _more_than_a_card(self, location: CardLocation) -> bool:
+        """Whether `location`'s box covers more than `HELD_CARD` card areas (never before a card was measured)."""
+        return self.card_px is not None and _box_area(location) > HELD_CARD * self.card_px
+
+    def _at_rest(self, held: tuple[np.ndarray, CardLocation], view_grey: np.ndarray) -> CardLocation | None:
+        """Where the card read while held lies now, when the pile changed since the view before it by that one card
+        alone, below where it was held (`AT_REST_INSIDE`); else None."""
+        before, where = held
+        loc = self._locate(before, view_grey)
+        if loc is None or self._more_than_a_card(loc):
+            return None
+        inside, _ = cv2.intersectConvexConvex(loc.corners.astype(np.float32), where.corners.astype(np.float32))
+        return loc if inside >= AT_REST_INSIDE * _box_area(loc) else None
 
     def _changed(self, view_grey: np.ndarray) -> bool:
         """Whether the pile changed by more than a card's indices would (a card's 4 %, or before a card was
@@ -469,7 +512,7 @@ class PileWatcher:
         """
         if self._location is not None:
             self._reference = self._before
-            self._location, self._reads, self._inks = None, [], []
+            self._location, self._reads, self._inks, self._resting = None, [], [], False
 
     def abort(self) -> PileRead | None:
         """The source ended before all confirming reads: decide on what was read, if anything."""
@@ -478,13 +521,15 @@ class PileWatcher:
     def _verdict(self) -> PileRead:
         """The card with the highest summed score, times its prior and ink weights; its confidence is its mean
         score."""
-        reads, location, ink = self._reads, self._location, mean_ink(self._inks)
-        self._location, self._reads, self._inks = None, [], []
+        reads, location, ink, resting = self._reads, self._location, mean_ink(self._inks), self._resting
+        self._location, self._reads, self._inks, self._resting = None, [], [], False
         totals: Counter = Counter()
         for scores in reads:
             totals.update(scores)
+        if location is not None and not resting and self._more_than_a_card(location) and self._before is not None:
+            self._held = (self._before, location) if totals else None
         if not totals:
-            return PileRead(None, 0.0, 0, len(reads), location, ink=ink)
+            return PileRead(None, 0.0, 0, len(reads), location, ink=ink, at_rest=resting)
         weights = dict(self.prior()) if self.prior is not None else {}
         if self.inks is not None:
             for card, w in self.inks.card_weights(ink, list(totals)).items():
@@ -492,4 +537,5 @@ class PileWatcher:
         card = max(totals, key=lambda c: (totals[c] * weights.get(c, 1.0), totals[c]))
         votes = sum(1 for scores in reads if max(scores, key=scores.__getitem__, default=None) == card)
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
-        return PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink)
+        return PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
+                        resting)

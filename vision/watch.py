@@ -166,6 +166,8 @@ class _Pipeline:
         edge = cv2.subtract(seen, cv2.erode(seen, np.ones((3, 3), np.uint8), borderValue=0))
         edge = cv2.bitwise_and(edge, cv2.bitwise_not(reach))
         self.gate = MotionGate(play, cfg.gate, reach_mask=reach, edge_mask=edge)
+        self._pile_small = targets["pile"] > 0
+        self._pile_visits, self._pile_calm = 0, cfg.gate.still_frames
         zones = {s: polygon_mask(small, p) for s, p in zones_small.seats.items() if s in self.players}
         seats = {s: outer_half(cv2.bitwise_and(z, seen), hull) for s, z in zones.items()}
         self.arms = ArmTracker(seats, targets, zones)
@@ -194,6 +196,7 @@ class _Pipeline:
         self.moving = result.moving
         if result.moving:
             self._last_moving = frame.index
+        self._count_pile_visits(result.motion_mask)
         if result.settled:
             self._revocable_bgr, self._reference_bgr = self._reference_bgr, small_bgr
         elif result.revoked:
@@ -222,12 +225,24 @@ class _Pipeline:
             return out
         self.pending_settle = {"t": frame.t_seconds, "readings": readings, "view": view,
                                "wall": time.perf_counter()}
-        if self.pile.settled(grey):
+        came_back, self._pile_visits = self._pile_visits > 1, 0
+        if self.pile.settled(grey, came_back):
             verdict = self.pile.read(image, self.calib.homography)
             if verdict is not None:
                 out += self._after_settle(frame, verdict)
             return out
         return out + self._after_settle(frame, None)
+
+    def _count_pile_visits(self, motion: np.ndarray) -> None:
+        """Count the hands' visits to the pile since the last settle: motion there after as many calm frames as
+        make a settle is a new visit (a hand coming back), a shorter lull is the same hand."""
+        limit = self.config.gate.still_fraction * motion.size
+        if np.count_nonzero(motion[self._pile_small]) > limit:
+            if self._pile_calm >= self.config.gate.still_frames:
+                self._pile_visits += 1
+            self._pile_calm = 0
+        else:
+            self._pile_calm += 1
 
     def _rule_prior(self) -> dict[str, float]:
         """The account's rule prior for the card being read now, given the arm that laid it."""
@@ -253,7 +268,11 @@ class _Pipeline:
         card = None
         player: str | None = None
         account = self.account
-        if verdict is not None and verdict.card and not self.pile.same_card_nudged(verdict):
+        if verdict is not None and verdict.at_rest:
+            if verdict.card and self.pile.top is not None:
+                out += account.card_at_rest(t, self.pile.top, verdict)
+                self.pile.top_location = verdict.location
+        elif verdict is not None and verdict.card and not self.pile.same_card_nudged(verdict):
             card = verdict.card
             out += account.card_coming(t, card)
             attribution = self._attribute("pile", account.allowed())
@@ -305,9 +324,11 @@ class _Pipeline:
                               score_image=self.hand_scores, alternatives=alternatives, card_px=self.pile.card_px)
 
     def _renamed(self, was: str, card: str) -> None:
-        """The account renamed the card read as `was`: so is the pile's top card, if it was that one."""
+        """The account renamed the card read as `was`: so is the pile's top card, if it was that one, and a call
+        waited for on its box."""
         if self.pile.top == was:
             self.pile.top = card
+        self.boxes.renamed(was, card)
 
     def _card_size_measured(self) -> None:
         """Hand the card size the pile measured to the stages that count in cards, in their smaller view."""
