@@ -18,8 +18,8 @@ from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibr
 from vision.gate import GateConfig, MotionGate
 from vision.pile import HELD_CARD, PileWatcher, crop_card, locate_new_card
 from vision.showdown import (
-    HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, places_with_new_cards,
-    reading_scale,
+    HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, own_cards,
+    places_with_new_cards, reading_scale,
 )
 from vision.tablesim.oracle import TemplateIdentifier
 from vision.tablesim.scene import Placed, SceneConfig, TableScene
@@ -811,6 +811,18 @@ def test_a_card_read_in_two_overlapping_places_goes_to_the_hand_it_lies_with() -
 
     reader = ShowdownReader(seats, read, {"Anne": 4, "Bruno": 4})
     assert dict(reader.settled(view)) == {"Anne": ("3H", "4H", "5H", "KS"), "Bruno": ("10C", "2C", "9C", "JC")}
+
+
+def test_a_place_shows_a_hand_only_with_a_card_no_other_place_reads_at_the_same_spot() -> None:
+    """Denis holds his next card over where his place and Chloé's overlap: both read it (Chloé's also as the 5♥),
+    and neither has laid a hand out. Anne and Bruno have: each reads cards of its own besides one in the overlap."""
+    held, beside = np.array([200.0, 585, 240, 700]), np.array([202.0, 584, 239, 660])
+    reads = {"Chloé": {"5D": (0.99, held), "5H": (0.99, beside)}, "Denis": {"5D": (0.99, held + 3)}}
+    assert own_cards("Chloé", reads) == [] and own_cards("Denis", reads) == []
+    overlap = np.array([100.0, 100, 140, 160])
+    reads = {"Anne": {"KS": (0.98, overlap), "2C": (0.97, np.array([40.0, 100, 80, 160]))},
+             "Bruno": {"KS": (0.9, overlap + 2), "4H": (0.99, np.array([160.0, 100, 200, 160])), "9D": (0.9, None)}}
+    assert own_cards("Anne", reads) == ["2C"] and own_cards("Bruno", reads) == ["4H", "9D"]
 
 
 def test_one_card_read_through_two_places_is_told_from_a_misread_elsewhere() -> None:

@@ -179,6 +179,15 @@ def one_spot(boxes: Sequence[np.ndarray]) -> bool:
     return True
 
 
+def own_cards(place: str, reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]]) -> list[str]:
+    """The cards read in `place` that no other place reads at the same spot (`one_spot`), whatever it names there: a
+    card held over where two places overlap is one card seen through both, no hand laid out in either."""
+    elsewhere = [where for other, seen in reads.items() if other != place
+                 for _, where in seen.values() if where is not None]
+    return [card for card, (_, where) in reads[place].items()
+            if where is None or not any(one_spot([where, box]) for box in elsewhere)]
+
+
 def shared_owners(reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]]) -> dict[str, str]:
     """For each card read in two or more places, the place it belongs to.
 

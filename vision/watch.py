@@ -32,7 +32,8 @@ from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks
 from vision.pile import CARD_ASPECT, Identify, PileRead, PileWatcher
 from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
-from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader, places_with_new_cards, read_hand, reading_scale
+from vision.showdown import (IdentifyImage, ScoreImage, ShowdownReader, own_cards, places_with_new_cards, read_hand,
+                             reading_scale)
 from vision.sightings import ink_renames, misread_sighting, pile_alternatives
 from vision.sources import CameraSettings, Frame, SourceError, open_source
 
@@ -305,7 +306,7 @@ class _Pipeline:
     def _hands_laid(self, view: np.ndarray) -> list[str]:
         """The places where cards not on the pile now lie that were not there at the last card laid, when two or
         more do (else none): the losers showing their hands. Only one player sweeps chips into their place at a
-        time, and a place counts only once a card is read there."""
+        time, and a place counts only once a card of its own is read there (`own_cards`)."""
         account = self.account
         if account.deal_over or account.showdown is not None or self.pile.card_px is None or not self._seat_looks:
             return []
@@ -313,8 +314,9 @@ class _Pipeline:
         if len(changed) < 2:
             return []
         scale = reading_scale(self.pile.card_px)
-        shown = [p for p in changed if read_hand(view, self.calib.zones.seats[p], self.identify_image,
-                                                 exclude=account.events_seen, scale=scale)]
+        reads = {p: read_hand(view, self.calib.zones.seats[p], self.identify_image, exclude=account.events_seen,
+                              scale=scale) for p in changed}
+        shown = [p for p in changed if own_cards(p, reads)]
         return shown if len(shown) >= 2 else []
 
     def _start_showdown(self, expected: dict[str, int], exclude: dict[str, float],
