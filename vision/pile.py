@@ -73,9 +73,8 @@ def _box_area(location: CardLocation) -> float:
 
 def overlap(a: CardLocation, b: CardLocation) -> float:
     """Intersection over union of two card outlines (a nudged card overlaps itself almost fully)."""
-    pa, pb = a.corners.astype(np.float32), b.corners.astype(np.float32)
-    inter, _ = cv2.intersectConvexConvex(pa, pb)
-    union = cv2.contourArea(pa) + cv2.contourArea(pb) - inter
+    inter, _ = cv2.intersectConvexConvex(a.corners.astype(np.float32), b.corners.astype(np.float32))
+    union = _box_area(a) + _box_area(b) - inter
     return float(inter / union) if union > 0 else 0.0
 
 
@@ -437,8 +436,7 @@ class PileWatcher:
             self.baseline(view_grey)
             return False
         held, self._held = self._held, None
-        rest = self._at_rest(held, view_grey) if held is not None and not came_back else None
-        if held is not None and rest is not None:
+        if held is not None and not came_back and (rest := self._at_rest(held, view_grey)) is not None:
             self._unexplained = 0
             self._before, self._reference = held[0], view_grey.copy()
             self._location, self._reads, self._inks, self._resting = rest, [], [], True
@@ -526,8 +524,9 @@ class PileWatcher:
         totals: Counter = Counter()
         for scores in reads:
             totals.update(scores)
-        if location is not None and not resting and self._more_than_a_card(location) and self._before is not None:
-            self._held = (self._before, location) if totals else None
+        if (totals and location is not None and not resting and self._before is not None
+                and self._more_than_a_card(location)):
+            self._held = (self._before, location)
         if not totals:
             return PileRead(None, 0.0, 0, len(reads), location, ink=ink, at_rest=resting)
         weights = dict(self.prior()) if self.prior is not None else {}
