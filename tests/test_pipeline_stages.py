@@ -382,7 +382,7 @@ def _card_size_measured(calib: Calibration, place: tuple[float, float], angle: f
 
 def test_a_card_laid_squarely_on_the_one_below_is_found(table: TableScene) -> None:
     """A 5♦ laid exactly over the 4♥ changes only its indices and pips (about a tenth of the card): found against
-    the card size measured when a card landed on the empty pile, and not without it (no whole outline)."""
+    the card size measured when a card landed on the empty pile, and not when more of a card must change."""
     calib = calibrate_from_markers(table.render([]), PLAYERS)
     card_px = _card_size_measured(calib, (0.77, 0.36), 8.0)
     grey = lambda img: cv2.cvtColor(calib.warp(img), cv2.COLOR_BGR2GRAY)  # noqa: E731
@@ -392,7 +392,6 @@ def test_a_card_laid_squarely_on_the_one_below_is_found(table: TableScene) -> No
     table.pile.append(Placed("5D", (0.77, 0.36), 8.0))
     table._state = None
     after = table.render([])
-    assert locate_new_card(grey(before), grey(after), calib.zones.pile) is None
     assert locate_new_card(grey(before), grey(after), calib.zones.pile, card_px, min_changed=0.15) is None  # the trap
     loc = locate_new_card(grey(before), grey(after), calib.zones.pile, card_px)
     assert loc is not None

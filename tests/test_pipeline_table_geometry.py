@@ -363,3 +363,23 @@ def test_a_first_card_of_nearly_the_table_s_shade_is_found_by_its_faint_outline(
     x0, y0 = location.corners.min(axis=0)
     x1, y1 = location.corners.max(axis=0)
     assert abs(x0 - 120) < 5 and abs(y0 - 80) < 5 and abs(x1 - 180) < 5 and abs(y1 - 164) < 5
+
+
+def test_a_first_card_of_the_table_s_shade_is_found_by_the_edge_around_it() -> None:
+    """Paper of the cloth's own shade once the light brightened: only the card's edge (its border, the shadow it
+    casts) and its ink change, so what changed faintly is a ring around unchanged paper, filled to the card it
+    closes (deal 56005 of the widened benchmark: a white card on a pale cloth, whose first three plays went
+    unread)."""
+    rng = np.random.default_rng(1)
+    zone = np.array([[20, 20], [300, 20], [300, 220], [20, 220]], np.float64)
+    before = np.clip(215 + rng.normal(0, 1.5, (240, 320)), 0, 255).astype(np.uint8)
+    after = np.clip(before.astype(np.int16) + 8, 0, 255).astype(np.uint8)      # the light brightened
+    cv2.rectangle(after, (120, 80), (179, 163), 195, 2)                          # the edge of a 60 x 84 px card
+    for x, y in ((124, 84), (168, 144)):
+        after[y:y + 16, x:x + 8] = 40
+    cv2.circle(after, (150, 122), 6, 40, -1)
+    location = locate_new_card(before, after, zone)
+    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=0.1)
+    x0, y0 = location.corners.min(axis=0)
+    x1, y1 = location.corners.max(axis=0)
+    assert abs(x0 - 120) < 5 and abs(y0 - 80) < 5 and abs(x1 - 180) < 5 and abs(y1 - 164) < 5

@@ -93,8 +93,9 @@ MIN_CHANGED = 0.04
 """The share of a card's area that a card laid squarely on another still changes (its indices and pips) is
 above this."""
 FAINT_FILL = 0.75
-"""A faint change is a card's outline only where it fills most of its hull: paper changes all over, up to the
-rounded corners and blur, while the ink of two cards laid one on the other is scattered over theirs."""
+"""A faint change is a card's outline only where it fills most of its hull, holes filled: paper changes all over,
+up to the rounded corners and blur, or only its edge does (border, shadow) around paper of the table's shade, while
+the ink of two cards laid one on the other is scattered over theirs."""
 FAINT_NOISE = 6.0
 """A pixel changed faintly when it moved this many times the zone's own noise (the robust spread of the change over
 the zone, most of which did not change): far in the tail of sensor noise and compression on any camera, while paper
@@ -258,10 +259,10 @@ def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np
 def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, strong: int) -> np.ndarray | None:
     """The hull of the largest region of the zone that changed (`before` to `after`, both smoothed) by `FAINT_NOISE`
     times the zone's own noise, once the light's shift over the zone is taken off: a card laid alone on a table of
-    nearly its shade, whose ink alone changed by `CHANGE_GREY` (`strong` pixels), shows its whole outline so. Only
-    a region that the faint change fills (the card's paper; scattered ink is no outline) and that holds twice the
-    strong change's pixels or more (else that change was the card's outline already, and was no card's shape)
-    counts."""
+    nearly its shade, whose ink alone changed by `CHANGE_GREY` (`strong` pixels), shows its whole outline so, or at
+    least its closed edge. Only a region that the faint change fills once its holes are filled (the card's paper,
+    or the paper its edge closes; scattered ink is no outline) and that holds twice the strong change's pixels or
+    more (else that change was the card's outline already, and was no card's shape) counts."""
     signed = after.astype(np.int16) - before
     inside = signed[mask > 0]
     shift = float(np.median(inside))
@@ -273,8 +274,10 @@ def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, stro
     if n <= 1:
         return None
     best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    hull = cv2.convexHull(cv2.findNonZero((labels == best).astype(np.uint8)))
-    area = float(stats[best, cv2.CC_STAT_AREA])
+    contours, _ = cv2.findContours((labels == best).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = cv2.drawContours(np.zeros_like(changed), contours, -1, 255, cv2.FILLED)
+    hull = cv2.convexHull(cv2.findNonZero(filled))
+    area = float(np.count_nonzero(filled))
     if area < FAINT_FILL * cv2.contourArea(hull) or area < 2 * strong:
         return None
     return hull
