@@ -71,7 +71,7 @@ def test_calibration_file_source_reads_the_plays(filmed) -> None:
     first_plays = [t for t in scene.truth if t.event["type"] == "card_played"][:6]
     cut = first_plays[-1].frame + 12
     events = list(observe(frames[:cut], calib, players=PLAYERS, dealer="Anne",
-                          identify=TemplateIdentifier("plain"), identify_image=lambda img: []))
+                          identify=TemplateIdentifier("plain"), identify_image=lambda img, **size: []))
     plays = [e for e in events if e["type"] == "card_played"]
     assert len(plays) == 6
     named = [(p["player"], t.event["player"]) for p, t in zip(plays, first_plays) if p["player"] is not None]
@@ -87,12 +87,12 @@ def test_observe_rejects_bad_setup(filmed) -> None:
     _, frames = filmed
     with pytest.raises(CalibrationError, match="dealer"):
         list(observe(frames[:2], None, players=PLAYERS, dealer="Zoé", identify=lambda c: ("AS", 1.0),
-                     identify_image=lambda i: []))
+                     identify_image=lambda i, **size: []))
     with pytest.raises(CalibrationError, match="markers were never seen"):
         import numpy as np
 
         list(observe([np.zeros((90, 160, 3), np.uint8)] * 3, None, players=PLAYERS, dealer="Anne",
-                     identify=lambda c: ("AS", 1.0), identify_image=lambda i: []))
+                     identify=lambda c: ("AS", 1.0), identify_image=lambda i, **size: []))
 
 
 @pytest.mark.slow
@@ -106,7 +106,7 @@ def test_a_bumped_camera_is_recalibrated_and_the_deal_goes_on(filmed) -> None:
               for i, f in enumerate(frames)]
     messages: list[str] = []
     events = list(observe(bumped, None, players=PLAYERS, dealer="Anne", identify=TemplateIdentifier("plain"),
-                          identify_image=lambda img: [], on_status=messages.append))
+                          identify_image=lambda img, **size: [], on_status=messages.append))
     assert any("camera moved" in m for m in messages)
     score = score_deal(scene.script, scene.truth, events, scene.config.fps)
     later = [t for t in scene.truth if t.event["type"] == "card_played" and t.frame > 400]

@@ -950,9 +950,11 @@ def test_a_shown_hand_is_read_at_one_card_size_on_any_table(scale: float) -> Non
         cv2.rectangle(view, (x + 4, 86), (x + 14, 110), (0, 0, 200 - 60 * i), -1)
     zone = np.array([[60, 40], [420, 40], [420, 260], [60, 260]], np.float64)
     seen: list[np.ndarray] = []
+    told: list[float] = []
 
-    def reader(crop: np.ndarray) -> list[_Det]:
+    def reader(crop: np.ndarray, card_short: float) -> list[_Det]:
         seen.append(crop)
+        told.append(card_short)
         return [_Det("KS", 0.99), _Det("4D", 0.98), _Det("7H", 0.97)]
 
     card_px = short * short * 88 / 63
@@ -965,6 +967,7 @@ def test_a_shown_hand_is_read_at_one_card_size_on_any_table(scale: float) -> Non
     assert abs(first.shape[0] - second.shape[0]) <= 1 and abs(first.shape[1] - second.shape[1]) <= 1
     h, w = min(first.shape[0], second.shape[0]), min(first.shape[1], second.shape[1])
     assert np.abs(first[:h, :w].astype(int) - second[:h, :w].astype(int)).mean() < 8   # the same picture
+    assert told == pytest.approx([short, short])       # and is told the cards' size in it
     assert reading_scale(card_px * 1.1 ** 2) == 1.0   # a card a little larger or smaller is read as it is
 
 
@@ -1014,7 +1017,7 @@ def test_hands_laid_count_only_in_places_where_a_card_is_read() -> None:
     calibrator = MarkerCalibrator(PLAYERS)
     calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
 
-    def identify_image(image: np.ndarray) -> list[_Det]:
+    def identify_image(image: np.ndarray, card_short: float) -> list[_Det]:
         inked = bool(((image < 60).all(axis=2)).any())
         return [_Det("5H", 0.9)] if inked else []
 

@@ -77,6 +77,18 @@ def test_the_scale_ladder_follows_card_outlines_and_ignores_wider_ones() -> None
     assert scale_ladder([402.0]) == SCALES_PX
 
 
+def test_a_shown_hand_s_ladder_spans_the_card_size_measured_where_the_outlines_say_otherwise() -> None:
+    """A fan on a pale table merges with the table into one outline (deal 56013 of the widened benchmark: 369 px,
+    whose short side taken as a card's long side starts the ladder at 221 px, where the cards were 135 px)."""
+    from vision.recognise.identify import SCALES_PX, hand_ladder
+
+    assert min(hand_ladder([369.0])) > 1.6 * 135.0                     # the trap
+    told = hand_ladder([369.0], 135.0)
+    assert min(told) <= 0.85 * 135.0 + 1e-6 and max(told) >= max(hand_ladder([369.0])) - 1e-6
+    assert hand_ladder([100.0, 120.0], 160.0) == hand_ladder([100.0, 120.0])  # within half a step: as before
+    assert hand_ladder([], 135.0) == SCALES_PX                          # no outline: every size, as before
+
+
 def test_merging_keeps_row_neighbours_and_drops_rival_names_for_one_card() -> None:
     from vision.recognise.identify import CARD_ASPECT, _merge, _Reading
 

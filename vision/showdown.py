@@ -43,16 +43,23 @@ class DetectionLike(Protocol):
     confidence: float
 
 
-IdentifyImage = Callable[[np.ndarray], Sequence[DetectionLike]]
+class IdentifyImage(Protocol):
+    """The cards read in a seat zone; told their short side in the zone's pixels when the pile measured it."""
+
+    def __call__(self, image: np.ndarray, *, card_short: float = ...) -> Sequence[DetectionLike]: ...
+
+
 Recount = Callable[[str, int, Mapping[str, int]], Mapping[str, int] | None]
 """(player, cards their place shows surely, {loser: cards their place shows} for those showing fewer than they hold)
 -> every loser's count after re-attributing plays between them, or None when none was."""
 
 
 class ScoreImage(Protocol):
-    """Every card's best score in a zone, however unsure, given the cards known to lie `elsewhere`."""
+    """Every card's best score in a zone, however unsure, given the cards known to lie `elsewhere` (and their short
+    side, as for `IdentifyImage`)."""
 
-    def __call__(self, image: np.ndarray, *, elsewhere: Collection[str] = ...) -> Mapping[str, float]: ...
+    def __call__(self, image: np.ndarray, *, elsewhere: Collection[str] = ..., card_short: float = ...
+                 ) -> Mapping[str, float]: ...
 
 
 FILL_FLOOR = 0.5
@@ -101,6 +108,14 @@ def reading_scale(card_px: float | None) -> float:
     return 1.0 if SAME_SIZE[0] <= short / HAND_CARD_SHORT <= SAME_SIZE[1] else HAND_CARD_SHORT / short
 
 
+def size_told(card_px: float | None) -> dict[str, float]:
+    """What a reader is told of a zone resized by `reading_scale(card_px)`: its cards' short side there, when the
+    pile measured a card (none otherwise)."""
+    if card_px is None or card_px <= 0:
+        return {}
+    return {"card_short": math.sqrt(card_px / CARD_ASPECT) * reading_scale(card_px)}
+
+
 NEW_CARDS_AREA = 0.1
 """A place changed by this many card areas (the pile's measure of a card) since the last card laid may hold cards
 laid since: a card lying on a table of its own colour still changes its two corner indices and a pip, about a
@@ -144,15 +159,17 @@ def zone_image(view_bgr: np.ndarray, polygon: np.ndarray, scale: float = 1.0) ->
 
 def read_hand(view_bgr: np.ndarray, polygon: np.ndarray, identify_image: IdentifyImage,
               min_confidence: float = 0.5, exclude: Collection[str] | Mapping[str, float] = frozenset(),
-              scale: float = 1.0) -> dict[str, tuple[float, np.ndarray | None]]:
+              card_px: float | None = None) -> dict[str, tuple[float, np.ndarray | None]]:
     """Card -> (confidence, where it lies in the view: its box x1, y1, x2, y2, None when the reader gives none) in
-    one seat zone, read resized by `scale`. `exclude`: cards seen on the pile, which a hand cannot hold — as a
-    mapping, with the confidence of that pile read, which only a surer reading in the hand overrules."""
+    one seat zone, read at one card size (`reading_scale` of `card_px`, the pile's card area; None: as it is).
+    `exclude`: cards seen on the pile, which a hand cannot hold — as a mapping, with the confidence of that pile
+    read, which only a surer reading in the hand overrules."""
     pile = pile_reads(exclude)
+    scale = reading_scale(card_px)
     x, y, _, _ = cv2.boundingRect(np.round(polygon).astype(np.int32))
     offset = np.array([max(0, x), max(0, y)], np.float64)
     best: dict[str, tuple[float, np.ndarray | None]] = {}
-    for det in identify_image(zone_image(view_bgr, polygon, scale)):
+    for det in identify_image(zone_image(view_bgr, polygon, scale), **size_told(card_px)):
         if det.confidence < min_confidence or det.confidence <= pile.get(det.card, -1.0):
             continue
         if det.confidence > best.get(det.card, (-1.0, None))[0]:
@@ -264,7 +281,7 @@ class ShowdownReader:
     def settled(self, view_bgr: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
         """Read every waiting zone; reveal the hands once all of them are ready (see `REVEAL_PATIENCE`)."""
         self._last_view = view_bgr
-        placed = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._pile, scale=self._scale)
+        placed = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._pile, card_px=self.card_px)
                   for p in self.waiting}
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
         owners = shared_owners(placed)
@@ -392,7 +409,8 @@ class ShowdownReader:
     def _zone_score(self, player: str, view_bgr: np.ndarray | None, card: str) -> float:
         if self.score_image is None or view_bgr is None:
             return 0.0
-        return self.score_image(zone_image(view_bgr, self.seats[player], self._scale)).get(card, 0.0)
+        zone = zone_image(view_bgr, self.seats[player], self._scale)
+        return self.score_image(zone, **size_told(self.card_px)).get(card, 0.0)
 
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                    claimed: set[str]) -> tuple[str, ...]:
@@ -404,7 +422,7 @@ class ShowdownReader:
             return cards
         claimed = claimed | set(self._pile) | set(cards)
         zone = zone_image(view_bgr, self.seats[player], self._scale)
-        scores = self.score_image(zone, elsewhere=claimed - set(cards))
+        scores = self.score_image(zone, elsewhere=claimed - set(cards), **size_told(self.card_px))
         extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed),
                        key=lambda c: -scores[c])[:missing]
         return tuple(sorted(set(cards) | set(extra)))

@@ -32,8 +32,7 @@ from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks
 from vision.pile import CARD_ASPECT, Identify, PileRead, PileWatcher
 from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
-from vision.showdown import (IdentifyImage, ScoreImage, ShowdownReader, own_cards, places_with_new_cards, read_hand,
-                             reading_scale)
+from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader, own_cards, places_with_new_cards, read_hand
 from vision.sightings import ink_renames, misread_sighting, pile_alternatives
 from vision.sources import CameraSettings, Frame, SourceError, open_source
 
@@ -313,9 +312,8 @@ class _Pipeline:
         changed = places_with_new_cards(self._seat_looks, self._look_at_seats(view), self.pile.card_px)
         if len(changed) < 2:
             return []
-        scale = reading_scale(self.pile.card_px)
         reads = {p: read_hand(view, self.calib.zones.seats[p], self.identify_image, exclude=account.events_seen,
-                              scale=scale) for p in changed}
+                              card_px=self.pile.card_px) for p in changed}
         shown = [p for p in changed if own_cards(p, reads)]
         return shown if len(shown) >= 2 else []
 

@@ -11,9 +11,10 @@
         rectified view). `card` is a code like "QS" or "10D", or None when no index
         could be read (confidence 0.0). `read_crop` adds a score for every card.
 
-    identify_hand(image) -> list[Detection]
-        `identify_image` for a seat zone holding a hand laid out at the showdown;
-        `hand_scores` gives every card's best score there, however unsure.
+    identify_hand(image, card_short=None) -> list[Detection]
+        `identify_image` for a seat zone holding a hand laid out at the showdown, its
+        cards' short side given when known; `hand_scores` gives every card's best score
+        there, however unsure.
 
 How: `locate` finds convex card corners on the outlines of bright blobs and at the
 junctions of straight edges (cards on cards, pale tables); a small fast gate model
@@ -24,6 +25,7 @@ the 52 cards or "none"; the two corner indices of one card are merged by geometr
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Collection, Mapping, Protocol, Sequence
@@ -231,15 +233,16 @@ def identify_image(image: np.ndarray, model_path: Path = DEFAULT_MODEL, classifi
 
 
 def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL, suit_weights: SuitWeights | None = None,
-                  classifier: Classifier | None = None) -> list[Detection]:
+                  classifier: Classifier | None = None, card_short: float | None = None) -> list[Detection]:
     """`identify_image` for a hand laid out at the showdown, cut from its seat zone: read enlarged, and only
     along the hand's axis (see `along_hand_axis`).
 
     A shown hand's cards are as small as the camera resolves them (short sides near 60 px) and overlap
     to a narrow strip; the corner finder finds more of them, and no more wrong ones, on the zone enlarged
-    ×1.5. Boxes are in the given image's pixels. `suit_weights`: see `weighed_by_suit`."""
+    ×1.5. Boxes are in the given image's pixels. `suit_weights`: see `weighed_by_suit`; `card_short`: the
+    cards' short side in `image` when the caller measured it (see `hand_ladder`)."""
     big = _enlarged(image)
-    frames, probs, scales, classifier = _hand_probabilities(big, model_path, suit_weights, classifier)
+    frames, probs, scales, classifier = _hand_probabilities(big, model_path, suit_weights, classifier, card_short)
     out = []
     for d in _merge(_readings(frames, probs, scales, classifier, MIN_CONFIDENCE), big.shape[1], big.shape[0]):
         x1, y1, x2, y2 = d.box
@@ -249,13 +252,15 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL, suit_weig
 
 
 def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL, elsewhere: Collection[str] = (),
-                suit_weights: SuitWeights | None = None, classifier: Classifier | None = None) -> dict[str, float]:
+                suit_weights: SuitWeights | None = None, classifier: Classifier | None = None,
+                card_short: float | None = None) -> dict[str, float]:
     """Per card, its best probability at any corner of a shown hand's zone, read as `identify_hand`
     reads it but however unsure: what can complete a hand read short of the cards its player holds.
 
     `elsewhere`: cards known to lie outside this zone (on the pile, in other hands); each corner's
-    probabilities are conditioned on not being one of them (`conditioned`); `suit_weights`: see `weighed_by_suit`."""
-    _, probs, _, classifier = _hand_probabilities(_enlarged(image), model_path, suit_weights, classifier)
+    probabilities are conditioned on not being one of them (`conditioned`); `suit_weights`: see `weighed_by_suit`;
+    `card_short`: as for `identify_hand`."""
+    _, probs, _, classifier = _hand_probabilities(_enlarged(image), model_path, suit_weights, classifier, card_short)
     return _card_scores(conditioned(probs, classifier.names, elsewhere), classifier)
 
 
@@ -299,22 +304,32 @@ def conditioned(probs: np.ndarray, names: Sequence[str], elsewhere: Collection[s
 
 
 def _hand_probabilities(enlarged: np.ndarray, model_path: Path, suit_weights: SuitWeights | None = None,
-                        classifier: Classifier | None = None
+                        classifier: Classifier | None = None, card_short: float | None = None
                         ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], Classifier]:
-    """`_located_probabilities` of an enlarged seat zone (`hand_ladder`), weighed by `suit_weights` if given, the
-    corners off the hand's axis left out."""
-    frames, probs, scales, classifier = _located_probabilities(enlarged, model_path, hand_ladder, classifier)
+    """`_located_probabilities` of an enlarged seat zone (`hand_ladder`, spanning `card_short` when given), weighed
+    by `suit_weights` if given, the corners off the hand's axis left out."""
+    known = None if card_short is None else card_short * HAND_ENLARGE
+    frames, probs, scales, classifier = _located_probabilities(enlarged, model_path, lambda w: hand_ladder(w, known),
+                                                               classifier)
     if suit_weights is not None:
         probs = weighed_by_suit(enlarged, frames, probs, scales, classifier, suit_weights)
     keep = along_hand_axis(frames, _readings(frames, probs, scales, classifier, MIN_CONFIDENCE))
     return [frames[i] for i in keep], probs[keep], scales, classifier
 
 
-def hand_ladder(card_widths: list[float]) -> tuple[float, ...]:
+def hand_ladder(card_widths: list[float], card_short: float | None = None) -> tuple[float, ...]:
     """`scale_ladder` that also spans the outlines' short sides taken as a card's long side: a row of overlapping
     cards merges into one outline of card proportions whose short side is a card's height, and a ladder around
-    that width alone starts above the cards' own size, so cards of the row go unread."""
-    return scale_ladder(card_widths + [w / CARD_ASPECT for w in card_widths])
+    that width alone starts above the cards' own size, so cards of the row go unread. A ladder found from outlines
+    is widened to `card_short`, the short side the caller measured, when that lies more than half a step
+    (`LADDER_RATIO`) beyond its ends, as far as any size between two steps lies from one: a fan on a pale table merges
+    with the table into an outline of no card's size."""
+    widths = card_widths + [w / CARD_ASPECT for w in card_widths]
+    ladder = scale_ladder(widths)
+    half_step = math.sqrt(LADDER_RATIO)
+    if card_short is None or ladder == SCALES_PX or ladder[0] / half_step <= card_short <= ladder[-1] * half_step:
+        return ladder
+    return scale_ladder([w for w in widths if w <= SCALES_PX[-1]] + [card_short])
 
 
 def along_hand_axis(frames: list[CornerFrame], readings: list[_Reading]) -> list[int]:

@@ -123,7 +123,8 @@ class TemplateHandReader:
             for k in range(4):
                 self._entries.append((card, np.ascontiguousarray(np.rot90(grey, k))))
 
-    def __call__(self, image: np.ndarray) -> list[TemplateDetection]:
+    def __call__(self, image: np.ndarray, card_short: float | None = None) -> list[TemplateDetection]:
+        """The cards in `image`; `card_short` is not needed: the templates have the rectified view's card size."""
         img = _mix(image)
         found: list[TemplateDetection] = []
         for card, tpl in self._entries:
