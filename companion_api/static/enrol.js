@@ -98,10 +98,10 @@ async function fixSighting(index, card) {
 
 async function saveEnrolment() {
   if (!await enrolAction("POST", "/api/enrolment/save")) return;
+  await loadDecks();  // the deck is listed (and offered at set-up) by the time the page says it is saved
   const v = enrol.view;
   enrol.saved = t("enrol_saved", v.name, v.stored_crops, (v.left_out || []).length);
   renderEnrolment();
-  await loadDecks();
 }
 
 async function cancelEnrolment() {
