@@ -267,12 +267,9 @@ class ShowdownReader:
     """Each waiting place's own cards as read on the previous settled view, before any count cut them."""
     _last_view: np.ndarray | None = None
     _waited: int = 0
-    _scale: float = field(init=False, default=1.0)
-    """What each zone is resized by before it is read (`reading_scale` of `card_px`)."""
 
     def __post_init__(self) -> None:
         self._pile = pile_reads(self.exclude)
-        self._scale = reading_scale(self.card_px)
 
     @property
     def waiting(self) -> list[str]:
@@ -409,8 +406,13 @@ class ShowdownReader:
     def _zone_score(self, player: str, view_bgr: np.ndarray | None, card: str) -> float:
         if self.score_image is None or view_bgr is None:
             return 0.0
-        zone = zone_image(view_bgr, self.seats[player], self._scale)
-        return self.score_image(zone, **size_told(self.card_px)).get(card, 0.0)
+        return self._zone_scores(player, view_bgr).get(card, 0.0)
+
+    def _zone_scores(self, player: str, view_bgr: np.ndarray, elsewhere: Collection[str] = ()) -> Mapping[str, float]:
+        """`score_image` of the player's zone, read at one card size as `read_hand` reads it."""
+        assert self.score_image is not None
+        zone = zone_image(view_bgr, self.seats[player], reading_scale(self.card_px))
+        return self.score_image(zone, elsewhere=elsewhere, **size_told(self.card_px))
 
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                    claimed: set[str]) -> tuple[str, ...]:
@@ -421,8 +423,7 @@ class ShowdownReader:
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
         claimed = claimed | set(self._pile) | set(cards)
-        zone = zone_image(view_bgr, self.seats[player], self._scale)
-        scores = self.score_image(zone, elsewhere=claimed - set(cards), **size_told(self.card_px))
+        scores = self._zone_scores(player, view_bgr, claimed - set(cards))
         extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed),
                        key=lambda c: -scores[c])[:missing]
         return tuple(sorted(set(cards) | set(extra)))
