@@ -10,8 +10,9 @@ import cv2
 import numpy as np
 import pytest
 
+from pile_support import image_of, reading
 from vision.inks import GREY_CHROMA, DeckInks, corner_ink, index_ink, same_colour
-from vision.pile import CROP_SIZE, PileWatcher, crop_card, crop_matrix
+from vision.pile import CROP_SIZE, PileWatcher, crop_card
 from vision.recognise import identify
 from vision.recognise.crops import CornerFrame, corner_crop
 from vision.recognise.identify import weighed_by_suit
@@ -87,23 +88,37 @@ def test_one_misread_does_not_set_a_suits_colour() -> None:
     assert len(inks.samples["S"]) == 3
 
 
+def test_a_suits_reads_split_by_another_suits_ink_keep_the_rest() -> None:
+    """Deal 58023 (a four-colour deck): three red spades read surely as diamonds split the diamonds' reads, so their
+    colour stayed unknown and a red spade read as a diamond was never weighed down. Each suit prints one ink: the
+    reads showing the spades' known ink are set aside and the rest agree on the diamonds' teal."""
+    inks = DeckInks()
+    for card, ink in [("4S", RED_INK), ("5S", (28.0, 14.0)), ("8S", (34.0, 17.0)), ("QD", (27.0, 14.0)),
+                      ("2D", TEAL_INK), ("3D", (17.5, 8.0)), ("7D", (-7.5, -1.5)), ("9D", (25.0, 13.0)),
+                      ("10D", (-8.0, -5.0))]:
+        inks.learn(card, ink)
+    assert inks._agreed(inks.samples["D"]) is None
+    colour = inks.colour("D")
+    assert colour is not None and np.hypot(colour[0] - TEAL_INK[0], colour[1] - TEAL_INK[1]) < 6
+    assert inks.weights((26.0, 13.0)) == {"D": inks.penalty}
+
+
+def test_a_split_is_set_aside_only_when_one_known_ink_of_another_colour_explains_it() -> None:
+    """Hearts read half black, half red beside red diamonds and black spades: setting aside either ink leaves reads
+    that agree, and nothing tells which were the misreads. Were the spades green, only the red would explain it."""
+    inks = DeckInks()
+    for card, ink in [("2D", (40.0, 25.0)), ("3D", (38.0, 24.0)), ("2S", (0.0, 1.0)), ("3S", (0.5, 0.5)),
+                      ("2H", (40.0, 24.0)), ("3H", (38.0, 25.0)), ("4H", (0.0, 0.0)), ("5H", (1.0, 0.5))]:
+        inks.learn(card, ink)
+    assert inks.colour("H") is None
+    inks.samples["S"] = [(-30.0, 20.0), (-29.0, 21.0)]
+    colour = inks.colour("H")                        # spades green: only the diamonds' red explains a split
+    assert colour is not None and np.hypot(*colour) < GREY_CHROMA
+
+
 def _reading(inks: DeckInks | None) -> PileWatcher:
     """A watcher that saw a card land and reads it as a four-colour deck misleads the recogniser."""
-    polygon = np.array([[10, 10], [150, 10], [150, 190], [10, 190]], np.float64)
-    watcher = PileWatcher(polygon, lambda crop: {"AD": 0.996, "AS": 0.995}, confirm_frames=2, inks=inks)
-    empty = np.full((200, 160), 200, np.uint8)
-    watcher.baseline(empty)
-    card = empty.copy()
-    cv2.rectangle(card, (40, 40), (110, 140), 30, -1)
-    assert watcher.settled(card) and watcher._location is not None
-    return watcher
-
-
-def _image_of(watcher: PileWatcher, face: np.ndarray) -> np.ndarray:
-    """The camera image whose crop at the watcher's card location is `face`."""
-    assert watcher._location is not None
-    to_image = np.linalg.inv(crop_matrix(watcher._location, np.eye(3)))
-    return cv2.warpPerspective(face, to_image, (160, 200), borderValue=(200, 200, 200))
+    return reading({"AD": 0.996, "AS": 0.995}, inks)
 
 
 def test_the_pile_verdict_weighs_the_suit_by_the_decks_inks() -> None:
@@ -114,12 +129,12 @@ def test_the_pile_verdict_weighs_the_suit_by_the_decks_inks() -> None:
     for face, cards in ((red_spade, ("2S", "3S")), (teal_diamond, ("2D", "3D"))):
         watcher = _reading(None)
         assert watcher._location is not None
-        seen = index_ink(crop_card(_image_of(watcher, face), watcher._location, np.eye(3)))
+        seen = index_ink(crop_card(image_of(watcher, face), watcher._location, np.eye(3)))
         for card in cards:
             inks.learn(card, seen)
     for learnt, expected in ((inks, "AS"), (None, "AD")):
         watcher = _reading(learnt)
-        image = _image_of(watcher, red_spade)
+        image = image_of(watcher, red_spade)
         assert watcher.read(image, np.eye(3)) is None
         verdict = watcher.read(image, np.eye(3))
         assert verdict is not None and verdict.card == expected
@@ -141,7 +156,7 @@ def test_a_card_not_located_by_its_own_outline_is_not_weighed_by_the_ink_at_its_
     watcher = _reading(inks)
     assert watcher._location is not None
     watcher._location = dataclasses.replace(watcher._location, outline_px=None)
-    image = _image_of(watcher, red_spade)
+    image = image_of(watcher, red_spade)
     assert watcher.read(image, np.eye(3)) is None
     verdict = watcher.read(image, np.eye(3))
     assert verdict is not None and verdict.card == "AD" and verdict.ink is None
@@ -217,9 +232,25 @@ def test_a_pile_read_made_before_its_suits_inks_were_known_is_renamed_once_they_
     sightings = {"AD": {"AD": 0.9995, "AS": 0.998}, "QD": {"QD": 0.99, "QS": 0.5},
                  "2D": {"2D": 0.9, "2S": 0.1}, "KD": {"KD": 0.99, "KS": 0.9}, "4S": {"4S": 0.9, "4D": 0.8}}
     read_inks = {"AD": red, "QD": red, "2D": red, "KD": red, "4S": red}
-    assert ink_renames(sightings, read_inks, inks, {"KD"}, 0.3) == {"AD": "AS", "QD": "QS"}
-    assert ink_renames({"AD": sightings["AD"], "AS": {"AS": 1.0}}, read_inks, inks, set(), 0.3) == {}
-    assert ink_renames(sightings, {}, inks, set(), 0.3) == {}
+    assert ink_renames(sightings, read_inks, inks, {"KD"}, 0.3, 0.9) == {"AD": "AS", "QD": "QS"}
+    assert ink_renames({"AD": sightings["AD"], "AS": {"AS": 1.0}}, read_inks, inks, set(), 0.3, 0.9) == {}
+    assert ink_renames(sightings, {}, inks, set(), 0.3, 0.9) == {}
+
+
+def test_a_sure_rank_takes_the_one_suit_the_inks_leave() -> None:
+    """Deal 58023: a red Q♠ of a four-colour deck read Q♦ 4.94, Q♥ 0.27, Q♠ 0.19 (the model leans on two colours).
+    Once all four inks are known only the spades' red is left for it: the rank read surely, the ink names the suit.
+    While one suit's ink is unknown, or the rank was in doubt, the read stays."""
+    inks = _four_colour_inks()
+    for card, ink in [("2H", (-30.0, 22.0)), ("3H", (-28.0, 19.0)), ("2C", (12.0, -24.0)), ("3C", (11.0, -27.0))]:
+        inks.learn(card, ink)
+    red = index_ink(_face("AS", (40, 30, 200)))
+    sightings = {"QD": {"QD": 4.94, "QH": 0.27, "QS": 0.19}, "5D": {"5D": 3.0, "6D": 2.0}}
+    read_inks = {"QD": red, "5D": red}
+    assert ink_renames(sightings, read_inks, inks, set(), 0.3, 0.9) == {"QD": "QS"}
+    assert ink_renames({**sightings, "QS": {"QS": 5.0}}, read_inks, inks, set(), 0.3, 0.9) == {}
+    del inks.samples["C"]
+    assert ink_renames(sightings, read_inks, inks, set(), 0.3, 0.9) == {}
 
 
 @pytest.mark.parametrize("short", [45, 180])

@@ -481,7 +481,7 @@ class DealAccount:
         out: list[dict] = []
         read_inks = {c: seen.ink for c, seen in self.sightings.items()}
         for card, instead in ink_renames(self._evidence(), read_inks, self.inks, self.proven,
-                                         self.config.rename_floor).items():
+                                         self.config.rename_floor, self.config.ink_learn_confidence).items():
             out += self._rename(card, instead, t, INKS)
         return out
 

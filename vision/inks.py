@@ -125,15 +125,40 @@ class DeckInks:
             self.samples.setdefault(suit_of(card), []).append(ink)
 
     def colour(self, suit: str) -> Ink | None:
-        """The suit's learnt ink (per-channel median), or None before `min_samples` sure reads, or while fewer than
-        two thirds of them lie within `far` of it: one misread must not set a suit's colour (a card of another
-        suit read as this one among its first reads would teach it that suit's ink)."""
+        """The suit's learnt ink (`_agreed` by its reads), or else the one its reads agree on once those showing
+        another suit's known ink are set aside (`_apart`), or None."""
         inks = self.samples.get(suit, [])
+        agreed = self._agreed(inks)
+        if agreed is not None:
+            return agreed
+        known = [c for s, others in self.samples.items() if s != suit and (c := self._agreed(others)) is not None]
+        return self._apart(inks, known)
+
+    def _agreed(self, inks: list[Ink]) -> Ink | None:
+        """The per-channel median of `inks`, or None when fewer than `min_samples`, or while fewer than two thirds
+        of them lie within `far` of it: one misread must not set a suit's colour (a card of another suit read as
+        this one among its first reads would teach it that suit's ink)."""
         if len(inks) < self.min_samples:
             return None
         centre = median(i[0] for i in inks), median(i[1] for i in inks)
         agree = sum(_distance(i, centre) <= self.far for i in inks)
         return centre if 3 * agree >= 2 * len(inks) else None
+
+    def _apart(self, inks: list[Ink], known: list[Ink]) -> Ink | None:
+        """The ink a suit's reads agree on without those within `far` of one other suit's known ink, when that is
+        another colour and only one such ink comes out; else None.
+
+        A four-colour deck's red spades, read surely as diamonds, split the diamonds' reads in two: the reads of
+        the spades' ink are the misreads, since each suit prints one ink. When setting aside either of two inks
+        leaves reads that agree (a two-colour deck's hearts read half black), nothing tells which were misread."""
+        found: list[Ink] = []
+        for other in known:
+            rest = self._agreed([i for i in inks if _distance(i, other) > self.far])
+            if rest is not None and not same_colour(rest, other):
+                found.append(rest)
+        if not found or any(_distance(f, found[0]) > self.far for f in found):
+            return None
+        return found[0]
 
     def weights(self, ink: Ink | None) -> dict[str, float]:
         """Per suit, `penalty` when `ink` is far from its learnt ink, not far from the learnt ink of a suit of another

@@ -11,6 +11,8 @@ from typing import Collection, Mapping
 
 from vision.inks import DeckInks, Ink
 
+SUITS = "SHDC"
+
 
 def misread_sighting(card: str, earlier: Mapping[str, float], now: Mapping[str, float], on_pile: Collection[str],
                      floor: float) -> str | None:
@@ -56,21 +58,36 @@ def pile_alternatives(sightings: Mapping[str, Mapping[str, float]], proven: Coll
 
 
 def ink_renames(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping[str, Ink | None], inks: DeckInks,
-                proven: Collection[str], floor: float) -> dict[str, str]:
+                proven: Collection[str], floor: float, sure_rank: float) -> dict[str, str]:
     """Pile cards whose suit the inks known now rule out -> the likeliest other card of their read (`sightings`: the
-    evidence per card) that the inks allow, when that came within `floor` of the read and is not on the pile.
+    evidence per card) that the inks allow, when that came within `floor` of the read and is not on the pile; else
+    the card of the read's rank in the one suit the inks allow (`same_rank_by_ink`).
 
     A read made before its suits' inks were known could not be weighed by them (the deal's first cards, or a
     four-colour deck's suits read by a model that leans on two colours). Never a card a sweep proved."""
     on_pile = set(sightings)
     out: dict[str, str] = {}
     for card, evidence in sightings.items():
-        ruled_out = inks.card_weights(read_inks.get(card), list(evidence))
+        ink = read_inks.get(card)
+        ruled_out = inks.card_weights(ink, list(evidence))
         if card in proven or card not in ruled_out:
             continue
         allowed = [c for c in evidence if c not in ruled_out and c not in on_pile]
         instead = max(allowed, key=evidence.__getitem__, default=None)
-        if instead is not None and evidence[instead] >= floor * evidence[card]:
+        if instead is None or evidence[instead] < floor * evidence[card]:
+            instead = same_rank_by_ink(card, evidence, set(inks.weights(ink)), sure_rank)
+        if instead is not None and instead not in on_pile:
             out[card] = instead
             on_pile.add(instead)
     return out
+
+
+def same_rank_by_ink(card: str, evidence: Mapping[str, float], ruled_out_suits: Collection[str],
+                     sure_rank: float) -> str | None:
+    """The read's rank in the one suit the inks leave, when the read was sure of its rank (that rank's share of its
+    evidence at least `sure_rank`), else None. A four-colour deck read by a model that leans on two colours names
+    the rank surely and the suit by the wrong colour: once every suit's ink is known, the ink names the suit."""
+    left = [s for s in SUITS if s not in ruled_out_suits]
+    rank = card[:-1]
+    share = sum(v for c, v in evidence.items() if c[:-1] == rank) / max(sum(evidence.values()), 1e-9)
+    return rank + left[0] if len(left) == 1 and share >= sure_rank else None

@@ -69,7 +69,8 @@ class WatchConfig:
     """A card read on the pile a second time renames the earlier reading to its runner-up when that came within
     this share of its score (and closer than the new reading's runner-up did): see `misread_sighting`."""
     ink_learn_confidence: float = 0.9
-    """A pile read at least this sure (and of a card not seen before) teaches its suit's ink (`vision.inks`)."""
+    """A pile read at least this sure (and of a card not seen before) teaches its suit's ink (`vision.inks`); a read
+    this sure of its rank keeps it when the inks name another suit (`vision.sightings.same_rank_by_ink`)."""
 
 
 def recogniser_model() -> Path | None:
