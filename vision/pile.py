@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from vision.boxes import polygon_mask
+from vision.figures import figure_weights, shows_figure
 from vision.inks import DeckInks, Ink, index_ink, mean_ink
 
 CARD_ASPECT = 88.0 / 63.0
@@ -385,6 +386,8 @@ class PileWatcher:
     _location: CardLocation | None = None
     _reads: list[dict[str, float]] = field(default_factory=list)
     _inks: list[Ink | None] = field(default_factory=list)
+    _figures: list[bool] = field(default_factory=list)
+    """Per frame read of a card located by its own outline, whether its face showed a figure (`vision.figures`)."""
     top: str | None = None
     top_location: CardLocation | None = None
     card_px: float | None = None
@@ -429,8 +432,8 @@ class PileWatcher:
 
     def baseline(self, view_grey: np.ndarray) -> None:
         self._reference = view_grey.copy()
-        self._location, self._held = None, None
-        self._reads, self._inks = [], []
+        self._held = None
+        self._start(None)
 
     def settled(self, view_grey: np.ndarray, came_back: bool = False) -> bool:
         """A settled view: start reading if the pile changed. True when a read has started. `came_back`: a hand
@@ -442,7 +445,7 @@ class PileWatcher:
         if held is not None and not came_back and (rest := self._at_rest(held, view_grey)) is not None:
             self._unexplained = 0
             self._before, self._reference = held[0], view_grey.copy()
-            self._location, self._reads, self._inks, self._resting = rest, [], [], True
+            self._start(rest, resting=True)
             return True
         loc = self._locate(self._reference, view_grey)
         if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
@@ -458,7 +461,7 @@ class PileWatcher:
         if loc.stretch is not None:
             self._stretches.append(loc.stretch)
             self.stretch = float(np.median(self._stretches))
-        self._location, self._reads, self._inks = loc, [], []
+        self._start(loc)
         return True
 
     def _locate(self, before: np.ndarray, view_grey: np.ndarray) -> CardLocation | None:
@@ -495,14 +498,22 @@ class PileWatcher:
             return None
         crop = crop_card(image, self._location, view_from_image)
         self._reads.append(as_scores(self.identify(crop)))
-        # The ink is taken at the crop's corners: only a card located by its own outline surely has its indices there
-        # (a crop placed around the ink that changed may put the card below's edge or art at a corner).
-        self._inks.append(index_ink(crop) if self._location.outline_px is not None else None)
+        # The ink and the face are taken from the crop: only a card located by its own outline surely has its
+        # indices at its corners and its face alone inside (a crop placed around the ink that changed may put the
+        # card below's edge or art there).
+        own = self._location.outline_px is not None
+        self._inks.append(index_ink(crop) if own else None)
+        if own:
+            self._figures.append(shows_figure(crop))
         tops = [max(r.items(), key=lambda kv: kv[1], default=(None, 0.0)) for r in self._reads]
         agreed = len(tops) >= 2 and len({c for c, _ in tops}) == 1 and min(p for _, p in tops) >= self.sure
         if len(self._reads) < self.confirm_frames and not agreed:
             return None
         return self._verdict()
+
+    def _start(self, location: CardLocation | None, resting: bool = False) -> None:
+        """Begin reading the card at `location` (None: no card pending): nothing read of it yet."""
+        self._location, self._reads, self._inks, self._figures, self._resting = location, [], [], [], resting
 
     def interrupted(self) -> None:
         """Motion resumed before the card was confirmed: read it again once the table settles.
@@ -513,17 +524,18 @@ class PileWatcher:
         """
         if self._location is not None:
             self._reference = self._before
-            self._location, self._reads, self._inks, self._resting = None, [], [], False
+            self._start(None)
 
     def abort(self) -> PileRead | None:
         """The source ended before all confirming reads: decide on what was read, if anything."""
         return self._verdict() if self._reads else None
 
     def _verdict(self) -> PileRead:
-        """The card with the highest summed score, times its prior and ink weights; its confidence is its mean
+        """The card with the highest summed score, times its prior, ink and face weights; its confidence is its mean
         score."""
-        reads, location, ink, resting = self._reads, self._location, mean_ink(self._inks), self._resting
-        self._location, self._reads, self._inks, self._resting = None, [], [], False
+        reads, location, ink, resting, figures = (self._reads, self._location, mean_ink(self._inks), self._resting,
+                                                  self._figures)
+        self._start(None)
         totals: Counter = Counter()
         for scores in reads:
             totals.update(scores)
@@ -536,6 +548,8 @@ class PileWatcher:
         if self.inks is not None:
             for card, w in self.inks.card_weights(ink, list(totals)).items():
                 weights[card] = weights.get(card, 1.0) * w
+        for card, w in figure_weights(figures, totals).items():
+            weights[card] = weights.get(card, 1.0) * w
         card = max(totals, key=lambda c: (totals[c] * weights.get(c, 1.0), totals[c]))
         votes = sum(1 for scores in reads if max(scores, key=scores.__getitem__, default=None) == card)
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
