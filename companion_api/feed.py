@@ -12,7 +12,8 @@ Every observation may carry `t` (seconds in the source). Types:
   `read_twice`), read it again once the hand that held it over the pile had gone (`read_at_rest`), saw its honour's
   box swept (`sweep`: a proof, which teaches a game's deck as a phone correction does), saw it in a loser's shown
   hand (`shown_hand`), or found at the deal's end that its index ink is another suit's colour (`inks`). `reason` is
-  optional.
+  optional. The latest play read as `was` is renamed, the first when `"first": true` (optional): a card read twice
+  whose later read its player's sweep proved.
 - `{"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 31.2}` — the card
   `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
   later contradiction showed (a player who had gone out by its count laid another card).
@@ -86,6 +87,9 @@ class CardCorrected:
     player: str | None = None
     played_at: float | None = None
     reason: str | None = None
+    first: bool | None = None
+    """True: the deal's first play read as `was` is meant, not its latest (the card was read twice, the later read
+    proved). None, not False, otherwise: the field is left out of a recording, as the pipeline leaves it out."""
     t: float | None = None
     type: str = field(default="card_corrected", init=False)
 
@@ -270,7 +274,8 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
     "card_corrected": lambda d: CardCorrected(was=_card(d, "was"), card=_card(d),
                                               player=_str(d, "player", optional=True),
                                               played_at=_time(d, "played_at"),
-                                              reason=_str(d, "reason", optional=True), t=_time(d)),
+                                              reason=_str(d, "reason", optional=True), first=_flag(d, "first") or None,
+                                              t=_time(d)),
     "call_missed": lambda d: CallMissed(card=_card(d), player=_str(d, "player", optional=True), t=_time(d)),
     "passed": lambda d: Passed(player=str(_str(d, "player")), t=_time(d)),
     "deal_over": lambda d: DealOver(winner=_str(d, "winner", optional=True), opera=_flag(d, "opera"),

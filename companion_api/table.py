@@ -174,8 +174,9 @@ class Table(LoggedTable):
         return [*sweep_proof(self.game, sweep.seat, sweep.box), sweep]
 
     def observed_rename(self, obs: feed.CardCorrected) -> list[Event]:
-        """The correction renaming this deal's play of `was` (nothing when there is none, e.g. already renamed)."""
-        fix = renamed_play(self.game, obs.was, obs.card)
+        """The correction renaming this deal's latest play of `was`, or its first (`obs.first`); nothing when there is
+        none (e.g. already renamed)."""
+        fix = renamed_play(self.game, obs.was, obs.card, bool(obs.first))
         return [] if fix is None else [fix]
 
     def observed_reassign(self, obs: feed.PlayerCorrected) -> list[Event]:

@@ -207,6 +207,23 @@ def test_a_card_the_camera_renames_is_corrected_in_the_deal(tmp_path: Path) -> N
     assert [e["card"] for e in game["events"] if e["corrected"]] == ["JC"]
 
 
+def test_a_correction_of_the_first_of_two_reads_renames_the_first_play(tmp_path: Path) -> None:
+    """The camera read a J♠ as J♣, later the real J♣, whose player emptied its box: the pipeline renames the first
+    read (`"first": true`), so the J♣ laid last stays, and the missed call counted for the first falls."""
+    lead = PLAYERS[1]
+    with TestClient(make_app(tmp_path)) as client:
+        assert client.post("/api/games", json=new_game_body(), headers=EDIT).status_code == 201
+        for card in ("10H", "JC", "QH", "KD", "JC"):
+            body = {"type": "card_played", "card": card, "player": lead, "confidence": 0.99}
+            assert client.post("/api/observations", json=body, headers=EDIT).status_code == 200
+        rename = {"type": "card_corrected", "was": "JC", "card": "JS", "player": lead, "played_at": 2.0,
+                  "reason": "read_twice", "first": True, "t": 9.0}
+        assert feed.observation_to_dict(feed.parse_observation(rename)) == rename
+        assert client.post("/api/observations", json=rename, headers=EDIT).status_code == 200
+        game = client.get("/api/state").json()["game"]
+    assert game["played"] == ["10H", "JS", "QH", "KD", "JC"]
+
+
 def test_a_card_the_camera_reads_twice_still_counts_as_a_card_laid(tmp_path: Path) -> None:
     """A deck holds each card once: a second reading of the 4♥ is a card laid and misread. The phone is told
     (`seen_twice`), and the player's count goes down, so the engine still sees them go out."""

@@ -101,6 +101,18 @@ def test_a_correction_names_the_misread_card():
     assert st.pile == ["5H", "6H"] and not st.run_unknown and st.wanted.rank == 7 and st.counts[1] == 13
 
 
+def test_a_correction_of_the_first_reading_of_a_card_read_twice():
+    """A sweep proved the later reading of the J♣ (deal 59001 of the widened benchmark): the first is renamed."""
+    game = start_live_game(NAMES[:3])
+    observe(game, "Bruno", "JC", confidence=1.0)
+    observe(game, "Bruno", "QC", confidence=0.99)
+    observe(game, "Bruno", "JC", confidence=0.99)
+    fix = renamed_play(game, "JC", "JS", first=True)
+    assert fix is not None
+    game.apply(fix)
+    assert game.state.pile == ["JS", "QC", "JC"]
+
+
 def test_a_pass_while_someone_must_lead_changes_nothing():
     game = start_live_game(NAMES[:3])
     before = game.state.snapshot()

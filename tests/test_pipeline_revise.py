@@ -337,6 +337,29 @@ def test_a_sweep_swaps_two_reads_of_one_rank_when_the_honour_read_first_had_its_
     assert table.referee.game.state.board["QS"] == 0
 
 
+def test_a_sweep_after_a_card_read_twice_renames_the_first_read() -> None:
+    """Deal 59001 of the widened benchmark: Anne's J♠ read surely as the J♣ (its call then counted missed); Bruno's J♣
+    later, read again as the J♣, and Bruno empties the J♣ box. His read is the honour: Anne's is renamed to its
+    runner-up, the engine drops her missed call and gives Bruno the box. Emptied by another player, nothing is
+    renamed."""
+    for sweeper, renamed in (("Bruno", True), ("Chloé", False)):
+        table = Table()
+        table.lay(1.0, "JC", sure("Anne"), 0.999, {"JC": 0.999, "JS": 0.003})
+        for t, card in ((2.0, "2H"), (3.0, "3H")):
+            table.lay(t, card, sure("Bruno"))
+        assert [(card, seat) for seat, card, _ in table.referee.state.missed_calls] == [("JC", 0)]
+        assert table.lay(4.0, "JC", sure("Bruno"))[-1]["flags"] == ["seen_twice"]
+        swept = table.account.box_swept(5.0, "JC", sure(sweeper), None, arms(**{sweeper: 400.0}))
+        corrected = [e for e in swept if e["type"] == "card_corrected"]
+        if not renamed:
+            assert corrected == []
+            continue
+        assert corrected == [{"t": 5.0, "type": "card_corrected", "was": "JC", "card": "JS", "player": "Anne",
+                              "played_at": 1.0, "reason": READ_TWICE, "first": True}]
+        assert table.referee.state.missed_calls == [] and table.referee.game.state.board["JC"] == 0
+        assert table.account.sightings["JC"].told == "Bruno" and table.account.sightings["JS"].told == "Anne"
+
+
 def test_no_missed_call_is_reported_at_the_settlement_for_an_honour_a_shown_hand_renamed() -> None:
     """As in deal 48004 of the widened benchmark (a Q♥ there): Bruno's last card, a K♦, read as the K♥; Denis shows
     the K♥, which renames the pile's card. The K♥ box still holds its stake, but nobody laid the K♥: no call was

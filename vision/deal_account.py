@@ -102,6 +102,8 @@ class DealAccount:
         self.sightings: dict[str, Sighting] = {}
         self.proven: set[str] = set()
         """Honours on the pile whose box was then emptied: a sweep proves the card read."""
+        self.read_before: dict[str, Sighting] = {}
+        """Per card read a second time (and neither read renamed), the earlier sighting of it."""
         self.renamed_to: set[str] = set()
         """Cards that a `card_corrected` named: one may be an honour whose call was missed unseen."""
         self.missed_told: set[str] = set()
@@ -163,6 +165,8 @@ class DealAccount:
             out += renamed
             if not renamed:
                 flags.append("seen_twice")
+                if card in self.sightings:
+                    self.read_before[card] = self.sightings[card]
         if read.confidence < self.config.min_card_confidence:
             flags.append("low_confidence")
         if read.confidence >= self.config.ink_learn_confidence and card not in self.events_seen:
@@ -205,6 +209,7 @@ class DealAccount:
         """`box` was emptied by the arm `seen` names (`moved`: every seat's arm evidence in that motion)."""
         out: list[dict] = []
         who = sweeper(box, seen, honour_player, moved, self.referee)
+        out += self._read_before_disproved(box, who, t)
         if self.referee is not None and who is not None:
             # the pile showed the honour, read in another suit: the card read is free to come later
             out += self._renamed_together(self.referee.sweep(who, box), t, PROVEN)
@@ -212,6 +217,24 @@ class DealAccount:
             self.proven.add(box)
         self.missed_in_doubt.pop(box, None)
         return out + [{"t": t, "type": "box_swept", "box": box, "player": who}]
+
+    def _read_before_disproved(self, box: str, who: str | None, t: float) -> list[dict]:
+        """`box`'s honour was read twice and the player credited with the later read emptied its box: that read is
+        the honour (its player takes the box as it is laid), so the earlier read named a card the deck holds once and
+        is renamed to its likeliest card not on the pile (`card_corrected`, `first`; the call the engine counted
+        missed for it falls). Without a referee, or a card to rename it to, nothing."""
+        earlier, later = self.read_before.pop(box, None), self.sightings.get(box)
+        if earlier is None or later is None or who is None or later.credited != who or self.referee is None:
+            return []
+        instead = max((c for c in earlier.evidence if c not in self.events_seen), key=earlier.evidence.__getitem__,
+                      default=None)
+        if instead is None or not self.referee.rename(box, instead, first=True):
+            return []
+        self.renamed_to.add(instead)
+        self.events_seen[instead] = float(earlier.event["confidence"])
+        self.sightings[instead] = earlier      # perception is not told: the card on top is the later read
+        return [{"t": t, "type": "card_corrected", "was": box, "card": instead, "player": earlier.told,
+                 "played_at": earlier.event.get("t"), "reason": READ_TWICE, "first": True}]
 
     def missed(self, missed: Iterable[tuple[str, str | None]], t: float | None,
                shown: Collection[str] | None = None) -> list[dict]:

@@ -107,11 +107,12 @@ class LiveReferee:
         self._guarded(f"{player} sweeps {box}", lambda: self.game.sweep(player, box))
         return renames
 
-    def rename(self, was: str, card: str) -> bool:
-        """Rename the play of `was` this deal to `card` (the camera saw `was` twice); whether the engine took it."""
+    def rename(self, was: str, card: str, first: bool = False) -> bool:
+        """Rename the latest play of `was` this deal (`first`: its first) to `card` (the camera saw `was` twice);
+        whether the engine took it."""
         from engine.nain_jaune.live import renamed_play
 
-        fix = renamed_play(self.game, was, card)
+        fix = renamed_play(self.game, was, card, first)
         return fix is not None and "engine_error" not in self._guarded(f"renaming {was} to {card}",
                                                                        lambda: self.game.apply(fix))
 

@@ -145,17 +145,19 @@ def sweep_proof(game: Game, seat: int, box: Card) -> tuple[Correction, ...]:
     return Correction(earlier[0], replace(earlier[1], card=event.card)), proof
 
 
-def renamed_play(game: Game, was: str, card: str) -> Correction | None:
-    """The correction that renames the play of ``was`` in this deal to ``card``, or ``None``.
+def renamed_play(game: Game, was: str, card: str, first: bool = False) -> Correction | None:
+    """The correction that renames the latest play of ``was`` in this deal (``first``: its first) to ``card``, or
+    ``None``.
 
     A deck holds each card once, so when the camera reads a card that is already on the pile, one of the two
-    readings is wrong; the camera knows which hesitated (see ``vision.watch``). Only a card the camera read
-    (it has a confidence) is renamed, and only to a card not on the pile this deal.
+    readings is wrong; the camera knows which hesitated (see ``vision.watch``), or which a sweep proved. Only a card
+    the camera read (it has a confidence) is renamed, and only to a card not on the pile this deal.
     """
     was, card = parse_card(was), parse_card(card)
     if was == card or card in game.state.played_by:
         return None
-    found = next(((index, event) for index, event in _plays_this_deal(game) if event.card == was), None)
+    plays = [(index, event) for index, event in _plays_this_deal(game) if event.card == was]
+    found = (plays[-1] if first else plays[0]) if plays else None
     if found is None or found[1].confidence is None:
         return None
     return Correction(found[0], replace(found[1], card=card))

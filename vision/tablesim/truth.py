@@ -75,13 +75,15 @@ class Score:
 
 
 def corrected_plays(events: list[dict]) -> list[dict]:
-    """The card_played events as the pipeline left them: each card_corrected renames the latest play of its `was`."""
+    """The card_played events as the pipeline left them: each card_corrected renames the latest play of its `was`
+    (its first when the event says `first`)."""
     plays: list[dict] = []
     for e in events:
         if e["type"] == "card_played":
             plays.append(dict(e))
         elif e["type"] == "card_corrected":
-            target = next((p for p in reversed(plays) if p["card"] == e["was"]), None)
+            order = plays if e.get("first") else reversed(plays)
+            target = next((p for p in order if p["card"] == e["was"]), None)
             if target is not None:
                 target["card"] = e["card"]
     return plays
