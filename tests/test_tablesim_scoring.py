@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from vision.tablesim.truth import align_plays
+from vision.tablesim.truth import align_plays, corrected_plays
 
 
 def _plays(*reads: tuple[float, str]) -> list[dict]:
@@ -32,3 +32,10 @@ def test_of_two_reads_in_one_window_the_one_naming_the_card_is_paired() -> None:
     landed, cards = [1.0, 3.0], ["AH", "2H"]
     plays = _plays((1.0, "AH"), (3.05, "KS"), (3.2, "2H"))
     assert align_plays(landed, cards, plays) == {0: 0, 1: 2}
+
+
+def test_a_correction_renames_the_latest_play_of_its_name_or_the_first_when_it_says_so() -> None:
+    played = [{"type": "card_played", "t": t, "card": "JC"} for t in (1.0, 5.0)]
+    latest = {"type": "card_corrected", "was": "JC", "card": "JS"}
+    assert [p["card"] for p in corrected_plays([*played, latest])] == ["JC", "JS"]
+    assert [p["card"] for p in corrected_plays([*played, {**latest, "first": True}])] == ["JS", "JC"]
