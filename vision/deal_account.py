@@ -81,6 +81,13 @@ def play_doubt(attribution: Attribution, confidence: float, min_confidence: floa
     return LOW_CONFIDENCE if confidence < min_confidence else SURE
 
 
+def _corrected(was: str, card: str, sighting: Sighting | None, t: float | None, reason: str) -> dict[str, Any]:
+    """The `card_corrected` event of the play read as `was` (its sighting, if kept, says by whom and when)."""
+    return {"t": t, "type": "card_corrected", "was": was, "card": card,
+            "player": sighting.told if sighting is not None else None,
+            "played_at": sighting.event.get("t") if sighting is not None else None, "reason": reason}
+
+
 class DealAccount:
     """What the pipeline believes about the deal; each method returns the events it produced."""
 
@@ -233,8 +240,7 @@ class DealAccount:
         self.renamed_to.add(instead)
         self.events_seen[instead] = float(earlier.event["confidence"])
         self.sightings[instead] = earlier      # perception is not told: the card on top is the later read
-        return [{"t": t, "type": "card_corrected", "was": box, "card": instead, "player": earlier.told,
-                 "played_at": earlier.event.get("t"), "reason": READ_TWICE, "first": True}]
+        return [{**_corrected(box, instead, earlier, t, READ_TWICE), "first": True}]
 
     def missed(self, missed: Iterable[tuple[str, str | None]], t: float | None,
                shown: Collection[str] | None = None) -> list[dict]:
@@ -531,9 +537,7 @@ class DealAccount:
             if sighting is not None:
                 self.sightings[card] = sighting
             self.on_rename(was, card)
-            out.append({"t": t, "type": "card_corrected", "was": was, "card": card,
-                        "player": sighting.told if sighting is not None else None,
-                        "played_at": sighting.event.get("t") if sighting is not None else None, "reason": reason})
+            out.append(_corrected(was, card, sighting, t, reason))
         return out
 
     # --- the showdown -----------------------------------------------------------------------------------

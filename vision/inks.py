@@ -125,14 +125,16 @@ class DeckInks:
             self.samples.setdefault(suit_of(card), []).append(ink)
 
     def colour(self, suit: str) -> Ink | None:
-        """The suit's learnt ink (`_agreed` by its reads), or else the one its reads agree on once those showing
-        another suit's known ink are set aside (`_apart`), or None."""
-        inks = self.samples.get(suit, [])
-        agreed = self._agreed(inks)
-        if agreed is not None:
-            return agreed
-        known = [c for s, others in self.samples.items() if s != suit and (c := self._agreed(others)) is not None]
-        return self._apart(inks, known)
+        """The suit's learnt ink (`colours`), or None."""
+        return self.colours().get(suit)
+
+    def colours(self) -> dict[str, Ink]:
+        """Per suit whose ink is known, that ink: the one its reads agree on (`_agreed`), or else the one they agree
+        on once those showing another suit's agreed ink are set aside (`_apart`)."""
+        agreed = {s: c for s, inks in self.samples.items() if (c := self._agreed(inks)) is not None}
+        apart = {s: c for s, inks in self.samples.items()
+                 if s not in agreed and (c := self._apart(inks, list(agreed.values()))) is not None}
+        return agreed | apart
 
     def _agreed(self, inks: list[Ink]) -> Ink | None:
         """The per-channel median of `inks`, or None when fewer than `min_samples`, or while fewer than two thirds
@@ -168,7 +170,7 @@ class DeckInks:
         the pile's, yet lie far nearer their own suit's ink learnt on the pile than another colour's."""
         if ink is None:
             return {}
-        known = {s: c for s in self.samples if (c := self.colour(s)) is not None}
+        known = self.colours()
         distance = {s: _distance(ink, c) for s, c in known.items()}
         return {s: self.penalty for s, d in distance.items()
                 if d > self.far and any(distance[t] <= self.far and distance[t] * self.closer < d

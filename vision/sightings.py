@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Collection, Mapping
 
+from engine.core.cards import SUITS
 from vision.inks import DeckInks, Ink
-
-SUITS = "SHDC"
 
 
 def misread_sighting(card: str, earlier: Mapping[str, float], now: Mapping[str, float], on_pile: Collection[str],
