@@ -1,15 +1,17 @@
 """Showdown: read the cards each loser lays face up in their seat zone (a row or a fan, overlapping).
 
 Each seat zone is cut out of the rectified view (outside the polygon blanked) and given to the multi-card
-recogniser. A hand is ready once the reading is stable over two settled frames, or matches the number of
-cards the engine says that player still holds; a duplicate name in one hand keeps the more confident reading.
+recogniser. A hand is ready once the reading is the same on two settled frames: a laid-out hand stays put, while the
+first frame a place shows anything may catch the hand being laid (or a chip at the place's edge read as an index);
+a duplicate name in one hand keeps the more confident reading.
 The hands are revealed together when every loser's is ready (or after `REVEAL_PATIENCE` settled frames for
 those that are, `REVEAL_PATIENCE_EMPTY` while a loser has laid nothing down yet), so that a card read in two zones
 goes to the right one: the hand it lies with when both read it in one spot (places drawn loosely overlap), else
 the zone that read it more surely (`shared_owners`).
-A stable reading short of that number is completed from the zone's scores (`score_image`, told which cards lie
-elsewhere): the likeliest cards that nobody else was seen with, if they score at least `FILL_FLOOR`. The engine's
-count says how many are missing, so completion never adds more cards than the hand holds.
+A stable reading short of the cards the engine says that player still holds is completed from the zone's scores
+(`score_image`, told which cards lie elsewhere): the likeliest cards that nobody else was seen with, if they score
+at least `FILL_FLOOR`. The engine's count says how many are missing, so completion never adds more cards than the
+hand holds.
 A card read in a hand that was also read on the pile stays on the pile, unless the pile's read hesitated (it has
 one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
 alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed
@@ -266,6 +268,10 @@ class ShowdownReader:
     _shown_before: dict[str, set[str]] = field(default_factory=dict)
     """Each waiting place's own cards as read on the previous settled view, before any count cut them."""
     _last_view: np.ndarray | None = None
+    _scores_seen: dict[str, list[Mapping[str, float]]] = field(default_factory=dict)
+    """Each place read short: its zone's scores on every settled view since, told the cards read elsewhere then. A
+    laid-out hand stays put, so each view is one more look at it, and completion takes their mean: one view's scores
+    swing between an unread index and a neighbour's edge read as a card."""
     _waited: int = 0
 
     def __post_init__(self) -> None:
@@ -285,6 +291,8 @@ class ShowdownReader:
         taken = cards_of(self.revealed)
         shown = {player: {c for c in found if c not in taken and owners.get(c, player) == player}
                  for player, found in reads.items()}
+        self._look_again_at_short_hands(view_bgr, shown, set().union(*reads.values()) | taken)
+        before = self._shown_before
         self._recounted(shown, reads)
         ready: dict[str, tuple[str, ...]] = {}
         laid, cut = 0, False
@@ -299,7 +307,7 @@ class ShowdownReader:
             if not cards:
                 continue
             laid += 1
-            if len(cards) == self.expected[player] or cards == self._last.get(player):
+            if shown[player] == before.get(player):
                 ready[player] = cards
             self._last[player] = cards
         if not ready:
@@ -337,6 +345,16 @@ class ShowdownReader:
             self.revealed[player] = cards
             out.append((player, cards))
         return out
+
+    def _look_again_at_short_hands(self, view_bgr: np.ndarray, shown: Mapping[str, set[str]],
+                                   claimed: set[str]) -> None:
+        """Note the zone scores of each place showing fewer cards than its player holds (see `_scores_seen`)."""
+        if self.score_image is None:
+            return
+        for player, cards in shown.items():
+            if 0 < len(cards) < self.expected[player]:
+                elsewhere = (claimed | set(self._pile) | self._elsewhere(player)) - cards
+                self._scores_seen.setdefault(player, []).append(self._zone_scores(player, view_bgr, elsewhere))
 
     def _recounted(self, shown: Mapping[str, set[str]], reads: Mapping[str, Mapping[str, float]]) -> None:
         """Ask `recount` about each place showing more cards read surely (`SURPLUS_FLOOR`), none of them a pile
@@ -418,12 +436,17 @@ class ShowdownReader:
                    claimed: set[str]) -> tuple[str, ...]:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
         hand, no pile read and no reading of this hand claims (at least FILL_FLOOR each), scored knowing that the
-        cards claimed elsewhere are not in this zone."""
+        cards claimed elsewhere are not in this zone: their mean over the views the place was read short on
+        (`_scores_seen`), else on `view_bgr`."""
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
         claimed = claimed | set(self._pile) | set(cards)
-        scores = self._zone_scores(player, view_bgr, claimed - set(cards))
+        seen = self._scores_seen.get(player)
+        if seen:
+            scores = {c: sum(s.get(c, 0.0) for s in seen) / len(seen) for c in set().union(*seen)}
+        else:
+            scores = self._zone_scores(player, view_bgr, claimed - set(cards))
         extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed),
                        key=lambda c: -scores[c])[:missing]
         return tuple(sorted(set(cards) | set(extra)))
