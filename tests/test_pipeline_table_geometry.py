@@ -365,6 +365,28 @@ def test_a_first_card_of_nearly_the_table_s_shade_is_found_by_its_faint_outline(
     assert abs(x0 - 120) < 5 and abs(y0 - 80) < 5 and abs(x1 - 180) < 5 and abs(y1 - 164) < 5
 
 
+def test_a_first_card_with_a_corner_on_a_check_of_its_paper_s_shade_is_found_by_its_faint_outline() -> None:
+    """Deal 60004 of the widened benchmark: the first card landed with a corner on a white check of a gingham cloth,
+    where its paper changed by less than `CHANGE_GREY`; the strong change's hull, that corner cut off, was no card's
+    shape, and what changed faintly held fewer than twice its pixels. It reaches beyond that hull as a corner does."""
+    rng = np.random.default_rng(2)
+    zone = np.array([[20, 20], [300, 20], [300, 220], [20, 220]], np.float64)
+    table = np.full((240, 320), 90.0)
+    table[20:116, 130:220] = 222                                                # a pale check under its top right
+    before = np.clip(table + rng.normal(0, 1.5, table.shape), 0, 255).astype(np.uint8)
+    card = table.copy()
+    card[60:144, 100:160] = 245                                                 # 60 x 84 px
+    for x, y in ((104, 64), (148, 124)):
+        card[y:y + 16, x:x + 8] = 40
+    cv2.circle(card, (130, 102), 6, 40, -1)
+    after = np.clip(card + rng.normal(0, 1.5, table.shape), 0, 255).astype(np.uint8)
+    location = locate_new_card(before, after, zone)
+    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=0.1)
+    x0, y0 = location.corners.min(axis=0)
+    x1, y1 = location.corners.max(axis=0)
+    assert abs(x0 - 100) < 5 and abs(y0 - 60) < 5 and abs(x1 - 160) < 5 and abs(y1 - 144) < 5
+
+
 def test_a_first_card_of_the_table_s_shade_is_found_by_the_edge_around_it() -> None:
     """Paper of the cloth's own shade once the light brightened: only the card's edge (its border, the shadow it
     casts) and its ink change, so what changed faintly is a ring around unchanged paper, filled to the card it

@@ -101,6 +101,14 @@ FAINT_NOISE = 6.0
 """A pixel changed faintly when it moved this many times the zone's own noise (the robust spread of the change over
 the zone, most of which did not change): far in the tail of sensor noise and compression on any camera, while paper
 a shade brighter or darker than the table, or the shadow it casts, still passes."""
+FAINT_BEYOND = 0.05
+"""A faint change that holds fewer than twice the strong change's pixels still outlines the card when this share of it
+lies beyond the strong change's hull in one piece wider than the view's blur (a `BLUR_PX` opening keeps it): a
+corner of the card that fell on a patch of the table of its paper's shade (a check of a gingham cloth). The blur
+fringe around a strong change that was the whole card already is gone after the opening."""
+BLUR_PX = 3
+"""Side of the opening that removes a blur fringe: resampling into the view and a camera's focus blur an edge over a
+pixel or two of the view, whatever the table; a card's corner is many pixels across."""
 
 
 def _zone_area(polygon: np.ndarray) -> float:
@@ -197,7 +205,7 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     if measured is None:  # no paper-bright card (a white cloth): a card laid alone changes its whole outline
         measured, seen = _measure(hull, known, span)
     if measured is None and card_px is None:  # paper of nearly the table's shade: only its ink changed that much
-        faint = _faint_outline(smooth_before, smooth_after, mask, count)
+        faint = _faint_outline(smooth_before, smooth_after, mask, count, hull)
         measured, seen = _measure(faint, known, span)
         if measured is not None:
             outline = hull = faint
@@ -257,13 +265,15 @@ def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np
     return outline, *measured
 
 
-def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, strong: int) -> np.ndarray | None:
+def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, strong: int, strong_hull: np.ndarray
+                   ) -> np.ndarray | None:
     """The hull of the largest region of the zone that changed (`before` to `after`, both smoothed) by `FAINT_NOISE`
     times the zone's own noise, once the light's shift over the zone is taken off: a card laid alone on a table of
     nearly its shade, whose ink alone changed by `CHANGE_GREY` (`strong` pixels), shows its whole outline so, or at
     least its closed edge. Only a region that the faint change fills once its holes are filled (the card's paper,
     or the paper its edge closes; scattered ink is no outline) and that holds twice the strong change's pixels or
-    more (else that change was the card's outline already, and was no card's shape) counts."""
+    more, or reaches beyond that change's hull (`strong_hull`) as a corner does (`FAINT_BEYOND`), counts: else that
+    change was the card's outline already, and was no card's shape."""
     signed = after.astype(np.int16) - before
     inside = signed[mask > 0]
     shift = float(np.median(inside))
@@ -279,9 +289,18 @@ def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, stro
     filled = cv2.drawContours(np.zeros_like(changed), contours, -1, 255, cv2.FILLED)
     hull = cv2.convexHull(cv2.findNonZero(filled))
     area = float(np.count_nonzero(filled))
-    if area < FAINT_FILL * cv2.contourArea(hull) or area < 2 * strong:
+    if area < FAINT_FILL * cv2.contourArea(hull):
+        return None
+    if area < 2 * strong and _beyond(filled, strong_hull) < FAINT_BEYOND * area:
         return None
     return hull
+
+
+def _beyond(region: np.ndarray, hull: np.ndarray) -> int:
+    """Pixels of `region` (a mask) outside `hull`, in pieces wider than the view's blur (`BLUR_PX`)."""
+    inside = cv2.fillConvexPoly(np.zeros_like(region), hull.reshape(-1, 2).astype(np.int32), 255)
+    outside = ((region > 0) & (inside == 0)).astype(np.uint8)
+    return int(np.count_nonzero(cv2.morphologyEx(outside, cv2.MORPH_OPEN, np.ones((BLUR_PX, BLUR_PX), np.uint8))))
 
 
 def _bright_card(after: np.ndarray, hull: np.ndarray) -> np.ndarray | None:
