@@ -9,12 +9,14 @@ import numpy as np
 
 from vision.inks import DeckInks
 from vision.pile import PileWatcher, crop_matrix
+from vision.pips import PipShapes
 
 
-def reading(scores: Mapping[str, float], inks: DeckInks | None = None) -> PileWatcher:
+def reading(scores: Mapping[str, float], inks: DeckInks | None = None,
+            pip_shapes: PipShapes | None = None) -> PileWatcher:
     """A watcher that located a card by its own outline and whose recogniser reads every crop as `scores`."""
     polygon = np.array([[10, 10], [150, 10], [150, 190], [10, 190]], np.float64)
-    watcher = PileWatcher(polygon, lambda crop: dict(scores), confirm_frames=2, inks=inks)
+    watcher = PileWatcher(polygon, lambda crop: dict(scores), confirm_frames=2, inks=inks, pip_shapes=pip_shapes)
     empty = np.full((200, 160), 200, np.uint8)
     watcher.baseline(empty)
     card = empty.copy()

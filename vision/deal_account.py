@@ -19,6 +19,7 @@ import numpy as np
 
 from vision.attribute import Attribution, decide
 from vision.inks import DeckInks, Ink
+from vision.pips import PipShapes
 from vision.pile import PileRead
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
@@ -93,12 +94,15 @@ class DealAccount:
 
     def __init__(self, players: Sequence[str], referee: LiveReferee | None, config: Tuning, inks: DeckInks,
                  start_showdown: StartShowdown, close_boxes: Callable[[], Iterable[tuple[str, str | None]]],
-                 on_rename: Callable[[str, str], None] = lambda was, card: None) -> None:
+                 on_rename: Callable[[str, str], None] = lambda was, card: None,
+                 pip_shapes: PipShapes | None = None) -> None:
         self.players = tuple(players)
         self.referee = referee
         self.config = config
         self.inks = inks
         """The suit colours of the deck on the table, from the sure pile reads (`vision.inks`)."""
+        self.pip_shapes = pip_shapes if pip_shapes is not None else PipShapes()
+        """The pip notches of each suit of that deck, from the same reads (`vision.pips`)."""
         self.start_showdown = start_showdown
         self.close_boxes = close_boxes
         """Missed calls of the honours whose box still holds its stake when the deal is settled."""
@@ -178,6 +182,7 @@ class DealAccount:
             flags.append("low_confidence")
         if read.confidence >= self.config.ink_learn_confidence and card not in self.events_seen:
             self.inks.learn(card, read.ink)
+            self.pip_shapes.learn(card, read.pips)
         self.events_seen[card] = max(self.events_seen.get(card, 0.0), float(read.confidence))
         tracked = player or (attribution.candidates[0] if attribution.candidates else None)
         self.sightings[card] = Sighting(event, read.evidence, read.ink, tracked, player,

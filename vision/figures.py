@@ -34,21 +34,34 @@ PENALTY = 0.05
 NUMBER_RANKS = frozenset(str(n) for n in range(2, 11))
 
 
-def shows_figure(crop: np.ndarray) -> bool:
-    """Whether an upright card crop shows a mark of ink larger than `FIGURE`, centred on its face and lying wholly on
-    it (the four index corners, which some packs print large, left out)."""
+def face_ink(crop: np.ndarray) -> np.ndarray:
+    """The ink printed on an upright card crop's face (a 0/1 mask): darker than its paper by `INK_CONTRAST`, the
+    `EDGE` band and the four index corners (which some packs print large) left out."""
     height, width = crop.shape[:2]
     light = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32) * (100.0 / 255.0)
     (lo, hi), percentile = PAPER
     paper = np.percentile(light[int(lo * height):int(hi * height), int(lo * width):int(hi * width)], percentile)
     ink = (light < paper - INK_CONTRAST).astype(np.uint8)
-    edge = int(round(EDGE * width))
+    edge = edge_px(width)
     ink[:edge], ink[height - edge:], ink[:, :edge], ink[:, width - edge:] = 0, 0, 0, 0
     corner_x, corner_y = int(INDEX_REGION[0][1] * width), int(INDEX_REGION[1][1] * width)
     for rows in (slice(0, corner_y), slice(height - corner_y, height)):
         for cols in (slice(0, corner_x), slice(width - corner_x, width)):
             ink[rows, cols] = 0
-    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    return ink
+
+
+def edge_px(width: int) -> int:
+    """The `EDGE` band's width in pixels of a crop `width` wide."""
+    return int(round(EDGE * width))
+
+
+def shows_figure(crop: np.ndarray) -> bool:
+    """Whether an upright card crop shows a mark of ink larger than `FIGURE`, centred on its face and lying wholly on
+    it (`face_ink`)."""
+    height, width = crop.shape[:2]
+    edge = edge_px(width)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(face_ink(crop), connectivity=8)
     if count < 2:
         return False
     x, y, w, h, area = stats[1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))]

@@ -22,6 +22,7 @@ import numpy as np
 from vision.boxes import polygon_mask
 from vision.figures import figure_weights, shows_figure
 from vision.inks import DeckInks, Ink, index_ink, mean_ink
+from vision.pips import PipShapes, pip_notches
 
 CARD_ASPECT = 88.0 / 63.0
 CROP_SIZE = (128, 180)
@@ -66,6 +67,9 @@ class PileRead:
     at_rest: bool = False
     """The card read last, read while the hand laying it was still over the pile (`HELD_CARD`), now lying alone:
     a second read of that card, not a new one."""
+    pips: tuple[tuple[int, ...], ...] = ()
+    """Per frame read of a card located by its own outline, the notches of each pip its face showed
+    (`vision.pips`)."""
 
 
 def _box_area(location: CardLocation) -> float:
@@ -399,6 +403,8 @@ class PileWatcher:
     prior: Prior | None = None
     inks: DeckInks | None = None
     """The deck's suit inks learnt so far: a read whose ink is another suit's colour weighs its suit down."""
+    pip_shapes: PipShapes | None = None
+    """The deck's pip notches per suit learnt so far: a number card whose face shows another suit's weighs less."""
     _reference: np.ndarray | None = None
     _before: np.ndarray | None = None
     """The settled view before the card being read landed (to find it again after an interrupted read)."""
@@ -407,6 +413,8 @@ class PileWatcher:
     _inks: list[Ink | None] = field(default_factory=list)
     _figures: list[bool] = field(default_factory=list)
     """Per frame read of a card located by its own outline, whether its face showed a figure (`vision.figures`)."""
+    _pips: list[tuple[int, ...]] = field(default_factory=list)
+    """Per such frame, the notches of each pip its face showed (`vision.pips`)."""
     top: str | None = None
     top_location: CardLocation | None = None
     card_px: float | None = None
@@ -524,6 +532,7 @@ class PileWatcher:
         self._inks.append(index_ink(crop) if own else None)
         if own:
             self._figures.append(shows_figure(crop))
+            self._pips.append(pip_notches(crop))
         tops = [max(r.items(), key=lambda kv: kv[1], default=(None, 0.0)) for r in self._reads]
         agreed = len(tops) >= 2 and len({c for c, _ in tops}) == 1 and min(p for _, p in tops) >= self.sure
         if len(self._reads) < self.confirm_frames and not agreed:
@@ -532,7 +541,8 @@ class PileWatcher:
 
     def _start(self, location: CardLocation | None, resting: bool = False) -> None:
         """Begin reading the card at `location` (None: no card pending): nothing read of it yet."""
-        self._location, self._reads, self._inks, self._figures, self._resting = location, [], [], [], resting
+        self._location, self._reads, self._inks, self._figures, self._pips = location, [], [], [], []
+        self._resting = resting
 
     def interrupted(self) -> None:
         """Motion resumed before the card was confirmed: read it again once the table settles.
@@ -552,8 +562,8 @@ class PileWatcher:
     def _verdict(self) -> PileRead:
         """The card with the highest summed score, times its prior, ink and face weights; its confidence is its mean
         score."""
-        reads, location, ink, resting, figures = (self._reads, self._location, mean_ink(self._inks), self._resting,
-                                                  self._figures)
+        reads, location, ink, resting, figures, pips = (self._reads, self._location, mean_ink(self._inks),
+                                                        self._resting, self._figures, tuple(self._pips))
         self._start(None)
         totals: Counter = Counter()
         for scores in reads:
@@ -562,15 +572,18 @@ class PileWatcher:
                 and self._more_than_a_card(location)):
             self._held = (self._before, location)
         if not totals:
-            return PileRead(None, 0.0, 0, len(reads), location, ink=ink, at_rest=resting)
+            return PileRead(None, 0.0, 0, len(reads), location, ink=ink, at_rest=resting, pips=pips)
         weights = dict(self.prior()) if self.prior is not None else {}
         if self.inks is not None:
             for card, w in self.inks.card_weights(ink, list(totals)).items():
                 weights[card] = weights.get(card, 1.0) * w
         for card, w in figure_weights(figures, totals).items():
             weights[card] = weights.get(card, 1.0) * w
+        if self.pip_shapes is not None:
+            for card, w in self.pip_shapes.card_weights(pips, totals).items():
+                weights[card] = weights.get(card, 1.0) * w
         card = max(totals, key=lambda c: (totals[c] * weights.get(c, 1.0), totals[c]))
         votes = sum(1 for scores in reads if max(scores, key=scores.__getitem__, default=None) == card)
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
         return PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
-                        resting)
+                        resting, pips)

@@ -31,6 +31,7 @@ from vision.deal_account import DealAccount
 from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks
 from vision.pile import CARD_ASPECT, Identify, PileRead, PileWatcher
+from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
 from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader, own_cards, places_with_new_cards, read_hand
 from vision.sightings import ink_renames, misread_sighting, pile_alternatives
@@ -129,8 +130,10 @@ class _Pipeline:
         self.inks = inks if inks is not None else DeckInks()
         """The suit colours of the deck on the table, from the sure pile reads (kept when the camera is bumped); the
         pile's reads are weighed by them, and so are the shown hands' when `observe` gave the recogniser them."""
+        self.pip_shapes = PipShapes()
+        """The pip notches of each suit of that deck, from the same reads; the pile's reads are weighed by them."""
         self.account = DealAccount(players, referee, config, self.inks, self._start_showdown,
-                                   lambda: self.boxes.close_all(), self._renamed)
+                                   lambda: self.boxes.close_all(), self._renamed, self.pip_shapes)
         """What the frames say about the deal (the reasoning, apart from this perception)."""
         self.settled_once = False
         self.moving = False
@@ -174,7 +177,7 @@ class _Pipeline:
         self.arms = ArmTracker(seats, targets, zones)
         previous_pile: PileWatcher | None = getattr(self, "pile", None)
         self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames, prior=self._rule_prior,
-                                inks=self.inks, stretch_span=calib.stretch_span)
+                                inks=self.inks, pip_shapes=self.pip_shapes, stretch_span=calib.stretch_span)
         if previous_pile is not None:   # the camera moved, the cards did not: their size stays what was measured
             self.pile.measured_before(previous_pile)
         previous: BoxTracker | None = getattr(self, "boxes", None)
