@@ -270,8 +270,9 @@ class ShowdownReader:
     _last_view: np.ndarray | None = None
     _scores_seen: dict[str, list[Mapping[str, float]]] = field(default_factory=dict)
     """Each place read short: its zone's scores on every settled view since, told the cards read elsewhere then. A
-    laid-out hand stays put, so each view is one more look at it, and completion takes their mean: one view's scores
-    swing between an unread index and a neighbour's edge read as a card."""
+    laid-out hand stays put, so each view is one more look at it, and completion takes each card's best: one view's
+    scores swing between an unread index and a neighbour's edge read as a card, and a card laid last, or covered
+    for a view, scores nothing on the views that do not show it."""
     _waited: int = 0
 
     def __post_init__(self) -> None:
@@ -436,7 +437,7 @@ class ShowdownReader:
                    claimed: set[str]) -> tuple[str, ...]:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
         hand, no pile read and no reading of this hand claims (at least FILL_FLOOR each), scored knowing that the
-        cards claimed elsewhere are not in this zone: their mean over the views the place was read short on
+        cards claimed elsewhere are not in this zone: their best over the views the place was read short on
         (`_scores_seen`), else on `view_bgr`."""
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
@@ -444,7 +445,7 @@ class ShowdownReader:
         claimed = claimed | set(self._pile) | set(cards)
         seen = self._scores_seen.get(player)
         if seen:
-            scores = {c: sum(s.get(c, 0.0) for s in seen) / len(seen) for c in set().union(*seen)}
+            scores = {c: max(s.get(c, 0.0) for s in seen) for c in set().union(*seen)}
         else:
             scores = self._zone_scores(player, view_bgr, claimed - set(cards))
         extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed),
