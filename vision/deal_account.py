@@ -19,8 +19,8 @@ import numpy as np
 
 from vision.attribute import Attribution, decide
 from vision.inks import DeckInks, Ink
-from vision.pips import PipShapes
 from vision.pile import PileRead
+from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
 from vision.sightings import hesitated, ink_renames, misread_sighting, pile_alternatives

@@ -293,7 +293,7 @@ class ShowdownReader:
         shown = {player: {c for c in found if c not in taken and owners.get(c, player) == player}
                  for player, found in reads.items()}
         self._look_again_at_short_hands(view_bgr, shown, set().union(*reads.values()) | taken)
-        before = self._shown_before
+        shown_before = self._shown_before
         self._recounted(shown, reads)
         ready: dict[str, tuple[str, ...]] = {}
         laid, cut = 0, False
@@ -308,7 +308,7 @@ class ShowdownReader:
             if not cards:
                 continue
             laid += 1
-            if shown[player] == before.get(player):
+            if shown[player] == shown_before.get(player):
                 ready[player] = cards
             self._last[player] = cards
         if not ready:
