@@ -156,7 +156,7 @@ def renamed_play(game: Game, was: str, card: str, first: bool = False) -> Correc
     was, card = parse_card(was), parse_card(card)
     if was == card or card in game.state.played_by:
         return None
-    plays = [(index, event) for index, event in _plays_this_deal(game) if event.card == was]
+    plays = [(index, event) for index, event in _plays_this_deal(game) if event.card == was]  # newest first
     found = (plays[-1] if first else plays[0]) if plays else None
     if found is None or found[1].confidence is None:
         return None
