@@ -16,6 +16,8 @@ phone's corrections add them, and the second half is read again. Speed, memory a
 pipeline without and with the deck (`benchmarks/enrolment_deals.py`), per design and in total. A design may be a
 variant `tablesim` films (`NAME:french`, `NAME:styleN[:LETTERS]`, see `vision.tablesim.faces`); its scenes are
 those of `--data` drawn with the same indices. `--scenes 0` reads no scenes (no `--data` needed; name `--designs`).
+`--decks DIR` keeps the enrolled decks in the data directory DIR, each named after its design, so that
+`benchmarks/pipeline.py --decks DIR` reads deals with them.
 """
 
 from __future__ import annotations
@@ -166,13 +168,16 @@ def bench_scenes(design: str, scenes: list[tuple[dict, np.ndarray]], store: Deck
 
 
 def bench_design(design: str, scenes: list[tuple[dict, np.ndarray]], seed: int, n_corrections: int,
-                 deals: int) -> tuple[list[Reading], list[Reading]]:
-    """Enrol `design`, read its scenes and `deals` live deals; the deals' readings without and with the deck."""
+                 deals: int, decks: Path | None = None) -> tuple[list[Reading], list[Reading]]:
+    """Enrol `design` (into the data directory `decks`, else a temporary one), read its scenes and `deals` live
+    deals; the deals' readings without and with the deck."""
     print(f"\n== {design}: {len(scenes)} scenes, {deals} deals ==")
     rng = np.random.default_rng(seed)
     readings: tuple[list[Reading], list[Reading]] = ([], [])
     with tempfile.TemporaryDirectory() as data:
-        store = DeckStore(Path(data))
+        store = DeckStore(decks or Path(data))
+        if design in {d.name for d in store.decks()}:
+            store.remove(design)  # enrolled again from this pass, not added to
         classifier = enrol(design, seed, store, rng)
         if deals > 0:
             readings = bench_deals(design, deck_readers(classifier), deals, seed)
@@ -200,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the shipped model's none probability from which it overrules the deck (default "
                              f"{deck_classifier.GENERIC_NONE})")
     parser.add_argument("--deals", type=int, default=0, help="live deals filmed and read per design (default 0)")
+    parser.add_argument("--decks", type=Path, help="keep the enrolled decks in this data directory, each named after "
+                        "its design (for `pipeline.py --decks`); a deck of that name there is enrolled anew")
     args = parser.parse_args(argv)
     deck_classifier.GENERIC_NONE = args.generic_none
     label_files = sorted((args.data / "labels").glob("*.json")) if args.scenes > 0 else []
@@ -221,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     for design in designs:
         files = by_design.get(design, [])[: args.scenes]
         scenes = [(json.loads(f.read_text()), cv2.imread(str(args.data / "images" / f"{f.stem}.jpg"))) for f in files]
-        without, with_deck = bench_design(design, scenes, args.seed, args.corrections, args.deals)
+        without, with_deck = bench_design(design, scenes, args.seed, args.corrections, args.deals, args.decks)
         generic += without
         deck += with_deck
     if args.deals > 0:

@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/pipeline.py [--deals 6] [--designs held-out] [--recogniser onnx|reference]
     .venv/bin/python benchmarks/pipeline.py --footage DIR     # footage filmed by another simulator
     .venv/bin/python benchmarks/pipeline.py --widened         # tables drawn at random from each seed
+    .venv/bin/python benchmarks/pipeline.py ... --decks DIR   # each deal read with its design's enrolled deck
 
 With `--footage DIR`, the deals of a footage folder (`NAME.mp4` beside `NAME.json`, read by
 `vision.tablesim.footage`) are read with the calibration each deal carries, and scored the same way, per deal
@@ -13,6 +14,10 @@ an mp4, and read back by `vision.watch.observe` from the FILE (decoding included
 right card, plays attributed to the right player without asking, sweeps and missed calls caught, hands read at
 the showdown, deals settled exactly right, frames per second, latency from the frame where a card settles to
 its card_played event, and the peak memory of a separate `watch` process (with the modules it imported).
+
+`--decks DIR` reads each simulated deal with the deck enrolled for its design in the data directory DIR
+(`benchmarks/enrolment.py --decks DIR` enrols them from one pass each): what a family that enrolled its deck
+gets. The memory figure is still that of a `watch` without a deck.
 
 `--recogniser reference` names cards with a matcher that knows the filmed design (it isolates the rest of the
 pipeline); `onnx` (default when the model exists) is the shipped recogniser, which never saw held-out designs.
@@ -100,10 +105,37 @@ def _peak_memory_run(stem: Path, mode: str, card_h: int, model: Path | None) -> 
     return result, err
 
 
-def _identifiers(mode: str, design: str, card_h: int, model: Path | None) -> dict:
+def _identifiers(mode: str, design: str, card_h: int, model: Path | None, decks: DeckReaders | None = None
+                 ) -> dict:
     if mode == "reference":
         return dict(identify=TemplateIdentifier(design), identify_image=TemplateHandReader(design, card_h))
+    if decks is not None:
+        return decks(design)
     return dict(model=model)
+
+
+class DeckReaders:
+    """`observe`'s readers with the deck enrolled for a design in a data directory, each deck loaded once."""
+
+    def __init__(self, data: Path, model: Path) -> None:
+        from vision.deck.store import DeckStore
+
+        self.store = DeckStore(data)
+        self.model = model
+        self.known = {d.name for d in self.store.decks()}
+        self._readers: dict[str, dict] = {}
+
+    def missing(self, designs: list[str]) -> list[str]:
+        return [d for d in designs if d not in self.known]
+
+    def __call__(self, design: str) -> dict:
+        if design not in self._readers:
+            from vision.deck.readers import deck_readers
+            from vision.deck.store import load_deck_classifier
+
+            classifier = load_deck_classifier(self.store, design, self.model)
+            self._readers[design] = deck_readers(classifier)
+        return self._readers[design]
 
 
 @dataclass
@@ -122,7 +154,7 @@ class Deal:
 
 
 def _simulated(args: argparse.Namespace, designs: list[str], mode: str, card_h: int, model: Path | None,
-               folder: Path) -> Iterator[Deal]:
+               folder: Path, decks: DeckReaders | None = None) -> Iterator[Deal]:
     """Deals played by the simulator and filmed now (or read again from `--keep` with `--reuse`)."""
     for i, seed in _set_deals(args):
         players = NAMES[:3 + i % 3]
@@ -138,7 +170,7 @@ def _simulated(args: argparse.Namespace, designs: list[str], mode: str, card_h: 
             calib_json = json.loads(stem.with_suffix(".calib.json").read_text(encoding="utf-8"))
             calibration = parse_calibration(calib_json, players)
         yield Deal(f"deal {seed} ({design}, {len(players)} players)", stem.with_suffix(".mp4"), script, truth,
-                   scene_config.fps, calibration, _identifiers(mode, design, card_h, model))
+                   scene_config.fps, calibration, _identifiers(mode, design, card_h, model, decks))
 
 
 def _footage(deals: list, model: Path | None) -> Iterator[Deal]:
@@ -198,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reuse", action="store_true",
                         help="with --keep: read again the deals filmed there before (same seeds) instead of filming "
                              "them anew; only the pipeline's figures change between two such runs")
+    parser.add_argument("--decks", type=Path,
+                        help="read each deal with the deck enrolled for its design in this data directory "
+                             "(benchmarks/enrolment.py --decks)")
     args = parser.parse_args(argv)
 
     if args.reuse and args.keep is None:
@@ -213,6 +248,9 @@ def main(argv: list[str] | None = None) -> int:
         if mode != "onnx":
             print("--footage reads unknown deck art: it needs the ONNX recogniser", file=sys.stderr)
             return 2
+        if args.decks is not None:
+            print("--decks reads each deal with its design's deck: footage names no design", file=sys.stderr)
+            return 2
         try:
             footage = read_folder(args.footage)
         except FootageError as exc:
@@ -225,8 +263,20 @@ def main(argv: list[str] | None = None) -> int:
             designs = default_designs(held_out=args.designs == "held-out")
         else:
             designs = [d.strip() for d in args.designs.split(",") if d.strip()]
+        decks = None
+        if args.decks is not None:
+            if mode != "onnx":
+                print("--decks reads with the ONNX recogniser's features: not with --recogniser reference",
+                      file=sys.stderr)
+                return 2
+            assert model is not None  # onnx mode
+            decks = DeckReaders(args.decks, model)
+            if decks.missing(designs):
+                print(f"no deck enrolled in {args.decks} for: {', '.join(decks.missing(designs))} "
+                      "(benchmarks/enrolment.py --decks DIR --designs ... --scenes 0 enrols them)", file=sys.stderr)
+                return 2
         folder = args.keep or Path(tempfile.mkdtemp(prefix="nj-bench-"))
-        deals = _simulated(args, designs, mode, card_h, model, folder)
+        deals = _simulated(args, designs, mode, card_h, model, folder, decks)
         count = len(_set_deals(args))
     folder.mkdir(parents=True, exist_ok=True)
     config = WatchConfig()
@@ -275,6 +325,8 @@ def main(argv: list[str] | None = None) -> int:
               f"3-5 players; 1280x720 mp4 read from file)")
     reader = (f"ONNX model {model}" if mode == "onnx"
               else "reference matcher of the filmed design (NOT the learned model)")
+    if args.decks is not None:
+        reader += f", each design's deck enrolled in {args.decks}"
     print(f"recogniser: {reader}")
     for line in _figures(scores):
         print(line)
