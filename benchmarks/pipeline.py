@@ -203,7 +203,7 @@ def _figures(scores: list[Score]) -> list[str]:
         f"  (asked: {total('players_asked')}, extra plays seen: {total('extra_plays')})",
         f"sweeps caught (right box and player):     {pct(total('sweeps_caught'), total('sweeps'))}   target all",
         f"missed calls caught:                      {pct(total('missed_caught'), total('missed_calls'))}   target all"
-        f"  (false alarms: {total('false_missed')})",
+        f"  (false alarms: {total('false_missed')}; told, then withdrawn: {total('withdrawn_missed')})",
         f"deal end (winner, opera) right:           {pct(sum(s.deal_over_right for s in scores), len(scores))}",
         f"losers' hands read exactly:               {pct(total('hands_right'), total('hands'))}",
         f"deals settled exactly right:              {pct(sum(s.settled_right for s in scores), len(scores))}"
@@ -316,7 +316,8 @@ def main(argv: list[str] | None = None) -> int:
         print("per deal: card, player without asking, sweeps, missed calls (false alarms), deal end, hands, settled")
         for label, s in zip(labels, scores):
             print(f"  {label:28s} {s.cards_right}/{s.plays}  {s.players_right}/{s.plays}  "
-                  f"{s.sweeps_caught}/{s.sweeps}  {s.missed_caught}/{s.missed_calls} ({s.false_missed})  "
+                  f"{s.sweeps_caught}/{s.sweeps}  {s.missed_caught}/{s.missed_calls} ({s.false_missed}"
+                  f"{f', {s.withdrawn_missed} withdrawn' if s.withdrawn_missed else ''})  "
                   f"{'right' if s.deal_over_right else 'WRONG'}  {s.hands_right}/{s.hands}  "
                   f"{'exact' if s.settled_right else 'NOT exact'}")
     else:

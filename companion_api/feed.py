@@ -20,6 +20,9 @@ Every observation may carry `t` (seconds in the source). Types:
 - `{"type": "box_swept", "box": "QS", "player": "Bruno"}` — a box emptied (by the honour's player: a call).
 - `{"type": "call_missed", "card": "QS", "player": "Bruno"}` — informational: the engine detects missed calls
   itself from the plays and sweeps; this is kept only to cross-check.
+- `{"type": "call_withdrawn", "card": "QS", "player": "Bruno"}` — the pipeline takes back its `call_missed`: the
+  `card_corrected` just before it renamed that play, so the honour was never laid. Informational too: the engine,
+  told of the rename, no longer counts the call missed; cross-checked.
 - `{"type": "passed", "player": "Chloé"}` — a player passed (optional: the engine infers turns from plays).
 - `{"type": "deal_over", "winner": "Chloé", "opera": false}` — informational, cross-checked.
 - `{"type": "deal_resumed", "reason": "8C was laid after the deal was taken as over"}` — the pipeline withdraws
@@ -113,6 +116,14 @@ class CallMissed:
 
 
 @dataclass(frozen=True)
+class CallWithdrawn:
+    card: str
+    player: str | None = None
+    t: float | None = None
+    type: str = field(default="call_withdrawn", init=False)
+
+
+@dataclass(frozen=True)
 class Passed:
     player: str
     t: float | None = None
@@ -161,8 +172,8 @@ class GameSetupSeen:
     type: str = field(default="game_setup", init=False)
 
 
-Observation = Union[CardPlayed, CardCorrected, BoxSwept, CallMissed, Passed, DealOver, HandRevealed, SettlementSeen,
-                    GameSetupSeen, PlayerCorrected, DealResumed]
+Observation = Union[CardPlayed, CardCorrected, BoxSwept, CallMissed, CallWithdrawn, Passed, DealOver, HandRevealed,
+                    SettlementSeen, GameSetupSeen, PlayerCorrected, DealResumed]
 
 
 def observation_to_dict(obs: Observation) -> dict[str, Any]:
@@ -277,6 +288,7 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
                                               reason=_str(d, "reason", optional=True), first=_flag(d, "first") or None,
                                               t=_time(d)),
     "call_missed": lambda d: CallMissed(card=_card(d), player=_str(d, "player", optional=True), t=_time(d)),
+    "call_withdrawn": lambda d: CallWithdrawn(card=_card(d), player=_str(d, "player", optional=True), t=_time(d)),
     "passed": lambda d: Passed(player=str(_str(d, "player")), t=_time(d)),
     "deal_over": lambda d: DealOver(winner=_str(d, "winner", optional=True), opera=_flag(d, "opera"),
                                     t=_time(d)),

@@ -462,7 +462,8 @@ class TableService:
         return False, None
 
     def _cross_check(self, table: GameTable, obs: feed.Observation) -> None:
-        """`deal_over`, `call_missed`, `settlement`: the engine decides these itself; disagreements are shown."""
+        """`deal_over`, `call_missed`, `call_withdrawn`, `settlement`: the engine decides these itself; disagreements
+        are shown."""
         disagreement = table.disagreement(obs)
         if disagreement:
             self.feed_notices.append({"kind": "pipeline_disagrees", "message": disagreement})

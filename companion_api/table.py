@@ -291,6 +291,10 @@ class Table(LoggedTable):
             missed = {(self.setup.players[s], c) for s, c, _ in st.missed_calls}
             if obs.player and (obs.player, obs.card) not in missed and st.pending == []:
                 return f"the camera saw {obs.player} forget to call {obs.card}; the game did not"
+        elif isinstance(obs, feed.CallWithdrawn):
+            missed = {(self.setup.players[s], c) for s, c, _ in st.missed_calls}
+            if obs.player and (obs.player, obs.card) in missed:
+                return f"the camera no longer says {obs.player} forgot to call {obs.card}; the game still does"
         elif isinstance(obs, feed.SettlementSeen) and st.results:
             # the stacks after the deal, or (the pipeline settles each deal alone) what the deal changed
             players = self.setup.players

@@ -207,6 +207,30 @@ def test_a_card_the_camera_renames_is_corrected_in_the_deal(tmp_path: Path) -> N
     assert [e["card"] for e in game["events"] if e["corrected"]] == ["JC"]
 
 
+def test_a_missed_call_the_camera_withdraws_agrees_with_the_game_only_once_the_play_is_renamed(tmp_path: Path) -> None:
+    """`call_withdrawn` after the rename that disproved the honour agrees with the game (its missed call fell with
+    the rename); one the game still counts is shown as a disagreement."""
+    lead = PLAYERS[1]
+
+    def disagreements(game: dict) -> list[str]:
+        return [n["message"] for n in game["notices"] if n["kind"] == "pipeline_disagrees"]
+
+    with TestClient(make_app(tmp_path)) as client:
+        assert client.post("/api/games", json=new_game_body(), headers=EDIT).status_code == 201
+        for card in ("10H", "JC", "QH", "KD"):
+            body = {"type": "card_played", "card": card, "player": lead, "confidence": 0.99}
+            assert client.post("/api/observations", json=body, headers=EDIT).status_code == 200
+        withdrawn = {"type": "call_withdrawn", "card": "JC", "player": lead, "t": 9.0}
+        assert client.post("/api/observations", json=withdrawn, headers=EDIT).status_code == 200
+        early = disagreements(client.get("/api/state").json()["game"])
+        rename = {"type": "card_corrected", "was": "JC", "card": "JS", "player": lead, "played_at": 2.0, "t": 9.0}
+        for body in (rename, withdrawn):
+            assert client.post("/api/observations", json=body, headers=EDIT).status_code == 200
+        game = client.get("/api/state").json()["game"]
+    assert early == [f"the camera no longer says {lead} forgot to call JC; the game still does"]
+    assert disagreements(game) == early and not [n for n in game["notices"] if n["kind"] == "call_missed"]
+
+
 def test_a_correction_of_the_first_of_two_reads_renames_the_first_play(tmp_path: Path) -> None:
     """The camera read a J♠ as J♣, later the real J♣, whose player emptied its box: the pipeline renames the first
     read (`"first": true`), so the J♣ laid last stays, and the missed call counted for the first falls."""

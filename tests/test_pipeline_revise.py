@@ -360,6 +360,47 @@ def test_a_sweep_after_a_card_read_twice_renames_the_first_read() -> None:
         assert table.account.sightings["JC"].told == "Bruno" and table.account.sightings["JS"].told == "Anne"
 
 
+def test_a_missed_call_told_for_a_read_renamed_since_is_withdrawn() -> None:
+    """Deals 59001 and 48004 of the widened benchmark: Anne's J♠ read as the J♣ and her missed call told; Bruno's J♣
+    then empties the box, which renames Anne's read. The accusation is taken back (`call_withdrawn`) right after
+    the rename; a rename of another player's read of the honour, or none, leaves it standing."""
+    table = Table()
+    table.lay(1.0, "JC", sure("Anne"), 0.999, {"JC": 0.999, "JS": 0.003})
+    assert table.account.missed([("JC", "Anne")], 1.5) == [
+        {"t": 1.5, "type": "call_missed", "card": "JC", "player": "Anne"}]
+    for t, card in ((2.0, "2H"), (3.0, "3H")):
+        table.lay(t, card, sure("Bruno"))
+    table.lay(4.0, "JC", sure("Bruno"))
+    swept = table.account.box_swept(5.0, "JC", sure("Bruno"), None, arms(Bruno=400.0))
+    assert [(e["type"], e.get("was"), e.get("card", e.get("box")), e.get("player")) for e in swept] == [
+        ("card_corrected", "JC", "JS", "Anne"), ("call_withdrawn", None, "JC", "Anne"),
+        ("box_swept", None, "JC", "Bruno")]
+    assert table.account.missed_told == {}
+
+    kept = Table()
+    kept.lay(1.0, "JC", sure("Anne"), 0.999, {"JC": 0.999, "JS": 0.003})
+    kept.account.missed([("JC", "Anne")], 1.5)
+    kept.lay(2.0, "2H", sure("Bruno"))
+    kept.lay(3.0, "JC", sure("Bruno"))
+    swept = kept.account.box_swept(4.0, "JC", sure("Chloé"), None, arms(Chloé=400.0))
+    assert "call_withdrawn" not in types(swept) and kept.account.missed_told == {"JC": "Anne"}
+
+
+def test_a_sweep_that_swaps_two_reads_withdraws_the_call_told_for_the_first() -> None:
+    """As deal 47023: Bruno's Q♦ read as the Q♠ and his call told missed; Chloé's Q♠ read as the Q♦ empties the Q♠
+    box. Bruno never laid the Q♠: his missed call is withdrawn, and Chloé's play is hers to sweep."""
+    table = Table()
+    table.lay(1.0, "JH", sure("Bruno"))
+    table.lay(2.0, "QS", sure("Bruno"), 0.88, {"QS": 0.88, "QD": 0.1})
+    table.account.missed([("QS", "Bruno")], 2.5)
+    for t, card in ((3.0, "KS"), (4.0, "10C"), (5.0, "JC")):
+        table.lay(t, card, sure("Chloé"))
+    table.lay(6.0, "QD", sure("Chloé"), 0.95, {"QD": 0.95, "QS": 0.04})
+    swept = table.account.box_swept(7.0, "QS", sure("Chloé"), "Chloé", arms(Chloé=400.0))
+    assert [(e["type"], e.get("player")) for e in swept] == [
+        ("card_corrected", "Bruno"), ("call_withdrawn", "Bruno"), ("card_corrected", "Chloé"), ("box_swept", "Chloé")]
+
+
 def test_no_missed_call_is_reported_at_the_settlement_for_an_honour_a_shown_hand_renamed() -> None:
     """As in deal 48004 of the widened benchmark (a Q♥ there): Bruno's last card, a K♦, read as the K♥; Denis shows
     the K♥, which renames the pile's card. The K♥ box still holds its stake, but nobody laid the K♥: no call was

@@ -1,8 +1,10 @@
-"""The benchmark's scorer: one early or doubled read is one fault, not a shift of every later pair."""
+"""The benchmark's scorer: one early or doubled read is one fault, not a shift of every later pair; a missed call
+taken back is a false alarm withdrawn, and a true one taken back is not caught."""
 
 from __future__ import annotations
 
-from vision.tablesim.truth import align_plays, corrected_plays
+from vision.tablesim.script import Action, DealScript
+from vision.tablesim.truth import align_plays, corrected_plays, false_alarms, standing_missed, withdrawn_alarms
 
 
 def _plays(*reads: tuple[float, str]) -> list[dict]:
@@ -39,3 +41,20 @@ def test_a_correction_renames_the_latest_play_of_its_name_or_the_first_when_it_s
     latest = {"type": "card_corrected", "was": "JC", "card": "JS"}
     assert [p["card"] for p in corrected_plays([*played, latest])] == ["JC", "JS"]
     assert [p["card"] for p in corrected_plays([*played, {**latest, "first": True}])] == ["JS", "JC"]
+
+
+def test_a_missed_call_withdrawn_stops_standing() -> None:
+    """Anne's J♣ was swept (no call missed), Bruno's Q♠ was not. The pipeline told both missed, then withdrew the
+    J♣: one false alarm withdrawn, none standing; withdrawing the Q♠ as well leaves the true missed call uncaught."""
+    script = DealScript(("Anne", "Bruno"), "Anne", {}, (), (
+        Action("play", "Anne", "JC"), Action("sweep", "Anne", box="JC"), Action("play", "Bruno", "QS"),
+        Action("play", "Anne", "KD")), "Anne", False)
+    told = [{"type": "call_missed", "card": "JC", "player": "Anne"},
+            {"type": "call_missed", "card": "QS", "player": "Bruno"}]
+    taken_back = [*told, {"type": "call_withdrawn", "card": "JC", "player": "Anne"}]
+    assert (false_alarms(script, told), withdrawn_alarms(script, told)) == (["JC"], [])
+    assert (false_alarms(script, taken_back), withdrawn_alarms(script, taken_back)) == ([], ["JC"])
+    assert standing_missed(taken_back) == {("QS", "Bruno")}
+    other = {"type": "call_withdrawn", "card": "JC", "player": "Bruno"}   # not the player accused: stands
+    assert standing_missed([*told, other]) == {("JC", "Anne"), ("QS", "Bruno")}
+    assert standing_missed([*taken_back, {"type": "call_withdrawn", "card": "QS", "player": "Bruno"}]) == set()

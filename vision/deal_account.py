@@ -117,8 +117,8 @@ class DealAccount:
         """Per card read a second time (and neither read renamed), the earlier sighting of it."""
         self.renamed_to: set[str] = set()
         """Cards that a `card_corrected` named: one may be an honour whose call was missed unseen."""
-        self.missed_told: set[str] = set()
-        """Honours whose `call_missed` was reported."""
+        self.missed_told: dict[str, str | None] = {}
+        """Honour -> player, for the `call_missed` events reported and not withdrawn."""
         self.missed_in_doubt: dict[str, str | None] = {}
         """Honour -> player, for calls that seemed missed while the honour's read hesitated: told at the settlement
         only if the hands shown then settle the doubt (a false missed call accuses a player)."""
@@ -245,7 +245,15 @@ class DealAccount:
         self.renamed_to.add(instead)
         self.events_seen[instead] = float(earlier.event["confidence"])
         self.sightings[instead] = earlier      # perception is not told: the card on top is the later read
-        return [{**_corrected(box, instead, earlier, t, READ_TWICE), "first": True}]
+        return [{**_corrected(box, instead, earlier, t, READ_TWICE), "first": True},
+                *self._call_withdrawn(box, earlier, t)]
+
+    def _call_withdrawn(self, was: str, sighting: Sighting | None, t: float | None) -> list[dict]:
+        """`call_withdrawn` when the play renamed from honour `was` is the one whose `call_missed` was reported: that
+        player never laid the honour, so the accusation is taken back as openly as it was made."""
+        if was not in self.missed_told or (sighting is not None and self.missed_told[was] not in (None, sighting.told)):
+            return []
+        return [{"t": t, "type": "call_withdrawn", "card": was, "player": self.missed_told.pop(was)}]
 
     def missed(self, missed: Iterable[tuple[str, str | None]], t: float | None,
                shown: Collection[str] | None = None) -> list[dict]:
@@ -260,7 +268,7 @@ class DealAccount:
                 else:
                     log.info("the %s box kept its stake, but the %s's read hesitated: no missed call is told", box, box)
                 continue
-            self.missed_told.add(box)
+            self.missed_told[box] = who
             out.append({"t": t, "type": "call_missed", "card": box, "player": who})
         return out
 
@@ -542,7 +550,7 @@ class DealAccount:
             if sighting is not None:
                 self.sightings[card] = sighting
             self.on_rename(was, card)
-            out.append(_corrected(was, card, sighting, t, reason))
+            out += [_corrected(was, card, sighting, t, reason), *self._call_withdrawn(was, sighting, t)]
         return out
 
     # --- the showdown -----------------------------------------------------------------------------------

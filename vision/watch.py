@@ -8,8 +8,8 @@ seat zones are read. This module is the perception (what the camera saw, with it
 the deal is `vision.deal_account.DealAccount`'s: with a live engine game (`vision.referee.LiveReferee`) it says
 who may be playing and which card continues the sequence (a pile read that hesitates leans to it), renames
 misread cards, spots the end of the deal, settles it, and revises what it concluded when later evidence says so.
-Events: card_played, card_corrected, player_corrected, box_swept, call_missed, deal_over, deal_resumed,
-hand_revealed, settlement.
+Events: card_played, card_corrected, player_corrected, box_swept, call_missed, call_withdrawn, deal_over,
+deal_resumed, hand_revealed, settlement.
 """
 
 from __future__ import annotations

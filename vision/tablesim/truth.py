@@ -45,10 +45,30 @@ def expected_settlement(script: DealScript, chips: int = 100, rules: str = "lind
     return ref.settle(hands)
 
 
+def standing_missed(events: list[dict]) -> set[tuple[str, str | None]]:
+    """(honour, player) of the `call_missed` events that no later `call_withdrawn` took back."""
+    told: list[tuple[str, str | None]] = []
+    for e in events:
+        pair = (e.get("card"), e.get("player"))
+        if e["type"] == "call_missed":
+            told.append(pair)
+        elif e["type"] == "call_withdrawn" and pair in told:
+            told.remove(pair)
+    return set(told)
+
+
 def false_alarms(script: DealScript, events: list[dict]) -> list[str]:
-    """Honours reported as missed calls whose call was made (or that were never laid): each accuses a player."""
+    """Honours reported as missed calls whose call was made (or that were never laid), and not withdrawn since:
+    each accuses a player."""
     missed = {card for card, _ in expected_missed_calls(script)}
-    return sorted({e["card"] for e in events if e["type"] == "call_missed"} - missed)
+    return sorted({card for card, _ in standing_missed(events)} - missed)
+
+
+def withdrawn_alarms(script: DealScript, events: list[dict]) -> list[str]:
+    """False alarms the pipeline took back later (`call_withdrawn`): a player was accused for a while."""
+    missed = {card for card, _ in expected_missed_calls(script)}
+    told = {e["card"] for e in events if e["type"] == "call_missed"}
+    return sorted(told - missed - set(false_alarms(script, events)))
 
 
 @dataclass
@@ -65,7 +85,9 @@ class Score:
     missed_calls: int = 0
     missed_caught: int = 0
     false_missed: int = 0
-    """call_missed events of honours whose call was made: a false alarm accuses a player."""
+    """call_missed events of honours whose call was made, not withdrawn: a false alarm accuses a player."""
+    withdrawn_missed: int = 0
+    """False alarms taken back by a `call_withdrawn` later in the deal."""
     hands: int = 0
     hands_right: int = 0
     deal_over_right: bool = False
@@ -176,11 +198,14 @@ def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], 
             s.sweeps_caught += 1
         else:
             s.problems.append(f"sweep of {te.event['box']} by {te.event['player']} not caught")
-    seen_missed = {(e["card"], e.get("player")) for e in events if e["type"] == "call_missed"}
+    seen_missed = standing_missed(events)
     expected_missed = expected_missed_calls(script)
     for card in false_alarms(script, events):
         s.false_missed += 1
         s.problems.append(f"false alarm: call of {card} reported missed")
+    for card in withdrawn_alarms(script, events):
+        s.withdrawn_missed += 1
+        s.problems.append(f"false alarm withdrawn: call of {card} reported missed, then taken back")
     for card, player in expected_missed:
         s.missed_calls += 1
         if (card, player) in seen_missed:
