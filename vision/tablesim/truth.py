@@ -49,11 +49,10 @@ def standing_missed(events: list[dict]) -> set[tuple[str, str | None]]:
     """(honour, player) of the `call_missed` events that no later `call_withdrawn` took back."""
     told: list[tuple[str, str | None]] = []
     for e in events:
-        pair = (e.get("card"), e.get("player"))
         if e["type"] == "call_missed":
-            told.append(pair)
-        elif e["type"] == "call_withdrawn" and pair in told:
-            told.remove(pair)
+            told.append((str(e["card"]), e.get("player")))
+        elif e["type"] == "call_withdrawn" and (str(e["card"]), e.get("player")) in told:
+            told.remove((str(e["card"]), e.get("player")))
     return set(told)
 
 
