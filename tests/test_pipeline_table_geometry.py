@@ -43,6 +43,27 @@ def test_an_arm_seen_only_in_pieces_is_followed_along_the_corridor_it_swept() ->
     assert tracker.attribute("pile", ["Ines", "Pierre", "Chloe"]).player == "Ines"
 
 
+@pytest.mark.parametrize("card_length", [None, 20.0])
+def test_motion_wholly_inside_the_pile_zone_points_to_no_seat(card_length: float | None) -> None:
+    """Deal 61007 of the widened benchmark: Anne's arm, the colour of the wooden table, shows only as a thin piece
+    coming down from her place; then it holds still while her hand and card move within the pile zone. That motion's
+    far end lies inside the zone, on the side of the seat opposite (Bruno's), and says nothing of where the arm
+    comes from: the piece of arm crossing the zone's edge does."""
+    seats, targets = _zones()
+    seats["Bruno"] = np.zeros(SHAPE, np.uint8)
+    seats["Bruno"][150:175, 100:220] = 255   # bottom, opposite Ines
+    tracker = ArmTracker(seats, targets, seats)
+    tracker.card_length = card_length
+    sleeve = np.zeros(SHAPE, np.uint8)
+    cv2.line(sleeve, (160, 0), (160, 72), 255, 3)
+    tracker.feed(sleeve)
+    for shift in range(4):                        # hand and card settling, lower in the zone each frame
+        frame = np.zeros(SHAPE, np.uint8)
+        frame[86 + shift:116 + shift, 148:172] = 255
+        tracker.feed(frame)
+    assert tracker.attribute("pile", ["Ines", "Pierre", "Chloe", "Bruno"]).player == "Ines"
+
+
 def test_an_arm_entering_the_picture_between_two_seats_belongs_to_the_nearer() -> None:
     seats = {name: np.zeros(SHAPE, np.uint8) for name in ("Rose", "Pierre")}
     seats["Rose"][5:30, 10:120] = 255

@@ -124,11 +124,18 @@ class ArmTracker:
         return pts[inside].mean(axis=0) if inside.any() else self._centres[target]
 
     def _arm_line(self, pts: np.ndarray, target: str) -> tuple[np.ndarray, np.ndarray] | None:
-        """(tip, root) of an arm at work on `target`: where its hand works and where it comes from."""
+        """(tip, root) of an arm at work on `target`: where its hand works and where it comes from. None when the
+        root lies inside the target zone: an arm comes in from beyond the zone it works in, so motion wholly inside
+        it (a hand or a card moving there while the arm holds still) points nowhere."""
         centre = self._centres.get(target)
         if centre is None or len(pts) < 10:
             return None
-        return self._tip(pts, target), self._root(pts, centre)
+        root = self._root(pts, centre)
+        x, y = (int(round(v)) for v in root)
+        mask = self._target_bool[target]
+        if 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and mask[y, x]:
+            return None
+        return self._tip(pts, target), root
 
     def _pointed_seat(self, line: tuple[np.ndarray, np.ndarray], target: str) -> str | None:
         """Follow the arm from the target out through its far end to the seat it comes from.
