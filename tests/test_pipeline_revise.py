@@ -363,7 +363,7 @@ def test_a_sweep_after_a_card_read_twice_renames_the_first_read() -> None:
 def test_a_missed_call_told_for_a_read_renamed_since_is_withdrawn() -> None:
     """Deals 59001 and 48004 of the widened benchmark: Anne's J♠ read as the J♣ and her missed call told; Bruno's J♣
     then empties the box, which renames Anne's read. The accusation is taken back (`call_withdrawn`) right after
-    the rename; a rename of another player's read of the honour, or none, leaves it standing."""
+    the rename. Emptied by a player whose read it is not, nothing is renamed and the accusation stands."""
     table = Table()
     table.lay(1.0, "JC", sure("Anne"), 0.999, {"JC": 0.999, "JS": 0.003})
     assert table.account.missed([("JC", "Anne")], 1.5) == [

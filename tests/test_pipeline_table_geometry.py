@@ -45,10 +45,10 @@ def test_an_arm_seen_only_in_pieces_is_followed_along_the_corridor_it_swept() ->
 
 @pytest.mark.parametrize("card_length", [None, 20.0])
 def test_motion_wholly_inside_the_pile_zone_points_to_no_seat(card_length: float | None) -> None:
-    """Deal 61007 of the widened benchmark: Anne's arm, the colour of the wooden table, shows only as a thin piece
-    coming down from her place; then it holds still while her hand and card move within the pile zone. That motion's
-    far end lies inside the zone, on the side of the seat opposite (Bruno's), and says nothing of where the arm
-    comes from: the piece of arm crossing the zone's edge does."""
+    """As deal 61007 of the widened benchmark: an arm the colour of the wooden table shows only as a thin piece coming
+    down from Ines's place; then it holds still while her hand and card move within the pile zone, their far end on
+    the side of Bruno, who sits opposite. That motion says nothing of where the arm comes from: the piece of arm
+    crossing the zone's edge does."""
     seats, targets = _zones()
     seats["Bruno"] = np.zeros(SHAPE, np.uint8)
     seats["Bruno"][150:175, 100:220] = 255   # bottom, opposite Ines
