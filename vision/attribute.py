@@ -130,10 +130,8 @@ class ArmTracker:
         centre = self._centres.get(target)
         if centre is None or len(pts) < 10:
             return None
-        root = self._root(pts, centre)
-        x, y = (int(round(v)) for v in root)
-        mask = self._target_bool[target]
-        if 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and mask[y, x]:
+        root = self._root(pts, centre)     # a mean of the view's own pixels: inside the view
+        if self._target_bool[target][int(round(root[1])), int(round(root[0]))]:
             return None
         return self._tip(pts, target), root
 

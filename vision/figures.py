@@ -56,12 +56,12 @@ def edge_px(width: int) -> int:
     return int(round(EDGE * width))
 
 
-def shows_figure(crop: np.ndarray) -> bool:
+def shows_figure(crop: np.ndarray, ink: np.ndarray | None = None) -> bool:
     """Whether an upright card crop shows a mark of ink larger than `FIGURE`, centred on its face and lying wholly on
-    it (`face_ink`)."""
+    it (`face_ink`; `ink`: that mask, when the caller made it already)."""
     height, width = crop.shape[:2]
     edge = edge_px(width)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(face_ink(crop), connectivity=8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(face_ink(crop) if ink is None else ink, connectivity=8)
     if count < 2:
         return False
     x, y, w, h, area = stats[1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))]

@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from vision.boxes import polygon_mask
-from vision.figures import figure_weights, shows_figure
+from vision.figures import face_ink, figure_weights, shows_figure
 from vision.inks import DeckInks, Ink, index_ink, mean_ink
 from vision.pips import PipShapes, pip_notches
 
@@ -531,8 +531,9 @@ class PileWatcher:
         own = self._location.outline_px is not None
         self._inks.append(index_ink(crop) if own else None)
         if own:
-            self._figures.append(shows_figure(crop))
-            self._pips.append(pip_notches(crop))
+            face = face_ink(crop)
+            self._figures.append(shows_figure(crop, face))
+            self._pips.append(pip_notches(crop, face))
         tops = [max(r.items(), key=lambda kv: kv[1], default=(None, 0.0)) for r in self._reads]
         agreed = len(tops) >= 2 and len({c for c, _ in tops}) == 1 and min(p for _, p in tops) >= self.sure
         if len(self._reads) < self.confirm_frames and not agreed:

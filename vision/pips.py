@@ -39,11 +39,12 @@ PENALTY = 0.05
 """Weight of a number card whose face is far likelier another suit's (as `vision.figures`)."""
 
 
-def pip_notches(crop: np.ndarray) -> tuple[int, ...]:
-    """The notch count of each pip on an upright card crop's face (`vision.figures.face_ink`)."""
+def pip_notches(crop: np.ndarray, ink: np.ndarray | None = None) -> tuple[int, ...]:
+    """The notch count of each pip on an upright card crop's face (`vision.figures.face_ink`; `ink`: that mask, when
+    the caller made it already)."""
     height, width = crop.shape[:2]
     edge = edge_px(width)
-    contours, _ = cv2.findContours(face_ink(crop), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    contours, _ = cv2.findContours(face_ink(crop) if ink is None else ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     lo_area, hi_area = PIP_AREA[0] * width * width, PIP_AREA[1] * width * width
     counts = []
     for contour in contours:
