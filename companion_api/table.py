@@ -168,8 +168,8 @@ class Table(LoggedTable):
         return Sweep(self._claimant(player, box), box)
 
     def observed_sweep(self, obs: feed.BoxSwept) -> list[Event]:
-        """The sweep, after the corrections it proves: the camera's last card was the box's honour, misread in
-        another suit (`engine.nain_jaune.live.sweep_proof`)."""
+        """The sweep, after the corrections it proves: the camera's last card was the box's honour, misread
+        (`engine.nain_jaune.live.sweep_proof`)."""
         sweep = self.sweep(obs.player, obs.box)
         return [*sweep_proof(self.game, sweep.seat, sweep.box), sweep]
 

@@ -267,6 +267,26 @@ def test_a_sweep_proves_the_honour_the_camera_read_in_another_suit():
     assert sweep_proof(game, 1, "KH")   # the K♦ just laid, the K♥ box: the same proof
 
 
+def test_a_sweep_proves_the_honour_the_camera_read_as_another_court_of_its_suit():
+    """Deals 49022, 51016, 53016 and 60004 of the widened benchmark: a Q♠ of an unseen deck read K♠, then its player
+    empties the Q♠ box: the K♠ was the Q♠ (court letters differ from deck to deck); a pip card of the suit is not."""
+    from engine.nain_jaune.live import misread_as, sweep_proof
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "JH", confidence=0.99)
+    observe(game, "Bruno", "KS", confidence=0.95)
+    (fix,) = sweep_proof(game, 1, "QS")
+    assert fix.replacement.card == "QS"
+    game.apply(fix)
+    notices = game.sweep("Bruno", "QS")
+    assert nt.SWEEP_WITHOUT_HONOUR not in kinds(notices) and game.state.board["QS"] == 0
+    assert "KS" not in game.state.played_by
+    observe(game, "Bruno", "9C", confidence=0.99)
+    assert sweep_proof(game, 1, "JC") == ()            # a pip card of the jack's suit
+    assert misread_as("KC", "JC") and misread_as("JS", "JC") and not misread_as("KS", "JC")
+    assert not misread_as("9D", "10D") and not misread_as("QD", "7D") and not misread_as("QS", "QS")
+
+
 def test_no_sweep_proof_without_a_reason():
     from engine.nain_jaune.live import sweep_proof
 

@@ -223,7 +223,7 @@ class DealAccount:
         who = sweeper(box, seen, honour_player, moved, self.referee)
         out += self._read_before_disproved(box, who, t)
         if self.referee is not None and who is not None:
-            # the pile showed the honour, read in another suit: the card read is free to come later
+            # the pile showed the honour, misread: the card read is free to come later
             out += self._renamed_together(self.referee.sweep(who, box), t, PROVEN)
         if box in self.events_seen:
             self.proven.add(box)

@@ -8,6 +8,7 @@ camera feed and a phone need:
 * :func:`unseen_passes` — the passes a camera cannot see that make an observed play legal;
 * :func:`playable_now` — the cards a player may lay now, those passes included;
 * :func:`sweep_proof` — the corrections a sweep proves: the card just laid was the honour, misread;
+* :func:`misread_as` — whether one card may be another read with one index sign wrong;
 * :func:`renamed_play` — the correction that renames a card read earlier this deal (the camera saw it twice);
 * :func:`reassigned_play` — the correction that gives a card read earlier this deal to another player;
 * :func:`dropped_plays` — the plays of this deal the engine set aside because the deal was already over;
@@ -30,7 +31,7 @@ from dataclasses import replace
 from typing import Any, Iterator, Mapping, Sequence
 
 from engine.core.events import Correction
-from engine.nain_jaune.cards import BOXES, DECK, RANK, Card, parse_card
+from engine.nain_jaune.cards import BOXES, DECK, JACK, KING, QUEEN, RANK, SUIT, Card, parse_card
 from engine.nain_jaune.events import NewDeal, Pass, Play, Settlement, Showdown
 from engine.nain_jaune.game import Game, PlayerRef
 from engine.nain_jaune.notices import NOT_PLAYING, Notice
@@ -121,8 +122,8 @@ def sweep_proof(game: Game, seat: int, box: Card) -> tuple[Correction, ...]:
     """The corrections that ``seat`` sweeping ``box`` proves, in the order to apply them (none: nothing to correct).
 
     Only the honour's player sweeps its box right after laying it. So when the last card laid this
-    deal is ``seat``'s, was read by the camera (it has a confidence) and has the honour's rank in another
-    suit, the camera misread the suit: Q♦ for the Q♠ whose box Anne then empties. When the honour is already
+    deal is ``seat``'s, was read by the camera (it has a confidence) and could be the honour misread, the
+    camera misread it (:func:`misread_as`): Q♦ for the Q♠ whose box Anne then empties. When the honour is already
     on the pile, read by the camera earlier with its call missed (its stake then stays for the next deal: nobody
     may take it now), that earlier read was the misread one: the two reads are swapped. A card entered by hand
     (no confidence) is never second-guessed.
@@ -133,7 +134,7 @@ def sweep_proof(game: Game, seat: int, box: Card) -> tuple[Correction, ...]:
     if not plays:
         return ()
     index, event = plays[0]
-    if event.seat != seat or event.confidence is None or event.card == box or RANK[event.card] != RANK[box]:
+    if event.seat != seat or event.confidence is None or not misread_as(event.card, box):
         return ()
     proof = Correction(index, replace(event, card=box))
     if box not in game.state.played_by:
@@ -143,6 +144,16 @@ def sweep_proof(game: Game, seat: int, box: Card) -> tuple[Correction, ...]:
             game.state.missed_calls:
         return ()
     return Correction(earlier[0], replace(earlier[1], card=event.card)), proof
+
+
+def misread_as(read: Card, card: Card) -> bool:
+    """Whether the camera may have read ``card`` as ``read``: one of the index's two signs wrong. The rank in
+    another suit, or another court card of the suit: a deck draws its court letters in any alphabet (R/D/V,
+    K/D/B, К/Д/В) and its figures in any style, so a court's rank is the sign an unseen deck hides best."""
+    if read == card:
+        return False
+    court = (JACK, QUEEN, KING)
+    return RANK[read] == RANK[card] or (SUIT[read] == SUIT[card] and RANK[read] in court and RANK[card] in court)
 
 
 def renamed_play(game: Game, was: str, card: str, first: bool = False) -> Correction | None:
@@ -237,5 +248,5 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["deal_start", "dropped_plays", "may_sweep", "observe", "playable_now", "reassigned_play", "renamed_play",
-           "reopened_deal", "start_live_game", "sweep_proof", "unseen_passes", "view"]
+__all__ = ["deal_start", "dropped_plays", "may_sweep", "misread_as", "observe", "playable_now", "reassigned_play",
+           "renamed_play", "reopened_deal", "start_live_game", "sweep_proof", "unseen_passes", "view"]
