@@ -13,7 +13,7 @@ import pytest
 
 from vision import mat
 from vision.attribute import ArmTracker, decide
-from vision.boxes import BoxTracker, changed_share, look_at
+from vision.boxes import BoxTracker, changed_share, look_at, look_within, polygon_mask, surroundings
 from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
 from vision.pile import HELD_CARD, PileWatcher, crop_card, locate_new_card
@@ -270,6 +270,57 @@ def test_a_small_stake_stacked_on_a_large_floor_is_seen_taken_once_a_chip_s_size
         tracker.settle(looks(qs, wide_full), "10D", "Chloé")
         swept, missed = tracker.settle(looks(qs, wide_empty), None, None)
         assert (swept == [("10D", "Chloé", True)]) == measured and missed == []
+
+
+TRAY = {b: np.array([[x, y], [x + 100, y], [x + 100, y + 100], [x, y + 100]], np.float64) for b, (x, y) in
+        {"10D": (40, 40), "JC": (260, 40), "7D": (150, 150), "KH": (40, 260), "QS": (260, 260)}.items()}
+"""The five 100 px boxes of a tray on a 400 px table."""
+
+
+def _tray(emptied: Collection[str] = (), arm: tuple[tuple[int, int], tuple[int, int]] | None = None) -> np.ndarray:
+    """A wooden table with a tray of five boxes of chips (`emptied` ones without), and an arm lying from one point
+    to another (its hand resting at the second)."""
+    img = np.full((400, 400, 3), (60, 110, 160), np.uint8)
+    cv2.rectangle(img, (30, 30), (370, 370), (120, 40, 20), -1)
+    for seed, (box, poly) in enumerate(TRAY.items()):
+        rng = np.random.default_rng(seed)
+        x, y = (int(v) for v in poly[0])
+        cv2.rectangle(img, (x, y), (x + 100, y + 100), (240, 240, 240), -1)
+        for _ in range(0 if box in emptied else 5):
+            cx, cy = (int(v) for v in rng.uniform(15, 85, 2))
+            cv2.circle(img, (x + cx, y + cy), 10, (40, 40, 200), -1, cv2.LINE_AA)
+    if arm is not None:
+        cv2.line(img, arm[0], arm[1], (90, 140, 200), 36)
+        cv2.circle(img, arm[1], 26, (90, 140, 200), -1)
+    return img
+
+
+def test_an_arm_paused_over_a_box_on_its_way_to_another_is_no_sweep() -> None:
+    """Deal 62009 of the widened benchmark: Bruno lays the 10♦ and reaches for its box over the K♥'s, pausing there.
+    The arm crosses the band around the K♥ box, so that box is judged again at the next settle; its K♥, laid
+    later, then finds the box full and its sweep is seen."""
+    bands = surroundings((400, 400), TRAY)
+    floors = sum(polygon_mask((400, 400), p) // 255 for p in TRAY.values())
+    assert all(np.any(band) and not np.any(band & floors) for band in bands.values())
+
+    def looks(img: np.ndarray) -> tuple[dict, dict]:
+        return {b: look_at(img, p) for b, p in TRAY.items()}, {b: look_within(img, m) for b, m in bands.items()}
+
+    def settle(img: np.ndarray, card: str | None = None, player: str | None = None) -> tuple[list, list]:
+        floors, around = looks(img)
+        return tracker.settle(floors, card, player, around)
+
+    tracker = BoxTracker(call_window=1)
+    tracker.baseline(*looks(_tray()))
+    assert settle(_tray(), "10D", "Bruno") == ([], [])
+    paused = _tray(arm=((90, 399), (90, 300)))                      # from Bruno's edge, the hand on the K♥ box
+    assert changed_share(looks(paused)[0]["KH"], tracker.references["KH"]) >= tracker.emptied_share
+    assert settle(paused) == ([], [])
+    assert settle(_tray({"10D"})) == ([("10D", "Bruno", True)], [])
+    settle(_tray({"10D"}), "KH", "Bruno")
+    assert settle(_tray({"10D", "KH"})) == ([("KH", "Bruno", True)], [])
+    # With the arm gone, a box emptied with no honour laid is told as before.
+    assert settle(_tray({"10D", "KH", "QS"})) == ([("QS", None, False)], [])
 
 
 def test_chips_added_before_the_first_card_are_the_ante_not_a_sweep() -> None:

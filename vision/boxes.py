@@ -11,6 +11,7 @@ missed calls, against the honours the pile stage reports.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Mapping
 
 import cv2
 import numpy as np
@@ -25,6 +26,10 @@ chip's footprint changed there: a stake may be one stack, covering one chip's fo
 CHANGE_LAB = 18.0
 """A floor pixel has changed when its CIELAB colour moved this far, once the whole box's shift is taken off:
 well above sensor noise and compression (a few units), far below a chip leaving the floor it covered."""
+
+AROUND = 0.25
+"""The band looked at around a box, as a part of the box's side: an arm reaching over the box to another crosses
+it whatever its width, and it stays on the tray or the table next to the box."""
 
 
 @dataclass(frozen=True)
@@ -46,10 +51,33 @@ def look_at(view_bgr: np.ndarray, polygon: np.ndarray) -> BoxLook:
     x, y, w, h = cv2.boundingRect(np.round(polygon).astype(np.int32))
     x, y = max(0, x), max(0, y)
     crop = view_bgr[y:y + h, x:x + w]
-    if crop.size == 0:
+    return _look(crop, polygon_mask(crop.shape[:2], polygon - [x, y]) > 0 if crop.size else None)
+
+
+def look_within(view_bgr: np.ndarray, mask: np.ndarray) -> BoxLook:
+    """The pixels of `view_bgr` under `mask` (a view-sized mask, e.g. from `surroundings`), like `look_at`."""
+    x, y, w, h = cv2.boundingRect(mask)
+    return _look(view_bgr[y:y + h, x:x + w], mask[y:y + h, x:x + w] > 0)
+
+
+def _look(crop: np.ndarray, inside: np.ndarray | None) -> BoxLook:
+    if crop.size == 0 or inside is None:
         return BoxLook(np.zeros((1, 1, 3), np.float32), np.zeros((1, 1), bool))
     lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0).astype(np.float32) / 255.0, cv2.COLOR_BGR2LAB)
-    return BoxLook(lab, polygon_mask(crop.shape[:2], polygon - [x, y]) > 0)
+    return BoxLook(lab, inside)
+
+
+def surroundings(shape: tuple[int, int], polygons: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Per box, a mask of the band around it (`AROUND` of its side wide), every box left out: the chips of the box
+    next to it may be taken in the same motion."""
+    floors = {b: polygon_mask(shape, p) for b, p in polygons.items()}
+    any_box = np.max(np.stack(list(floors.values())), axis=0) if floors else np.zeros(shape, np.uint8)
+    bands = {}
+    for box, floor in floors.items():
+        reach = max(1, int(round(AROUND * np.sqrt(np.count_nonzero(floor)))))
+        grown = cv2.dilate(floor, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1)))
+        bands[box] = cv2.bitwise_and(grown, cv2.bitwise_not(any_box))
+    return bands
 
 
 def changed_share(now: BoxLook, before: BoxLook) -> float:
@@ -93,6 +121,8 @@ class BoxTracker:
     at most a chip's footprint, as stacked chips cover less)."""
     stakes: dict[str, int] = field(default_factory=dict)
     """Chips in each box as the engine counts them (the ante and what stayed from earlier deals)."""
+    around_before: dict[str, BoxLook] = field(default_factory=dict)
+    """Per box, how the band around it (`surroundings`) looked at the last settle."""
 
     def _emptied_at(self, box: str, look: BoxLook) -> float:
         """The share of `box`'s floor whose change means its honour's stake was taken: `emptied_share`, or less
@@ -109,16 +139,26 @@ class BoxTracker:
             return self.still_share
         return min(self.still_share, self._emptied_at(box, look) / 2)
 
-    def baseline(self, looks: dict[str, BoxLook]) -> None:
-        self.references = dict(looks)
+    def _reached_over(self, box: str, around: Mapping[str, BoxLook]) -> bool:
+        """Whether the band around `box` changed since the last settle as much as an emptied box's floor: an arm
+        lies across it (paused over this box on its way to another), while a hand that took chips has gone."""
+        return box in around and box in self.around_before and \
+            changed_share(around[box], self.around_before[box]) >= self.emptied_share
 
-    def settle(self, looks: dict[str, BoxLook], new_card: str | None, new_player: str | None
+    def baseline(self, looks: dict[str, BoxLook], around: Mapping[str, BoxLook] | None = None) -> None:
+        self.references = dict(looks)
+        self.around_before = dict(around or {})
+
+    def settle(self, looks: dict[str, BoxLook], new_card: str | None, new_player: str | None,
+               around: Mapping[str, BoxLook] | None = None
                ) -> tuple[list[tuple[str, str | None, bool]], list[tuple[str, str | None]]]:
         """One settled frame: (sweeps as (box, player, honour was laid), missed calls as (box, player)).
 
         A box emptied while its honour waits is that honour's sweep; one emptied in the same motion as its
-        honour landing is too; any other emptied box is reported with no honour (the engine flags it).
+        honour landing is too; any other emptied box is reported with no honour (the engine flags it), unless an
+        arm lies across the band `around` it: that box is judged again at the next settle, against its old look.
         """
+        around = around or {}
         changes = {b: changed_share(look, self.references[b]) for b, look in looks.items()
                    if b in self.references and b not in self.emptied}
         self.last_changes.update(changes)
@@ -126,6 +166,8 @@ class BoxTracker:
         swept: list[tuple[str, str | None, bool]] = []
         for box, change in changes.items():
             waiting = box in self.pending or new_card == HONOURS[box]
+            if self.played and not waiting and change >= self.emptied_share and self._reached_over(box, around):
+                continue
             if self.played and change >= (self._emptied_at(box, looks[box]) if waiting else self.emptied_share):
                 self.emptied.add(box)
                 if change >= self.emptied_share and self.stakes.get(box, 0) > 0:
@@ -140,6 +182,7 @@ class BoxTracker:
                 self.references[box] = looks[box]
         for box, look in looks.items():
             self.references.setdefault(box, look)
+        self.around_before.update(around)
         missed: list[tuple[str, str | None]] = []
         if new_card is not None:
             for box, (player, seen) in list(self.pending.items()):

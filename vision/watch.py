@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from vision.attribute import ArmTracker, Attribution, outer_half
-from vision.boxes import BoxLook, BoxTracker, look_at, polygon_mask
+from vision.boxes import BoxLook, BoxTracker, look_at, look_within, polygon_mask, surroundings
 from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
 from vision.deal_account import DealAccount
 from vision.gate import GateConfig, MotionGate
@@ -185,6 +185,7 @@ class _Pipeline:
         self.boxes = BoxTracker(cfg.call_window, emptied=set(previous.emptied) if previous else set(),
                                 pending=dict(previous.pending) if previous else {},
                                 played=previous.played if previous else False)
+        self._box_bands = surroundings((h, w), calib.zones.boxes)
         self.settled_once = False
         self._seat_looks: dict[str, BoxLook] | None = None
         """How the players' places looked when the last card was laid (to see hands laid out after it)."""
@@ -221,13 +222,14 @@ class _Pipeline:
         view = self.calib.warp(image)
         grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
         readings = {b: look_at(view, p) for b, p in self.calib.zones.boxes.items()}
+        around = {b: look_within(view, band) for b, band in self._box_bands.items()}
         if not self.settled_once:
             self.settled_once = True
-            self.boxes.baseline(readings)
+            self.boxes.baseline(readings, around)
             self.pile.baseline(grey)
             self.arms.reset()
             return out
-        self.pending_settle = {"t": frame.t_seconds, "readings": readings, "view": view,
+        self.pending_settle = {"t": frame.t_seconds, "readings": readings, "around": around, "view": view,
                                "wall": time.perf_counter()}
         came_back, self._pile_visits = self._pile_visits > 1, 0
         if self.pile.settled(grey, came_back):
@@ -290,7 +292,7 @@ class _Pipeline:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
             account.card_unread()
         self.boxes.stakes = account.stakes()
-        swept, missed = self.boxes.settle(pending["readings"], card, player)
+        swept, missed = self.boxes.settle(pending["readings"], card, player, pending["around"])
         for box, honour_player, _ in swept:
             out += account.box_swept(t, box, self._attribute(box, list(self.players)), honour_player,
                                      self.arms.evidence["any"])
