@@ -304,6 +304,19 @@ def test_a_renamed_card_says_whether_a_sweep_proved_it_or_a_runner_up_was_taken(
         ("4S", "4D", READ_TWICE)]
 
 
+def test_a_sweep_proves_the_honour_its_player_s_last_read_had_as_runner_up() -> None:
+    """Deal 60004 of the widened benchmark: Denis's Q♠ read as the K♣ (Q♠ close behind), then he empties the Q♠ box:
+    his card was the Q♠. A runner-up far behind, or a sweep by another player, proves nothing."""
+    for runner_up, sweeper, proved in ((0.84, "Denis", True), (0.1, "Denis", False), (0.84, "Chloé", False)):
+        table = Table()
+        table.lay(1.0, "JH", sure("Denis"))
+        table.lay(2.0, "KC", sure("Denis"), 0.94, {"KC": 0.94, "QS": runner_up, "AS": 0.4})
+        swept = table.account.box_swept(3.0, "QS", sure(sweeper), None, arms(**{sweeper: 400.0}))
+        corrected = [(e["was"], e["card"], e["player"], e["reason"]) for e in swept if e["type"] == "card_corrected"]
+        assert corrected == ([("KC", "QS", "Denis", PROVEN)] if proved else [])
+        assert (table.referee.game.state.board["QS"] == 0) == proved
+
+
 def test_a_card_read_again_at_rest_pools_both_reads_and_renames_only_when_they_name_another_card() -> None:
     """Bruno's card read as the K♥ while his hand still held it, then lying alone as the 10♣: one card, read twice;
     the pooled reads name the 10♣ (`read_at_rest`). Chloé's J♠ read again at rest as the J♣, less surely than her

@@ -222,6 +222,7 @@ class DealAccount:
         out: list[dict] = []
         who = sweeper(box, seen, honour_player, moved, self.referee)
         out += self._read_before_disproved(box, who, t)
+        out += self._runner_up_proved(box, who, t)
         if self.referee is not None and who is not None:
             # the pile showed the honour, misread: the card read is free to come later
             out += self._renamed_together(self.referee.sweep(who, box), t, PROVEN)
@@ -229,6 +230,18 @@ class DealAccount:
             self.proven.add(box)
         self.missed_in_doubt.pop(box, None)
         return out + [{"t": t, "type": "box_swept", "box": box, "player": who}]
+
+    def _runner_up_proved(self, box: str, who: str | None, t: float) -> list[dict]:
+        """`who` emptied `box` right after laying the card read last, whose read had the box's honour as a runner-up
+        (within `rename_floor` of its score): only the honour's player takes its box, so that card was the honour
+        (`card_corrected`, `sweep`). The engine's `sweep_proof` covers reads that share a sign with the honour."""
+        if who is None or box in self.events_seen or not self.sightings:
+            return []
+        card, last = max(self.sightings.items(), key=lambda kv: kv[1].event["t"])
+        share = last.evidence.get(box, 0.0) / max(last.evidence.get(card, 0.0), 1e-9)
+        if last.credited != who or share < self.config.rename_floor:
+            return []
+        return self._rename(card, box, t, PROVEN)
 
     def _read_before_disproved(self, box: str, who: str | None, t: float) -> list[dict]:
         """`box`'s honour was read twice and the player credited with the later read emptied its box: that read is
