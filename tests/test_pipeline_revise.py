@@ -12,8 +12,8 @@ import pytest
 
 from engine.core.cards import DECK
 from vision.attribute import Attribution, decide
-from vision.deal_account import (ASKED, AT_REST, LOW_CONFIDENCE, PROVEN, READ_TWICE, SURE, WEAK_ARM, DealAccount,
-                                 play_doubt)
+from vision.deal_account import (ASKED, AT_REST, LOW_CONFIDENCE, PROVEN, READ_TWICE, SIGNS, SURE, WEAK_ARM,
+                                 DealAccount, play_doubt)
 from vision.inks import DeckInks
 from vision.pile import PileRead
 from vision.referee import LiveReferee
@@ -86,12 +86,14 @@ class Table:
         return self.readers[-1]
 
     def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
-            confidence: float = 0.99, evidence: dict[str, float] | None = None) -> list[dict]:
+            confidence: float = 0.99, evidence: dict[str, float] | None = None, sign: np.ndarray | None = None
+            ) -> list[dict]:
         """A card read on the pile (`arm`: who laid it, or how the arm tracker decides among the players the
-        account allows; `evidence`: the read's scores, else the card alone), then the settle after it (no sweep)."""
+        account allows; `evidence`: the read's scores, else the card alone; `sign`: its index's suit sign), then the
+        settle after it (no sweep)."""
         out = self.account.card_coming(t, card)
         attribution = arm if isinstance(arm, Attribution) else arm(self.account.allowed())
-        read = PileRead(card, confidence, 3, 3, evidence=evidence or {card: confidence})
+        read = PileRead(card, confidence, 3, 3, evidence=evidence or {card: confidence}, signs=(sign,) * 3)
         out += self.account.card_laid(t, read, attribution)
         out += self.account.settled(t, True, VIEW)
         self.events += out
@@ -315,6 +317,23 @@ def test_a_sweep_proves_the_honour_its_player_s_last_read_had_as_runner_up() -> 
         corrected = [(e["was"], e["card"], e["player"], e["reason"]) for e in swept if e["type"] == "card_corrected"]
         assert corrected == ([("KC", "QS", "Denis", PROVEN)] if proved else [])
         assert (table.referee.game.state.board["QS"] == 0) == proved
+
+
+def test_at_the_deal_s_end_an_ace_is_renamed_to_the_suit_its_index_sign_shows() -> None:
+    """Bruno's A♠ read as the A♣ (A♠ the runner-up); the number cards read surely since taught each black suit's
+    sign, and the ace's is the spade's: renamed when the deal ends (`signs`), before the hands are read."""
+    spade, club = np.zeros(144), np.zeros(144)
+    spade[40:100], club[::3] = 0.9, 0.9
+    table = Table()
+    table.lay(1.0, "AC", sure("Bruno"), 0.95, {"AC": 0.95, "AS": 0.4}, sign=spade + 0.05)
+    for t, card in ((2.0, "2C"), (3.0, "3C"), (4.0, "4C")):
+        table.lay(t, card, sure("Chloé"), sign=club)
+    for t, card in ((5.0, "5S"), (6.0, "6S"), (7.0, "7S"), (8.0, "8S"), (9.0, "9S")):
+        table.lay(t, card, sure("Bruno"), sign=spade)
+    ended = table.quiet(9.5)
+    assert [(e["type"], e.get("was"), e.get("card"), e.get("reason")) for e in ended] == [
+        ("deal_over", None, None, None), ("card_corrected", "AC", "AS", SIGNS)]
+    assert "AS" in table.readers[0].exclude and "AC" not in table.readers[0].exclude
 
 
 def test_a_card_read_again_at_rest_pools_both_reads_and_renames_only_when_they_name_another_card() -> None:

@@ -24,6 +24,7 @@ from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
 from vision.sightings import hesitated, ink_renames, misread_sighting, pile_alternatives
+from vision.signs import SignShapes, sign_renames
 
 log = logging.getLogger("nainjaune.watch")
 
@@ -32,7 +33,8 @@ ASKED, WEAK_ARM, LOW_CONFIDENCE, SURE = range(4)
 arm the evidence did not single out, a card read with low confidence, sure."""
 MAX_REVISIONS = 3
 """Plays re-attributed for one contradiction at most: each must reopen the deal or set fewer plays aside."""
-PROVEN, READ_TWICE, AT_REST, INKS, SHOWN_HAND = "sweep", "read_twice", "read_at_rest", "inks", "shown_hand"
+PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND = ("sweep", "read_twice", "read_at_rest", "inks", "signs",
+                                                        "shown_hand")
 """Why a `card_corrected` renamed a card (its `reason`): only a sweep proves the card (its box was emptied right
 after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
 
@@ -70,6 +72,8 @@ class Sighting:
     """Seats by how near they are to where that arm came from (`Attribution.nearby`)."""
     margin: float = float("inf")
     """How clearly the nearest seat was nearer than the next (`Attribution.margin`)."""
+    signs: tuple[np.ndarray | None, ...] = ()
+    """The suit sign of its index, per frame read (`PileRead.signs`)."""
 
 
 def play_doubt(attribution: Attribution, confidence: float, min_confidence: float) -> int:
@@ -103,6 +107,8 @@ class DealAccount:
         """The suit colours of the deck on the table, from the sure pile reads (`vision.inks`)."""
         self.pip_shapes = pip_shapes if pip_shapes is not None else PipShapes()
         """The pip notches of each suit of that deck, from the same reads (`vision.pips`)."""
+        self.sign_shapes = SignShapes()
+        """The index sign of each suit of that deck, from the same reads (`vision.signs`)."""
         self.start_showdown = start_showdown
         self.close_boxes = close_boxes
         """Missed calls of the honours whose box still holds its stake when the deal is settled."""
@@ -183,11 +189,12 @@ class DealAccount:
         if read.confidence >= self.config.ink_learn_confidence and card not in self.events_seen:
             self.inks.learn(card, read.ink)
             self.pip_shapes.learn(card, read.pips)
+            self.sign_shapes.learn(card, read.signs)
         self.events_seen[card] = max(self.events_seen.get(card, 0.0), float(read.confidence))
         tracked = player or (attribution.candidates[0] if attribution.candidates else None)
         self.sightings[card] = Sighting(event, read.evidence, read.ink, tracked, player,
                                         play_doubt(attribution, read.confidence, self.config.min_card_confidence),
-                                        dict(attribution.evidence), attribution.nearby, attribution.margin)
+                                        dict(attribution.evidence), attribution.nearby, attribution.margin, read.signs)
         if tracked is not None:
             self.played_by_me[tracked] += 1
         # a card read twice is still a card laid, misread: the engine counts it and forgets the run
@@ -385,6 +392,7 @@ class DealAccount:
         winner, opera, left = ended
         out = [{"t": t, "type": "deal_over", "winner": winner, "opera": opera}]
         out += self._renamed_by_inks(t)
+        out += self._renamed_by_signs(t)
         # A pile card whose read had no close runner-up (or that a sweep proved) is surely on the pile: no hand
         # holds it, however surely a hand reads it (a hand's own card may read as a pile card of another suit).
         alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor)
@@ -538,6 +546,14 @@ class DealAccount:
         for card, instead in ink_renames(self._evidence(), read_inks, self.inks, self.proven,
                                          self.config.rename_floor, self.config.ink_learn_confidence).items():
             out += self._rename(card, instead, t, INKS)
+        return out
+
+    def _renamed_by_signs(self, t: float) -> list[dict]:
+        """`sign_renames` of the pile as the deal ends, when every number card has taught its suit's sign."""
+        out: list[dict] = []
+        read_signs = {c: seen.signs for c, seen in self.sightings.items()}
+        for card, instead in sign_renames(self._evidence(), read_signs, self.sign_shapes, self.proven).items():
+            out += self._rename(card, instead, t, SIGNS)
         return out
 
     def _rename(self, was: str, card: str, t: float | None, reason: str) -> list[dict]:

@@ -23,6 +23,7 @@ from vision.boxes import polygon_mask
 from vision.figures import face_ink, figure_weights, shows_figure
 from vision.inks import DeckInks, Ink, index_ink, mean_ink
 from vision.pips import PipShapes, pip_notches
+from vision.signs import index_sign
 
 CARD_ASPECT = 88.0 / 63.0
 CROP_SIZE = (128, 180)
@@ -70,6 +71,8 @@ class PileRead:
     pips: tuple[tuple[int, ...], ...] = ()
     """Per frame read of a card located by its own outline, the notches of each pip its face showed
     (`vision.pips`)."""
+    signs: tuple[np.ndarray | None, ...] = ()
+    """Per frame read of a card located by its own outline, the suit sign of its index (`vision.signs`)."""
 
 
 def _box_area(location: CardLocation) -> float:
@@ -415,6 +418,8 @@ class PileWatcher:
     """Per frame read of a card located by its own outline, whether its face showed a figure (`vision.figures`)."""
     _pips: list[tuple[int, ...]] = field(default_factory=list)
     """Per such frame, the notches of each pip its face showed (`vision.pips`)."""
+    _signs: list[np.ndarray | None] = field(default_factory=list)
+    """Per such frame, the suit sign of its index (`vision.signs`)."""
     top: str | None = None
     top_location: CardLocation | None = None
     card_px: float | None = None
@@ -534,6 +539,7 @@ class PileWatcher:
             face = face_ink(crop)
             self._figures.append(shows_figure(crop, face))
             self._pips.append(pip_notches(crop, face))
+            self._signs.append(index_sign(crop))
         tops = [max(r.items(), key=lambda kv: kv[1], default=(None, 0.0)) for r in self._reads]
         agreed = len(tops) >= 2 and len({c for c, _ in tops}) == 1 and min(p for _, p in tops) >= self.sure
         if len(self._reads) < self.confirm_frames and not agreed:
@@ -542,7 +548,7 @@ class PileWatcher:
 
     def _start(self, location: CardLocation | None, resting: bool = False) -> None:
         """Begin reading the card at `location` (None: no card pending): nothing read of it yet."""
-        self._location, self._reads, self._inks, self._figures, self._pips = location, [], [], [], []
+        self._location, self._reads, self._inks, self._figures, self._pips, self._signs = location, [], [], [], [], []
         self._resting = resting
 
     def interrupted(self) -> None:
@@ -563,8 +569,9 @@ class PileWatcher:
     def _verdict(self) -> PileRead:
         """The card with the highest summed score, times its prior, ink and face weights; its confidence is its mean
         score."""
-        reads, location, ink, resting, figures, pips = (self._reads, self._location, mean_ink(self._inks),
-                                                        self._resting, self._figures, tuple(self._pips))
+        reads, location, ink, resting, figures, pips, signs = (self._reads, self._location, mean_ink(self._inks),
+                                                               self._resting, self._figures, tuple(self._pips),
+                                                               tuple(self._signs))
         self._start(None)
         totals: Counter = Counter()
         for scores in reads:
@@ -573,7 +580,7 @@ class PileWatcher:
                 and self._more_than_a_card(location)):
             self._held = (self._before, location)
         if not totals:
-            return PileRead(None, 0.0, 0, len(reads), location, ink=ink, at_rest=resting, pips=pips)
+            return PileRead(None, 0.0, 0, len(reads), location, ink=ink, at_rest=resting, pips=pips, signs=signs)
         weights = dict(self.prior()) if self.prior is not None else {}
         if self.inks is not None:
             for card, w in self.inks.card_weights(ink, list(totals)).items():
@@ -587,4 +594,4 @@ class PileWatcher:
         votes = sum(1 for scores in reads if max(scores, key=scores.__getitem__, default=None) == card)
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
         return PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
-                        resting, pips)
+                        resting, pips, signs)

@@ -1,0 +1,70 @@
+"""The suit sign of an index, learnt per deck from the number cards read surely, names the suit of an ace or a court
+card the recogniser read in the other suit of its ink (a Slavic deck's solid spade read as its thin club)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.pile import CROP_SIZE
+from vision.pips import PENALTY
+from vision.signs import SignShapes, index_sign, sign_renames
+
+
+def _card(rank: str, suit: str, shift: int = 0, blur: int = 1) -> np.ndarray:
+    """An upright card crop with its top-left index: the rank, and under it a solid spade or a thin club."""
+    width, height = CROP_SIZE
+    crop = np.full((height, width, 3), 235, np.uint8)
+    cv2.putText(crop, rank, (7 + shift, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 20), 2, cv2.LINE_AA)
+    x, y = 16 + shift, 40
+    if suit == "S":
+        cv2.fillPoly(crop, [np.array([[x, y - 8], [x - 7, y + 1], [x + 7, y + 1]], np.int32)], (20, 20, 20))
+        cv2.circle(crop, (x - 3, y + 2), 4, (20, 20, 20), -1)
+        cv2.circle(crop, (x + 3, y + 2), 4, (20, 20, 20), -1)
+        cv2.line(crop, (x, y + 2), (x, y + 8), (20, 20, 20), 2)
+    else:
+        for cx, cy in ((x, y - 4), (x - 5, y + 2), (x + 5, y + 2)):
+            cv2.circle(crop, (cx, cy), 3, (20, 20, 20), 1)
+        cv2.line(crop, (x, y - 1), (x, y + 8), (20, 20, 20), 1)
+    return cv2.GaussianBlur(crop, (blur * 2 + 1, blur * 2 + 1), 0)
+
+
+def _learnt() -> SignShapes:
+    shapes = SignShapes()
+    for rank, shift in (("2", 0), ("5", 1), ("9", -1)):
+        for suit in "SC":
+            shapes.learn(rank + suit, [index_sign(_card(rank, suit, shift))])
+    return shapes
+
+
+def test_the_sign_under_the_rank_is_found_at_any_size_of_the_crop_s_index() -> None:
+    spade, club = index_sign(_card("7", "S")), index_sign(_card("7", "C"))
+    assert spade is not None and club is not None
+    assert np.linalg.norm(spade - index_sign(_card("4", "S", shift=2))) < np.linalg.norm(spade - club) / 2
+    assert index_sign(np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 235, np.uint8)) is None   # a blank corner
+
+
+def test_an_ace_read_in_the_other_suit_of_its_ink_is_weighed_down_by_its_sign() -> None:
+    """The read says A♣, the A♠ close enough to count; the sign is a spade's: the A♣ weighs `PENALTY`. Read as the
+    A♠, the read keeps its weight; a number card (its pips tell) and suits learnt from too few cards teach no weight."""
+    shapes = _learnt()
+    spade = [index_sign(_card("A", "S", blur=2))]
+    assert shapes.card_weights(spade, {"AC": 0.98, "AS": 0.4}) == {"AC": PENALTY}
+    assert shapes.card_weights(spade, {"AS": 0.98, "AC": 0.4}) == {"AC": PENALTY}   # the read stands
+    assert shapes.card_weights(spade, {"AC": 0.98}) == {}                  # the index never named the A♠
+    assert shapes.card_weights([index_sign(_card("7", "S"))], {"7C": 0.98, "7S": 0.4}) == {}
+    few = SignShapes()
+    few.learn("2S", spade)
+    few.learn("2C", [index_sign(_card("2", "C"))])
+    assert few.card_weights(spade, {"AC": 0.98, "AS": 0.4}) == {}
+    few.learn("KS", spade)                                                  # a court card teaches nothing
+    assert few.card_weights(spade, {"AC": 0.98, "AS": 0.4}) == {}
+
+
+def test_at_the_deal_s_end_the_sign_renames_a_pile_ace_unless_a_sweep_proved_it_or_its_rival_lies_there() -> None:
+    shapes = _learnt()
+    sightings = {"AC": {"AC": 0.98, "AS": 0.3}, "KC": {"KC": 0.95, "KS": 0.2}, "3H": {"3H": 0.99}}
+    signs = {"AC": [index_sign(_card("A", "S"))], "KC": [index_sign(_card("K", "C"))], "3H": []}
+    assert sign_renames(sightings, signs, shapes, proven=()) == {"AC": "AS"}
+    assert sign_renames(sightings, signs, shapes, proven={"AC"}) == {}
+    assert sign_renames({**sightings, "AS": {"AS": 0.99}}, signs, shapes, proven=()) == {}
