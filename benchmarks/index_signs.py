@@ -1,0 +1,90 @@
+"""Does a deck's learnt index sign tell the suit of its aces and court cards, and never weigh the right suit down?
+(`vision.signs`)
+
+Usage: python benchmarks/index_signs.py [--designs a,b] [--size PX]
+
+For every installed deck design (Debian's gnome-cards-data and kdegames-card-data-kf5), the number cards' faces
+teach a `SignShapes` as the pile's sure reads would; then the face of each ace, jack, queen and king is weighed
+against the four cards of its rank, as if the index had read all four alike. The faces are drawn at --size pixels
+high and shrunk to the pile's crop, so a smaller size stands for a camera farther away. Prints per design, and in
+total: the faces whose sign was found, how many weighed their own card down (wrong: must be 0) and how many
+weighed down the other suit of their colour (spades against clubs, hearts against diamonds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+from tqdm import tqdm  # noqa: E402
+
+from vision.figures import NUMBER_RANKS  # noqa: E402
+from vision.pile import CROP_SIZE  # noqa: E402
+from vision.signs import SignShapes, index_sign  # noqa: E402
+from vision.synth import decks  # noqa: E402
+
+COLOUR_PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}
+FACE_RANKS = ("A", "J", "Q", "K")
+
+
+def measure(design: str, size: int) -> tuple[int, int, int, int]:
+    """(aces and courts weighed, whose sign was found, that weighed their own card down, that weighed the other
+    suit of their colour down)."""
+    pack = decks.get_design(design)
+
+    def sign(card: str) -> np.ndarray | None:
+        face = cv2.resize(decks.render_face(pack, card, size)[..., :3], CROP_SIZE, interpolation=cv2.INTER_AREA)
+        return index_sign(np.ascontiguousarray(face))
+
+    shapes = SignShapes()
+    for rank in NUMBER_RANKS:
+        for suit in "SHDC":
+            shapes.learn(rank + suit, [sign(rank + suit)])
+    faces = found = wrong = told = 0
+    for rank in FACE_RANKS:
+        for suit in "SHDC":
+            seen = sign(rank + suit)
+            weights = shapes.card_weights([seen], {rank + s: 1.0 for s in "SHDC"})
+            faces += 1
+            found += seen is not None
+            wrong += rank + suit in weights
+            told += rank + COLOUR_PARTNER[suit] in weights
+    return faces, found, wrong, told
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--designs", default=None, help="comma-separated designs (default: every installed one)")
+    parser.add_argument("--size", type=int, default=360, help="face height drawn before shrinking (default 360)")
+    args = parser.parse_args(argv)
+    installed = [s.name for s in decks.discover_sources()]
+    designs = args.designs.split(",") if args.designs else installed
+    unknown = [d for d in designs if d not in installed]
+    if unknown or args.size < CROP_SIZE[1]:
+        reason = f"not an installed design: {', '.join(unknown)}" if unknown else f"--size below {CROP_SIZE[1]}"
+        print(f"error: {reason}", file=sys.stderr)
+        return 2
+    total, measured = np.zeros(4, int), 0
+    for design in tqdm(designs, desc="designs", unit="design"):
+        try:
+            counts = measure(design, args.size)
+        except KeyError as unusable:   # a design the generator cannot draw indices for (decks.get_design says why)
+            tqdm.write(f"{design}: skipped, {unusable.args[0]}")
+            continue
+        tqdm.write(f"{design}: {counts[0]} aces and courts, sign found {counts[1]}, own card weighed down "
+                   f"{counts[2]}, other suit of its colour {counts[3]}")
+        total += counts
+        measured += 1
+    faces, found, wrong, told = (int(v) for v in total)
+    print(f"{measured} designs: {faces} aces and courts, sign found on {found}; own card weighed down {wrong}; "
+          f"other suit of its colour weighed down {told} ({100 * told / max(faces, 1):.1f} %)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
