@@ -1,14 +1,14 @@
-"""Does a deck's learnt index sign tell the suit of its aces and court cards, and never weigh the right suit down?
-(`vision.signs`)
+"""Does a deck's learnt index sign tell the suit of its aces and court cards, and never take a right read for the
+other suit of its colour? (`vision.signs`)
 
 Usage: python benchmarks/index_signs.py [--designs a,b] [--size PX]
 
 For every installed deck design (Debian's gnome-cards-data and kdegames-card-data-kf5), the number cards' faces
-teach a `SignShapes` as the pile's sure reads would; then the face of each ace, jack, queen and king is weighed
-against the four cards of its rank, as if the index had read all four alike. The faces are drawn at --size pixels
-high and shrunk to the pile's crop, so a smaller size stands for a camera farther away. Prints per design, and in
-total: the faces whose sign was found, how many weighed their own card down (wrong: must be 0) and how many
-weighed down the other suit of their colour (spades against clubs, hearts against diamonds).
+teach a `SignShapes` as the pile's sure reads would; then the sign of each ace, jack, queen and king is compared
+with its own suit's and the other suit of its colour's (spades and clubs, hearts and diamonds). The faces are drawn at
+--size pixels high and shrunk to the pile's crop, so a smaller size stands for a camera farther away. Prints per
+design, and in total: the faces whose sign was found, how many look like the other suit (their right read would be
+renamed: wrong, must be 0) and how many would correct a read in the other suit (told).
 """
 
 from __future__ import annotations
@@ -25,16 +25,15 @@ from tqdm import tqdm  # noqa: E402
 
 from vision.figures import NUMBER_RANKS  # noqa: E402
 from vision.pile import CROP_SIZE  # noqa: E402
-from vision.signs import SignShapes, index_sign  # noqa: E402
+from vision.signs import PARTNER, SignShapes, index_sign  # noqa: E402
 from vision.synth import decks  # noqa: E402
 
-COLOUR_PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}
 FACE_RANKS = ("A", "J", "Q", "K")
 
 
 def measure(design: str, size: int) -> tuple[int, int, int, int]:
-    """(aces and courts weighed, whose sign was found, that weighed their own card down, that weighed the other
-    suit of their colour down)."""
+    """(aces and courts, whose sign was found, that look like the other suit of their colour, that a read in that
+    other suit would be corrected by)."""
     pack = decks.get_design(design)
 
     def sign(card: str) -> np.ndarray | None:
@@ -48,12 +47,11 @@ def measure(design: str, size: int) -> tuple[int, int, int, int]:
     faces = found = wrong = told = 0
     for rank in FACE_RANKS:
         for suit in "SHDC":
-            seen = sign(rank + suit)
-            weights = shapes.card_weights([seen], {rank + s: 1.0 for s in "SHDC"})
+            seen = [sign(rank + suit)]
             faces += 1
-            found += seen is not None
-            wrong += rank + suit in weights
-            told += rank + COLOUR_PARTNER[suit] in weights
+            found += seen[0] is not None
+            wrong += shapes.looks_like(seen, suit, PARTNER[suit])
+            told += shapes.looks_like(seen, PARTNER[suit], suit)
     return faces, found, wrong, told
 
 
@@ -76,13 +74,13 @@ def main(argv: list[str] | None = None) -> int:
         except KeyError as unusable:   # a design the generator cannot draw indices for (decks.get_design says why)
             tqdm.write(f"{design}: skipped, {unusable.args[0]}")
             continue
-        tqdm.write(f"{design}: {counts[0]} aces and courts, sign found {counts[1]}, own card weighed down "
-                   f"{counts[2]}, other suit of its colour {counts[3]}")
+        tqdm.write(f"{design}: {counts[0]} aces and courts, sign found {counts[1]}, looks like the other suit "
+                   f"{counts[2]}, corrects a read in the other suit {counts[3]}")
         total += counts
         measured += 1
     faces, found, wrong, told = (int(v) for v in total)
-    print(f"{measured} designs: {faces} aces and courts, sign found on {found}; own card weighed down {wrong}; "
-          f"other suit of its colour weighed down {told} ({100 * told / max(faces, 1):.1f} %)")
+    print(f"{measured} designs: {faces} aces and courts, sign found on {found}; looks like the other suit of its "
+          f"colour (wrong) {wrong}; corrects a read in that suit {told} ({100 * told / max(faces, 1):.1f} %)")
     return 0
 
 

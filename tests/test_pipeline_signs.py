@@ -7,7 +7,6 @@ import cv2
 import numpy as np
 
 from vision.pile import CROP_SIZE
-from vision.pips import PENALTY
 from vision.signs import SignShapes, index_sign, sign_renames
 
 
@@ -44,27 +43,32 @@ def test_the_sign_under_the_rank_is_found_at_any_size_of_the_crop_s_index() -> N
     assert index_sign(np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 235, np.uint8)) is None   # a blank corner
 
 
-def test_an_ace_read_in_the_other_suit_of_its_ink_is_weighed_down_by_its_sign() -> None:
-    """The read says A♣, the A♠ close enough to count; the sign is a spade's: the A♣ weighs `PENALTY`. Read as the
-    A♠, the read keeps its weight; a number card (its pips tell) and suits learnt from too few cards teach no weight."""
+def test_an_ace_s_sign_looks_like_its_own_suit_s_once_the_number_cards_taught_both() -> None:
+    """A spade sign under an ace looks like the spades learnt, not like the clubs; a court card teaches nothing, and
+    a suit learnt from fewer than three cards is not compared."""
     shapes = _learnt()
     spade = [index_sign(_card("A", "S", blur=2))]
-    assert shapes.card_weights(spade, {"AC": 0.98, "AS": 0.4}) == {"AC": PENALTY}
-    assert shapes.card_weights(spade, {"AS": 0.98, "AC": 0.4}) == {"AC": PENALTY}   # the read stands
-    assert shapes.card_weights(spade, {"AC": 0.98}) == {}                  # the index never named the A♠
-    assert shapes.card_weights([index_sign(_card("7", "S"))], {"7C": 0.98, "7S": 0.4}) == {}
+    assert shapes.looks_like(spade, "C", "S") and not shapes.looks_like(spade, "S", "C")
+    assert not shapes.looks_like([None], "C", "S")                        # no sign found
     few = SignShapes()
     few.learn("2S", spade)
     few.learn("2C", [index_sign(_card("2", "C"))])
-    assert few.card_weights(spade, {"AC": 0.98, "AS": 0.4}) == {}
-    few.learn("KS", spade)                                                  # a court card teaches nothing
-    assert few.card_weights(spade, {"AC": 0.98, "AS": 0.4}) == {}
+    few.learn("KS", spade)
+    few.learn("QS", spade)
+    assert not few.looks_like(spade, "C", "S")
 
 
-def test_at_the_deal_s_end_the_sign_renames_a_pile_ace_unless_a_sweep_proved_it_or_its_rival_lies_there() -> None:
+def test_at_the_deal_s_end_the_sign_renames_a_pile_ace_to_the_other_suit_of_its_ink_only() -> None:
+    """The A♣ whose sign is a spade's becomes the A♠ when its read scored the A♠ within `floor`: not when a sweep
+    proved it, the A♠ lies on the pile, the A♠ scored too little, or the suit it would become is an honour's (a
+    guess must not make a box accuse a player)."""
     shapes = _learnt()
-    sightings = {"AC": {"AC": 0.98, "AS": 0.3}, "KC": {"KC": 0.95, "KS": 0.2}, "3H": {"3H": 0.99}}
-    signs = {"AC": [index_sign(_card("A", "S"))], "KC": [index_sign(_card("K", "C"))], "3H": []}
-    assert sign_renames(sightings, signs, shapes, proven=()) == {"AC": "AS"}
-    assert sign_renames(sightings, signs, shapes, proven={"AC"}) == {}
-    assert sign_renames({**sightings, "AS": {"AS": 0.99}}, signs, shapes, proven=()) == {}
+    spade, club = [index_sign(_card("A", "S"))], [index_sign(_card("K", "C"))]
+    sightings = {"AC": {"AC": 0.98, "AS": 0.5}, "KC": {"KC": 0.95, "KS": 0.9}, "3H": {"3H": 0.99}}
+    signs = {"AC": spade, "KC": club, "3H": []}
+    assert sign_renames(sightings, signs, shapes, (), 0.3) == {"AC": "AS"}
+    assert sign_renames(sightings, signs, shapes, {"AC"}, 0.3) == {}
+    assert sign_renames({**sightings, "AS": {"AS": 0.99}}, signs, shapes, (), 0.3) == {}
+    assert sign_renames(sightings, signs, shapes, (), 0.6) == {}
+    jack = {"JS": {"JS": 0.9, "JC": 0.8}}
+    assert sign_renames(jack, {"JS": [index_sign(_card("J", "C"))]}, shapes, (), 0.3) == {}

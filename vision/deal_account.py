@@ -552,7 +552,8 @@ class DealAccount:
         """`sign_renames` of the pile as the deal ends, when every number card has taught its suit's sign."""
         out: list[dict] = []
         read_signs = {c: seen.signs for c, seen in self.sightings.items()}
-        for card, instead in sign_renames(self._evidence(), read_signs, self.sign_shapes, self.proven).items():
+        for card, instead in sign_renames(self._evidence(), read_signs, self.sign_shapes, self.proven,
+                                          self.config.rename_floor).items():
             out += self._rename(card, instead, t, SIGNS)
         return out
 

@@ -4,7 +4,7 @@ card, whose face has no pips to count (`vision.pips`).
 An unseen design's small black signs can leave the recogniser in doubt between two suits (a Slavic deck's thin clubs
 and solid spades), and an ace or a court card shows its suit nowhere else the pipeline looks. Every card of a deck
 prints the same sign in its index, so the number cards read surely teach what each suit's sign looks like on this
-deck, and an ace or a court card whose sign looks far more like another learnt suit's is weighed down.
+deck, and a pile ace or court card whose sign looks far more like the other suit of its ink is renamed.
 
 Sizes are in the card's own units: the crop is cut to the card's outline and resized to one size
 (`vision.pile.CROP_SIZE`), and each sign is compared on one grid, so a card near or far shows the same sign.
@@ -18,9 +18,10 @@ from typing import Collection, Mapping, Sequence
 import cv2
 import numpy as np
 
+from engine.nain_jaune.cards import HONOURS
 from vision.figures import NUMBER_RANKS
 from vision.inks import INDEX_REGION, INK_CONTRAST
-from vision.pips import LEARNT_CARDS, ODDS, PENALTY
+from vision.pips import LEARNT_CARDS
 
 SIGN_GRID = 12
 """A sign is compared as its darkness on this many cells square over its own bounding box: any sign's size, and
@@ -28,9 +29,11 @@ fine enough for a lobe or a stem to fill cells of its own."""
 MIN_MARK = 0.0005
 """A mark of the index counts when its ink covers this many squared card widths: a sign a tenth of the card wide
 covers ten times more, a speck of noise or of the table less."""
+PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}
+"""The other suit printed in the same ink: the one a sign must tell a suit from, the inks telling the colours."""
 CLOSER = 2.0
-"""An ace or a court card is weighed down when its sign lies this many times nearer another learnt suit's sign than
-its own suit's: two suits' signs differ by their whole shape, blur and a loosely cut outline by a part of it."""
+"""An ace or a court card looks like another suit when its sign lies this many times nearer that suit's learnt sign
+than its own suit's: two suits' signs differ by their whole shape, blur and a loosely cut outline by a part of it."""
 
 
 def index_sign(crop: np.ndarray) -> np.ndarray | None:
@@ -81,41 +84,30 @@ class SignShapes:
         return {suit: float(np.mean([np.linalg.norm(f - np.mean(learnt, axis=0)) for f in frames]))
                 for suit, learnt in self._signs.items() if len(self._cards[suit]) >= LEARNT_CARDS}
 
-    def card_weights(self, signs: Sequence[np.ndarray | None], scores: Mapping[str, float]) -> dict[str, float]:
-        """`PENALTY` for each ace or court card of a learnt suit whose sign lies `CLOSER` times nearer another learnt
-        suit's, when the index scored that suit's card of the same rank at least 1/`ODDS` as high (the index told the
-        rank); nothing for the others."""
+    def looks_like(self, signs: Sequence[np.ndarray | None], suit: str, other: str) -> bool:
+        """Whether a card's sign (per frame read) lies `CLOSER` times nearer `other`'s learnt sign than `suit`'s;
+        False while either suit is not learnt."""
         distances = self.distances(signs)
-        out: dict[str, float] = {}
-        for card, score in scores.items():
-            rank, suit = card[:-1], card[-1]
-            if rank in NUMBER_RANKS or suit not in distances:
-                continue
-            rivals = [distances[other] for other in distances
-                      if other != suit and scores.get(rank + other, 0.0) * ODDS >= score]
-            if rivals and min(rivals) * CLOSER <= distances[suit]:
-                out[card] = PENALTY
-        return out
+        return suit in distances and other in distances and distances[other] * CLOSER <= distances[suit]
 
 
 def sign_renames(sightings: Mapping[str, Mapping[str, float]], read_signs: Mapping[str, Sequence[np.ndarray | None]],
-                 shapes: SignShapes, proven: Collection[str]) -> dict[str, str]:
-    """Pile aces and court cards whose sign `SignShapes.card_weights` weighs down -> the card of their rank in the
-    suit whose sign is nearest among those it allows, when that card is not on the pile (`sightings`: the evidence
-    per card). Read at the deal's end, when the number cards have taught every suit's sign; never a card a sweep
-    proved."""
+                 shapes: SignShapes, proven: Collection[str], floor: float) -> dict[str, str]:
+    """Pile aces and court cards whose sign looks like the other suit of their ink's (`SignShapes.looks_like`) ->
+    their rank in that suit (`sightings`: the evidence per card), when the read scored it at least `floor` of its
+    own card, as for the other renames to a runner-up, and it is not on the pile. The deck's inks already tell the
+    colour; the sign tells the two suits of one ink apart. Read at the deal's end, when the number cards have taught
+    every suit's sign; never a card a sweep proved, and never to an honour: a box still full would accuse its player
+    of a missed call on a guess."""
     on_pile = set(sightings)
     out: dict[str, str] = {}
     for card, evidence in sightings.items():
-        signs = read_signs.get(card, ())
-        if card in proven or card not in shapes.card_weights(signs, evidence):
+        rank, suit = card[:-1], card[-1]
+        instead = rank + PARTNER[suit]
+        if rank in NUMBER_RANKS or card in proven or instead in on_pile or instead in HONOURS \
+                or evidence.get(instead, 0.0) < floor * evidence.get(card, 0.0):
             continue
-        distances = shapes.distances(signs)
-        rank, score = card[:-1], evidence[card]
-        options = [rank + suit for suit in distances if rank + suit != card and rank + suit not in on_pile
-                   and evidence.get(rank + suit, 0.0) * ODDS >= score]
-        instead = min(options, key=lambda c: distances[c[-1]], default=None)
-        if instead is not None:
+        if shapes.looks_like(read_signs.get(card, ()), suit, PARTNER[suit]):
             out[card] = instead
             on_pile.add(instead)
     return out
