@@ -268,7 +268,7 @@ def test_a_sweep_proves_the_honour_the_camera_read_in_another_suit():
 
 
 def test_a_sweep_proves_the_honour_the_camera_read_as_another_court_of_its_suit():
-    """Deals 49022, 51016, 53016 and 60004 of the widened benchmark: a Q♠ of an unseen deck read K♠, then its player
+    """Deals 49022, 51016 and 53016 of the widened benchmark: a Q♠ of an unseen deck read K♠, then its player
     empties the Q♠ box: the K♠ was the Q♠ (court letters differ from deck to deck); a pip card of the suit is not."""
     from engine.nain_jaune.live import misread_as, sweep_proof
 

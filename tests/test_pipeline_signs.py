@@ -36,7 +36,7 @@ def _learnt() -> SignShapes:
     return shapes
 
 
-def test_the_sign_under_the_rank_is_found_at_any_size_of_the_crop_s_index() -> None:
+def test_the_sign_under_the_rank_is_found_and_a_spade_s_lies_far_from_a_club_s() -> None:
     spade, club = index_sign(_card("7", "S")), index_sign(_card("7", "C"))
     assert spade is not None and club is not None
     assert np.linalg.norm(spade - index_sign(_card("4", "S", shift=2))) < np.linalg.norm(spade - club) / 2

@@ -38,7 +38,8 @@ than its own suit's: two suits' signs differ by their whole shape, blur and a lo
 
 def index_sign(crop: np.ndarray) -> np.ndarray | None:
     """The sign under the rank in an upright card crop's top-left index, as darkness (0 paper, 1 black) on a
-    `SIGN_GRID` grid over its bounding box; None when the index shows fewer than two marks (a rank and a sign)."""
+    `SIGN_GRID` grid over its bounding box; None when the index shows fewer than two marks (a rank and a sign). A mark
+    the index region's edge cuts is left out: the card's border, the table beyond it, or a court's large sign."""
     height, width = crop.shape[:2]
     (x0, x1), (y0, y1) = ((int(a * width), int(b * width)) for a, b in INDEX_REGION)
     if x1 - x0 < 4 or y1 - y0 < 4 or y1 > height:
