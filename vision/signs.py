@@ -1,10 +1,11 @@
-"""The suit sign under a corner index's rank, learnt per deck from the sure pile reads: the suit of an ace or a court
-card, whose face has no pips to count (`vision.pips`).
+"""The suit sign under a corner index's rank, learnt per deck from the sure pile reads: the suit of a card whose
+read hesitated between the two suits of one ink.
 
 An unseen design's small black signs can leave the recogniser in doubt between two suits (a Slavic deck's thin clubs
-and solid spades), and an ace or a court card shows its suit nowhere else the pipeline looks. Every card of a deck
-prints the same sign in its index, so the number cards read surely teach what each suit's sign looks like on this
-deck, and a pile ace or court card whose sign looks far more like the other suit of its ink is renamed.
+and solid spades); an ace or a court card has no pips to count (`vision.pips`), and a number card's pips may not be
+decisive either. Every card of a deck prints the same sign in its index, so the number cards read surely teach what
+each suit's sign looks like on this deck, and a pile card whose sign looks far more like the other suit of its ink is
+renamed.
 
 Sizes are in the card's own units: the crop is cut to the card's outline and resized to one size
 (`vision.pile.CROP_SIZE`), and each sign is compared on one grid, so a card near or far shows the same sign.
@@ -32,7 +33,7 @@ covers ten times more, a speck of noise or of the table less."""
 PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}
 """The other suit printed in the same ink: the one a sign must tell a suit from, the inks telling the colours."""
 CLOSER = 2.0
-"""An ace or a court card looks like another suit when its sign lies this many times nearer that suit's learnt sign
+"""A card looks like another suit when its sign lies this many times nearer that suit's learnt sign
 than its own suit's: two suits' signs differ by their whole shape, blur and a loosely cut outline by a part of it."""
 
 
@@ -69,7 +70,7 @@ class SignShapes:
 
     def learn(self, card: str, signs: Sequence[np.ndarray | None]) -> None:
         """Note the signs a sure read of `card` showed, per frame read: a number card's suit its pips vouch for too
-        (an ace or a court card, the cards these signs are for, teaches nothing)."""
+        (an ace or a court card, whose suit the recogniser misreads most, teaches nothing)."""
         seen = [s for s in signs if s is not None]
         if card[:-1] not in NUMBER_RANKS or not seen:
             return
@@ -94,9 +95,9 @@ class SignShapes:
 
 def sign_renames(sightings: Mapping[str, Mapping[str, float]], read_signs: Mapping[str, Sequence[np.ndarray | None]],
                  shapes: SignShapes, proven: Collection[str], floor: float) -> dict[str, str]:
-    """Pile aces and court cards whose sign looks like the other suit of their ink's (`SignShapes.looks_like`) ->
-    their rank in that suit (`sightings`: the evidence per card), when the read scored it at least `floor` of its
-    own card, as for the other renames to a runner-up, and it is not on the pile. The deck's inks already tell the
+    """Pile cards whose sign looks like the other suit of their ink's (`SignShapes.looks_like`) -> their rank in that
+    suit (`sightings`: the evidence per card), when the read scored it at least `floor` of its own card, as for the
+    other renames to a runner-up, and it is not on the pile. The deck's inks already tell the
     colour; the sign tells the two suits of one ink apart. Read at the deal's end, when the number cards have taught
     every suit's sign; never a card a sweep proved, and never to an honour: a box still full would accuse its player
     of a missed call on a guess."""
@@ -105,7 +106,7 @@ def sign_renames(sightings: Mapping[str, Mapping[str, float]], read_signs: Mappi
     for card, evidence in sightings.items():
         rank, suit = card[:-1], card[-1]
         instead = rank + PARTNER[suit]
-        if rank in NUMBER_RANKS or card in proven or instead in on_pile or instead in HONOURS \
+        if card in proven or instead in on_pile or instead in HONOURS \
                 or evidence.get(instead, 0.0) < floor * evidence.get(card, 0.0):
             continue
         if shapes.looks_like(read_signs.get(card, ()), suit, PARTNER[suit]):
