@@ -75,7 +75,7 @@ def test_at_the_deal_s_end_the_sign_renames_a_pile_ace_to_the_other_suit_of_its_
 
 
 def test_a_number_card_whose_pips_left_its_suit_in_doubt_is_renamed_by_its_sign_too() -> None:
-    """Deal 60004's 2♠, read as the 2♣ (the 2♠ at 0.88 of it, its pips no help): its index sign is a spade's."""
+    """A 9♠ read as the 9♣, the 9♠ close behind and its pips no help: its index sign is a spade's."""
     shapes = _learnt()
     nine = {"9C": {"9C": 0.99, "9S": 0.82}}
     assert sign_renames(nine, {"9C": [index_sign(_card("9", "S", shift=1))]}, shapes, (), 0.3) == {"9C": "9S"}
