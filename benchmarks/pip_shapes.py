@@ -24,9 +24,8 @@ from tqdm import tqdm  # noqa: E402
 from vision.figures import NUMBER_RANKS  # noqa: E402
 from vision.pile import CROP_SIZE  # noqa: E402
 from vision.pips import PipShapes, pip_notches  # noqa: E402
+from vision.signs import PARTNER  # noqa: E402
 from vision.synth import decks  # noqa: E402
-
-PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}
 
 
 def measure(design: str, learn: list[str]) -> tuple[int, int, int]:

@@ -23,7 +23,7 @@ from vision.pile import PileRead
 from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
-from vision.sightings import hesitated, ink_renames, misread_sighting, pile_alternatives
+from vision.sightings import hesitated, ink_renames, misread_sighting, pile_alternatives, read_share
 from vision.signs import SignShapes, sign_renames
 
 log = logging.getLogger("nainjaune.watch")
@@ -245,8 +245,7 @@ class DealAccount:
         if who is None or box in self.events_seen or not self.sightings:
             return []
         card, last = max(self.sightings.items(), key=lambda kv: kv[1].event["t"])
-        share = last.evidence.get(box, 0.0) / max(last.evidence.get(card, 0.0), 1e-9)
-        if last.credited != who or share < self.config.rename_floor:
+        if last.credited != who or read_share(last.evidence, card, box) < self.config.rename_floor:
             return []
         return self._rename(card, box, t, PROVEN)
 

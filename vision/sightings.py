@@ -33,10 +33,15 @@ def hesitated(card: str, evidence: Mapping[str, float], ruled_out: Collection[st
     return _runner_up(card, evidence, ruled_out)[0] >= floor
 
 
+def read_share(evidence: Mapping[str, float], card: str, other: str) -> float:
+    """`other`'s score in a pile read of `card` as a share of `card`'s: how close the read came to naming it."""
+    return evidence.get(other, 0.0) / max(evidence.get(card, 0.0), 1e-9)
+
+
 def _runner_up(card: str, evidence: Mapping[str, float], on_pile: Collection[str]) -> tuple[float, str | None]:
     """The likeliest other card of a pile read (none on the pile) and its score as a share of `card`'s."""
-    best = max(((p, c) for c, p in evidence.items() if c != card and c not in on_pile), default=(0.0, None))
-    return best[0] / max(evidence.get(card, 0.0), 1e-9), best[1]
+    _, best = max(((p, c) for c, p in evidence.items() if c != card and c not in on_pile), default=(0.0, None))
+    return (0.0 if best is None else read_share(evidence, card, best)), best
 
 
 def pile_alternatives(sightings: Mapping[str, Mapping[str, float]], proven: Collection[str],

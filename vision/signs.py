@@ -23,6 +23,7 @@ from engine.nain_jaune.cards import HONOURS
 from vision.figures import NUMBER_RANKS
 from vision.inks import INDEX_REGION, INK_CONTRAST
 from vision.pips import LEARNT_CARDS
+from vision.sightings import read_share
 
 SIGN_GRID = 12
 """A sign is compared as its darkness on this many cells square over its own bounding box: any sign's size, and
@@ -83,8 +84,9 @@ class SignShapes:
         frames = [s for s in signs if s is not None]
         if not frames:
             return {}
-        return {suit: float(np.mean([np.linalg.norm(f - np.mean(learnt, axis=0)) for f in frames]))
-                for suit, learnt in self._signs.items() if len(self._cards[suit]) >= LEARNT_CARDS}
+        means = {suit: np.mean(learnt, axis=0) for suit, learnt in self._signs.items()
+                 if len(self._cards[suit]) >= LEARNT_CARDS}
+        return {suit: float(np.mean([np.linalg.norm(f - mean) for f in frames])) for suit, mean in means.items()}
 
     def looks_like(self, signs: Sequence[np.ndarray | None], suit: str, other: str) -> bool:
         """Whether a card's sign (per frame read) lies `CLOSER` times nearer `other`'s learnt sign than `suit`'s;
@@ -97,17 +99,16 @@ def sign_renames(sightings: Mapping[str, Mapping[str, float]], read_signs: Mappi
                  shapes: SignShapes, proven: Collection[str], floor: float) -> dict[str, str]:
     """Pile cards whose sign looks like the other suit of their ink's (`SignShapes.looks_like`) -> their rank in that
     suit (`sightings`: the evidence per card), when the read scored it at least `floor` of its own card, as for the
-    other renames to a runner-up, and it is not on the pile. The deck's inks already tell the
-    colour; the sign tells the two suits of one ink apart. Read at the deal's end, when the number cards have taught
-    every suit's sign; never a card a sweep proved, and never to an honour: a box still full would accuse its player
-    of a missed call on a guess."""
+    other renames to a runner-up, and it is not on the pile. The deck's inks already tell the colour; the sign tells
+    the two suits of one ink apart. Read at the deal's end, when the number cards have taught every suit's sign;
+    never a card a sweep proved, and never to an honour: a box still full would accuse its player of a missed call on
+    a guess."""
     on_pile = set(sightings)
     out: dict[str, str] = {}
     for card, evidence in sightings.items():
         rank, suit = card[:-1], card[-1]
         instead = rank + PARTNER[suit]
-        if card in proven or instead in on_pile or instead in HONOURS \
-                or evidence.get(instead, 0.0) < floor * evidence.get(card, 0.0):
+        if card in proven or instead in on_pile or instead in HONOURS or read_share(evidence, card, instead) < floor:
             continue
         if shapes.looks_like(read_signs.get(card, ()), suit, PARTNER[suit]):
             out[card] = instead
