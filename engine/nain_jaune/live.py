@@ -26,6 +26,7 @@ table. At the end, :meth:`Game.showdown` takes the revealed remaining hands and
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from contextlib import closing
 from dataclasses import replace
 from typing import Any, Iterator, Mapping, Sequence
@@ -221,6 +222,21 @@ def _plays_this_deal(game: Game) -> Iterator[tuple[int, Play]]:
             return
         if type(event) is Play:
             yield index, event
+
+
+def passes_told(game: Game) -> list[dict[Card, tuple[Card | None, Card | None]]]:
+    """Per seat, each card it passed on this deal (`State.passed_on`), with the cards laid just before and just
+    after the pass or stop that told it (None: no such play): the plays a camera inferred that pass from."""
+    plays = sorted((index, event.card) for index, event in _plays_this_deal(game))
+    indices = [index for index, _ in plays]
+    out: list[dict[Card, tuple[Card | None, Card | None]]] = []
+    for told in game.state.passed_on:
+        around = {}
+        for card, index in told.items():
+            at = bisect_left(indices, index)
+            around[card] = (plays[at - 1][1] if at > 0 else None, plays[at][1] if at < len(plays) else None)
+        out.append(around)
+    return out
 
 
 def view(game: Game) -> dict[str, Any]:

@@ -299,6 +299,12 @@ class RuleSet:
         asked just before :meth:`stuck` (1760: the accidental hoc may be paid here). Default: none."""
         return []
 
+    def passed_on(self, state: State, wanted: Wanted) -> frozenset[Card]:
+        """The cards a player who passes (or stops) on ``wanted`` does not hold: every card it matches that is not
+        on the pile, for a player passes only when unable ([EN] "or say 'pass' if unable"; [DE] "wenn dies nicht
+        möglich ist", "ohne (sans) Fünf")."""
+        return frozenset(c for c in self.playable(wanted) if self.matches(wanted, c) and c not in state.played_by)
+
     def stuck(self, state: State, wanted: Wanted) -> Wanted | None:
         """Everybody after the last player passed on ``wanted``. Return what the last player may now
         continue with, or ``None`` for "they lead a new run with any card" (the default)."""
