@@ -38,9 +38,9 @@ PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND = ("sweep", "read_twice", "
 """Why a `card_corrected` renamed a card (its `reason`): only a sweep proves the card (its box was emptied right
 after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
 
-StartShowdown = Callable[[dict[str, int], dict[str, float], dict[str, str]], ShowdownReader]
-"""(cards each loser holds, pile cards with the confidence the showdown weighs them by, pile alternatives) ->
-the reader of the losers' zones (`vision.showdown.ShowdownReader`)."""
+StartShowdown = Callable[[dict[str, int], dict[str, float], dict[str, str], dict[str, frozenset[str]]], ShowdownReader]
+"""(cards each loser holds, pile cards with the confidence the showdown weighs them by, pile alternatives, the cards
+each loser passed on) -> the reader of the losers' zones (`vision.showdown.ShowdownReader`)."""
 
 
 class Tuning(PriorWeights, Protocol):
@@ -395,9 +395,10 @@ class DealAccount:
         # A pile card whose read had no close runner-up (or that a sweep proved) is surely on the pile: no hand
         # holds it, however surely a hand reads it (a hand's own card may read as a pile card of another suit).
         alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor)
+        losers = {p: n for p, n in left.items() if n > 0}
         self.showdown = self.start_showdown(
-            {p: n for p, n in left.items() if n > 0},
-            {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()}, alternatives)
+            losers, {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()}, alternatives,
+            {p: self.referee.passed_on(p, self._read_surely) for p in losers} if self.referee is not None else {})
         self.showdown.recount = self._recount
         return out
 
@@ -524,6 +525,13 @@ class DealAccount:
                  "played_at": seen.event.get("t")}]
 
     # --- renames ----------------------------------------------------------------------------------------
+
+    def _read_surely(self, card: str) -> bool:
+        """Whether the pile card read as `card` was read surely, its player too (`SURE`), with no runner-up within
+        `rename_floor`: the passes inferred around it say what their players hold."""
+        seen = self.sightings.get(card)
+        return seen is not None and seen.doubt == SURE and not hesitated(card, seen.evidence, self.sightings,
+                                                                          self.config.rename_floor)
 
     def _evidence(self) -> dict[str, Mapping[str, float]]:
         """Per card on the pile, the evidence of its read (as renamed so far)."""

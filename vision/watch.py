@@ -323,11 +323,12 @@ class _Pipeline:
         shown = [p for p in changed if own_cards(p, reads)]
         return shown if len(shown) >= 2 else []
 
-    def _start_showdown(self, expected: dict[str, int], exclude: dict[str, float],
-                        alternatives: dict[str, str]) -> ShowdownReader:
+    def _start_showdown(self, expected: dict[str, int], exclude: dict[str, float], alternatives: dict[str, str],
+                        passed_on: dict[str, frozenset[str]]) -> ShowdownReader:
         """The reader of the losers' seat zones, for the account to start at the deal's end."""
         return ShowdownReader(dict(self.calib.zones.seats), self.identify_image, expected, exclude=exclude,
-                              score_image=self.hand_scores, alternatives=alternatives, card_px=self.pile.card_px)
+                              score_image=self.hand_scores, alternatives=alternatives, card_px=self.pile.card_px,
+                              passed_on=passed_on)
 
     def _renamed(self, was: str, card: str) -> None:
         """The account renamed the card read as `was`: so is the pile's top card, if it was that one, and a call
