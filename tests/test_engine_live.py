@@ -204,35 +204,27 @@ def test_passes_nobody_saw_are_inferred_for_a_play_they_make_legal():
     assert observe(game, "Anne", "6S") == ()
 
 
-def test_each_player_who_passes_or_stops_holds_none_of_the_wanted_rank():
-    """A player passes only when unable: Bruno stopped after his 4♣ when Chloé followed with the 5♥, so he holds no
-    5; Chloé led the 9♠ once Anne and Bruno had passed on the 7 after her 6♥, so no hand holds a 7. Each is told
-    with the cards laid around the pass (what a camera inferred it from); taking the lead back takes it back."""
+def test_a_rank_everybody_passed_on_lies_in_the_talon():
+    """A player passes only when unable: Chloé led the 9♠ once Anne and Bruno had passed on the 7 after her 6♥, so
+    no hand holds a 7. Bruno stopping on the 5 (Chloé followed his 4♣) tells nothing of the others' hands. Each is
+    told with the cards laid around the last pass (what a camera inferred it from); taking the lead back takes it
+    back."""
     from engine.nain_jaune.cards import parse_card
-    from engine.nain_jaune.live import passes_told, unseen_passes
-
-    def passed() -> list[set[str]]:
-        return [set(told) for told in game.state.passed_on]
+    from engine.nain_jaune.live import told_around, unseen_passes
 
     game = start_live_game(NAMES[:3], dealer="Anne")
-    observe(game, "Bruno", "3C")
-    observe(game, "Bruno", "4C")
-    assert passed() == [set(), set(), set()]
-    observe(game, "Chloé", "5H")
-    observe(game, "Chloé", "6H")
-    fives = {"5S", "5H", "5D", "5C"}
-    assert passed() == [set(), fives, set()]
+    for player, card in (("Bruno", "3C"), ("Bruno", "4C"), ("Chloé", "5H"), ("Chloé", "6H")):
+        observe(game, player, card)
+    assert game.state.stuck_on == {}
     passes = unseen_passes(game, 2, parse_card("9S"))
     for event in passes:
         game.apply(event)
     observe(game, "Chloé", "9S")
-    sevens = {"7S", "7H", "7D", "7C"}
-    assert len(passes) == 3 and passed() == [sevens, sevens | fives, sevens]
-    told = passes_told(game)
-    assert told[1]["5D"] == ("4C", "5H") and told[1]["7D"] == told[0]["7S"] == ("6H", "9S")
+    assert len(passes) == 3 and set(game.state.stuck_on) == {"7S", "7H", "7D", "7C"}
+    assert told_around(game, game.state.stuck_on) == dict.fromkeys(game.state.stuck_on, ("6H", "9S"))
     for _ in range(len(passes) + 1):
         game.undo()
-    assert passed() == [set(), fives, set()]
+    assert game.state.stuck_on == {}
 
 
 def test_no_passes_are_inferred_for_a_play_no_pass_makes_legal():

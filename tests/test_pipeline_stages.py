@@ -766,17 +766,15 @@ def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has(
     assert dict(reader.settled(view)) == {"Bruno": ("5H", "9C"), "Anne": ("4D", "7H", "KS")}
 
 
-def test_no_hand_is_read_holding_a_card_its_player_passed_on() -> None:
-    """Deal 59010: Bruno's Slavic A♦ read as the 7♦ (0.97), the A♦ close behind in his zone's scores; Bruno had passed
-    on the 7 (he held none then, and hands only shrink), so his hand holds the A♦. Anne, who passed on the 5 but not
-    on the 7, keeps the 7♣ she shows."""
+def test_no_hand_is_read_holding_a_card_of_the_talon() -> None:
+    """Deal 59010: Bruno's Slavic A♦ read as the 7♦ (0.97), the A♦ close behind in his zone's scores; everybody had
+    passed on the 7, so the 7♦ lies in the talon and his hand holds the A♦. Anne's 7♣ was laid before: no talon card."""
     seats, view = _two_zones()
     hands = {"Anne": [_Det("7C", 0.99)], "Bruno": [_Det("2D", 0.99), _Det("7D", 0.97)]}
     scores = {"Anne": {"7C": 0.99}, "Bruno": {"2D": 0.99, "7D": 0.97, "AD": 0.9}}
-    sevens = frozenset({"7S", "7H", "7D", "7C"})
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 2},
                             score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
-                            passed_on={"Bruno": sevens, "Anne": frozenset({"5S", "5H", "5D", "5C"})})
+                            talon=frozenset({"7S", "7H", "7D"}))
     reader.settled(view)
     assert dict(reader.settled(view)) == {"Anne": ("7C",), "Bruno": ("2D", "AD")}
 

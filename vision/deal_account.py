@@ -38,9 +38,9 @@ PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND = ("sweep", "read_twice", "
 """Why a `card_corrected` renamed a card (its `reason`): only a sweep proves the card (its box was emptied right
 after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
 
-StartShowdown = Callable[[dict[str, int], dict[str, float], dict[str, str], dict[str, frozenset[str]]], ShowdownReader]
+StartShowdown = Callable[[dict[str, int], dict[str, float], dict[str, str], frozenset[str]], ShowdownReader]
 """(cards each loser holds, pile cards with the confidence the showdown weighs them by, pile alternatives, the cards
-each loser passed on) -> the reader of the losers' zones (`vision.showdown.ShowdownReader`)."""
+known to lie in the talon) -> the reader of the losers' zones (`vision.showdown.ShowdownReader`)."""
 
 
 class Tuning(PriorWeights, Protocol):
@@ -395,10 +395,10 @@ class DealAccount:
         # A pile card whose read had no close runner-up (or that a sweep proved) is surely on the pile: no hand
         # holds it, however surely a hand reads it (a hand's own card may read as a pile card of another suit).
         alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor)
-        losers = {p: n for p, n in left.items() if n > 0}
         self.showdown = self.start_showdown(
-            losers, {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()}, alternatives,
-            {p: self.referee.passed_on(p, self._read_surely) for p in losers} if self.referee is not None else {})
+            {p: n for p, n in left.items() if n > 0},
+            {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()}, alternatives,
+            self._in_the_talon())
         self.showdown.recount = self._recount
         return out
 
@@ -526,12 +526,18 @@ class DealAccount:
 
     # --- renames ----------------------------------------------------------------------------------------
 
+    def _in_the_talon(self) -> frozenset[str]:
+        """The cards of the runs everybody passed on, told by pile cards read surely (`_read_surely`): a run that
+        stopped and a new one led say that much whoever laid them. Which player alone passed turns on who laid the
+        cards, and a neighbour's card credited to its player's neighbour makes the wrong one seem to stop."""
+        return self.referee.in_the_talon(self._read_surely) if self.referee is not None else frozenset()
+
     def _read_surely(self, card: str) -> bool:
-        """Whether the pile card read as `card` was read surely, its player too (`SURE`), with no runner-up within
-        `rename_floor`: the passes inferred around it say what their players hold."""
+        """Whether the pile card read as `card` was read surely (at least `min_card_confidence`, no runner-up within
+        `rename_floor`): the passes inferred around it say what the table holds."""
         seen = self.sightings.get(card)
-        return seen is not None and seen.doubt == SURE and not hesitated(card, seen.evidence, self.sightings,
-                                                                          self.config.rename_floor)
+        return (seen is not None and seen.event["confidence"] >= self.config.min_card_confidence
+                and not hesitated(card, seen.evidence, self.sightings, self.config.rename_floor))
 
     def _evidence(self) -> dict[str, Mapping[str, float]]:
         """Per card on the pile, the evidence of its read (as renamed so far)."""

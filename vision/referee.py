@@ -162,14 +162,14 @@ class LiveReferee:
     def over(self) -> bool:
         return self.state.winner is not None
 
-    def passed_on(self, player: str, sure: Callable[[str], bool] | None = None) -> frozenset[str]:
-        """The cards `player` passed on (or stopped on) this deal, none of which they hold: a player passes only when
-        unable. With `sure` (which pile reads were sure), a pass counts only when the cards laid just before and after
-        it were read surely: a pass is inferred from them, and one misread card makes everybody seem to pass."""
-        from engine.nain_jaune.live import passes_told
+    def in_the_talon(self, sure: Callable[[str], bool] | None = None) -> frozenset[str]:
+        """The cards of the runs everybody passed on this deal, which lie in the talon (a player passes only when
+        unable). With `sure` (which pile reads were sure), a run counts only when the cards laid just before and
+        after its last pass were read surely: the passes are inferred from them, and one misread card makes
+        everybody seem to pass."""
+        from engine.nain_jaune.live import told_around
 
-        told = passes_told(self.game)[self.players.index(player)]
-        return frozenset(card for card, around in told.items()
+        return frozenset(card for card, around in told_around(self.game, self.state.stuck_on).items()
                          if sure is None or all(laid is None or sure(laid) for laid in around))
 
     def cards_left(self) -> dict[str, int]:

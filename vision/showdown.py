@@ -253,9 +253,9 @@ class ShowdownReader:
     revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     renamed: dict[str, str] = field(default_factory=dict)
     """Pile cards a revealed hand holds, and the card each is taken for instead (see `alternatives`)."""
-    passed_on: Mapping[str, Collection[str]] = field(default_factory=dict)
-    """Per loser, the cards of the runs they passed on (or stopped): a player passes only when unable, so their hand
-    holds none of them, however it reads."""
+    talon: Collection[str] = frozenset()
+    """Cards of the runs everybody passed on: a player passes only when unable, so they lie in the talon and no hand
+    holds one, however it reads."""
     card_px: float | None = None
     """One card's area in view pixels, as the pile measured it on this table (None: not measured, read as it is)."""
     recount: Recount | None = None
@@ -288,7 +288,7 @@ class ShowdownReader:
     def settled(self, view_bgr: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
         """Read every waiting zone; reveal the hands once all of them are ready (see `REVEAL_PATIENCE`)."""
         self._last_view = view_bgr
-        placed = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._ruled_out(p),
+        placed = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._ruled_out(),
                                card_px=self.card_px) for p in self.waiting}
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
         owners = shared_owners(placed)
@@ -357,7 +357,7 @@ class ShowdownReader:
             return
         for player, cards in shown.items():
             if 0 < len(cards) < self.expected[player]:
-                elsewhere = (claimed | set(self._ruled_out(player)) | self._elsewhere(player)) - cards
+                elsewhere = (claimed | set(self._ruled_out()) | self._elsewhere(player)) - cards
                 self._scores_seen.setdefault(player, []).append(self._zone_scores(player, view_bgr, elsewhere))
 
     def _recounted(self, shown: Mapping[str, set[str]], reads: Mapping[str, Mapping[str, float]]) -> None:
@@ -378,9 +378,9 @@ class ShowdownReader:
             if counts:
                 self.expected.update((p, n) for p, n in counts.items() if p in self.expected)
 
-    def _ruled_out(self, player: str) -> dict[str, float]:
-        """Cards `player`'s hand cannot hold, with how surely: the pile's (`exclude`) and those they passed on."""
-        return self._pile | dict.fromkeys(self.passed_on.get(player, ()), 1.0)
+    def _ruled_out(self) -> dict[str, float]:
+        """Cards no hand holds, with how surely: the pile's (`exclude`) and the talon's."""
+        return self._pile | dict.fromkeys(self.talon, 1.0)
 
     def _elsewhere(self, player: str) -> set[str]:
         """Cards last seen in another loser's place."""
@@ -393,7 +393,7 @@ class ShowdownReader:
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0:
             return cards
-        ruled = claimed | set(self._ruled_out(player)) | set(self.renamed.values())
+        ruled = claimed | set(self._ruled_out()) | set(self.renamed.values())
         before = sorted(((confidence, c) for c, (p, confidence) in self._seen_with.items()
                          if p == player and c not in cards and c not in ruled), reverse=True)
         return tuple(sorted([*cards, *(c for _, c in before[:missing])]))
@@ -421,7 +421,7 @@ class ShowdownReader:
                     hands[player] = tuple(c for c in hands[player] if c != card)
                     continue
                 if self._zone_score(player, view_bgr, instead) >= ALTERNATIVE_FLOOR and \
-                        instead not in self.passed_on.get(player, ()) and \
+                        instead not in self.talon and \
                         not any(instead in other for q, other in hands.items() if q != player):
                     hands[player] = tuple(sorted(instead if c == card else c for c in hands[player]))
                     continue
@@ -450,7 +450,7 @@ class ShowdownReader:
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
-        claimed = claimed | set(self._ruled_out(player)) | set(cards)
+        claimed = claimed | set(self._ruled_out()) | set(cards)
         seen = self._scores_seen.get(player)
         if seen:
             scores = {c: max(s.get(c, 0.0) for s in seen) for c in set().union(*seen)}

@@ -324,11 +324,11 @@ class _Pipeline:
         return shown if len(shown) >= 2 else []
 
     def _start_showdown(self, expected: dict[str, int], exclude: dict[str, float], alternatives: dict[str, str],
-                        passed_on: dict[str, frozenset[str]]) -> ShowdownReader:
+                        talon: frozenset[str]) -> ShowdownReader:
         """The reader of the losers' seat zones, for the account to start at the deal's end."""
         return ShowdownReader(dict(self.calib.zones.seats), self.identify_image, expected, exclude=exclude,
                               score_image=self.hand_scores, alternatives=alternatives, card_px=self.pile.card_px,
-                              passed_on=passed_on)
+                              talon=talon)
 
     def _renamed(self, was: str, card: str) -> None:
         """The account renamed the card read as `was`: so is the pile's top card, if it was that one, and a call

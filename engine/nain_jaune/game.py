@@ -35,7 +35,7 @@ from engine.nain_jaune.cards import BOXES, DECK, HONOURS, RANK, Card, parse_card
 from engine.nain_jaune.events import Ante, Call, Deal, Event, NewDeal, Pass, Play, Settlement, Showdown, Sweep
 from engine.nain_jaune.notices import Notice
 from engine.nain_jaune.rules import DEFAULT_RULES, get_rules
-from engine.nain_jaune.rules.base import RuleSet, Wanted
+from engine.nain_jaune.rules.base import RuleSet
 from engine.nain_jaune.settlement import settle as _settle
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED, CallRecord, DealResult, State
 
@@ -267,11 +267,6 @@ class Game(EventLog[State]):
             return
         hand = st.hands[seat]
         # -- the play is accepted: update the state
-        stopped = st.to_move
-        if (st.can_stop and wanted is not None and stopped is not None and seat != stopped
-                and seat == self._next[stopped] and card in self.rules.playable_set(wanted)):
-            # the next player follows the run: the player of the last card stopped, unable to go on
-            self._passed_on(stopped, wanted, index)
         self._acts(seat, index, "card")
         st.run_unknown = False
         if hand is not None:
@@ -413,25 +408,20 @@ class Game(EventLog[State]):
             if not self._pass_exceptions(seat, index):
                 return
         self._acts(seat, index, "action")
-        self._passed_on(seat, st.wanted, index)  # type: ignore[arg-type]
         st.can_stop = False
         nxt = self._next[seat]
         st.to_move = nxt
         if nxt == st.last_seat:
             # everybody after the last player passed: the rules say what the last player does now
             rules = self.rules
+            for card in rules.passed_on(st, st.wanted):  # type: ignore[arg-type]
+                st.stuck_on.setdefault(card, index)
             if self._pays_when_stuck:
                 for request in rules.on_stuck(st, nxt, st.wanted):  # type: ignore[arg-type]
                     if request.amount > 0:
                         st.payments.append(st.ledger.pay(request))
             st.wanted = rules.stuck(st, st.wanted)  # type: ignore[arg-type]
             st.can_stop = st.wanted is not None
-
-    def _passed_on(self, seat: int, wanted: Wanted, index: int) -> None:
-        """``seat`` passed (or stopped) on ``wanted`` at ``index``: note the cards that says it does not hold."""
-        told = self.state.passed_on[seat]
-        for card in self.rules.passed_on(self.state, wanted):
-            told.setdefault(card, index)
 
     def _pass_exceptions(self, seat: int, index: int) -> bool:
         """The slow path of a pass; return whether it is still applied (live mode)."""

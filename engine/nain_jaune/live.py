@@ -224,19 +224,17 @@ def _plays_this_deal(game: Game) -> Iterator[tuple[int, Play]]:
             yield index, event
 
 
-def passes_told(game: Game) -> list[dict[Card, tuple[Card | None, Card | None]]]:
-    """Per seat, each card it passed on this deal (`State.passed_on`), with the cards laid just before and just
-    after the pass or stop that told it (None: no such play): the plays a camera inferred that pass from."""
+def told_around(game: Game, told: Mapping[Card, int]) -> dict[Card, tuple[Card | None, Card | None]]:
+    """Each card of ``told`` (card -> the log index of the pass that told it, as `State.stuck_on` keeps them) with
+    the cards laid just before and just after that pass this deal (None: no such play): the plays a camera inferred
+    it from."""
     plays = sorted((index, event.card) for index, event in _plays_this_deal(game))
     indices = [index for index, _ in plays]
-    out: list[dict[Card, tuple[Card | None, Card | None]]] = []
-    for told in game.state.passed_on:
-        around = {}
-        for card, index in told.items():
-            at = bisect_left(indices, index)
-            around[card] = (plays[at - 1][1] if at > 0 else None, plays[at][1] if at < len(plays) else None)
-        out.append(around)
-    return out
+    around = {}
+    for card, index in told.items():
+        at = bisect_left(indices, index)
+        around[card] = (plays[at - 1][1] if at > 0 else None, plays[at][1] if at < len(plays) else None)
+    return around
 
 
 def view(game: Game) -> dict[str, Any]:

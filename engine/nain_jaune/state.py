@@ -62,7 +62,7 @@ class State:
         "rules", "players", "n_players", "ledger", "deals_played", "dealer", "results",
         "phase", "hand_size", "talon_size", "antes_due", "dealt", "talon", "hands", "counts",
         "pile", "played_by", "last_card", "last_seat", "wanted", "run_unknown", "to_move", "can_stop",
-        "turn_seat", "first_turn_over", "cards_by", "honours_by", "pending", "calls", "passed_on",
+        "turn_seat", "first_turn_over", "cards_by", "honours_by", "pending", "calls", "stuck_on",
         "missed_calls", "false_sweeps", "shown", "winner", "opera", "payments",
     )
 
@@ -105,9 +105,9 @@ class State:
         self.missed_calls: list[tuple[int, Card, int]] = []  # (seat, card, play index)
         self.false_sweeps: list[tuple[int, Card, int]] = []  # (seat, box, sweep index)
         self.shown: list[tuple[Card, ...] | None] = [None] * n
-        # per seat, the cards of the runs it passed on (a player passes only when unable, so it holds none of them),
-        # each with the log index of the pass, or of the play after the stop, that told it first
-        self.passed_on: list[dict[Card, int]] = [{} for _ in range(n)]
+        # the cards of the runs everybody passed on (a player passes only when unable), which lie in the talon, each
+        # with the log index of the pass that came back round to the run's last player
+        self.stuck_on: dict[Card, int] = {}
         self.winner: int | None = None
         self.opera = False
         self.payments: list[Payment] = []
@@ -232,7 +232,7 @@ class State:
             "missed_calls": list(self.missed_calls),
             "false_sweeps": list(self.false_sweeps),
             "shown": list(self.shown),
-            "passed_on": [sort_cards(cards) for cards in self.passed_on],
+            "stuck_on": sort_cards(self.stuck_on),
             "winner": self.winner,
             "opera": self.opera,
             "payments": list(self.payments),

@@ -300,9 +300,9 @@ class RuleSet:
         return []
 
     def passed_on(self, state: State, wanted: Wanted) -> frozenset[Card]:
-        """The cards a player who passes (or stops) on ``wanted`` does not hold: every card it matches that is not
-        on the pile, for a player passes only when unable ([EN] "or say 'pass' if unable"; [DE] "wenn dies nicht
-        möglich ist", "ohne (sans) Fünf")."""
+        """The cards no hand holds once everybody passed on ``wanted``: every card it matches that is not on the
+        pile, for a player passes only when unable ([EN] "or say 'pass' if unable", "the wanted card is in the
+        talon"; [DE] "wenn dies nicht möglich ist")."""
         return frozenset(c for c in self.playable(wanted) if self.matches(wanted, c) and c not in state.played_by)
 
     def stuck(self, state: State, wanted: Wanted) -> Wanted | None:
