@@ -227,6 +227,20 @@ def test_a_rank_everybody_passed_on_lies_in_the_talon():
     assert game.state.stuck_on == {}
 
 
+def test_a_card_laid_from_what_seemed_the_talon_withdraws_the_passes_that_put_it_there():
+    """Deal 51001 of the widened benchmark: passes inferred when Anne's 5♣ was credited to Bruno stayed in the log
+    once it was given back to her, so after her 5♣ everybody seemed to pass on the 6, and her 6♠ followed: the
+    sixes were not in the talon, and her shown 6♣ had been lost."""
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "4C")
+    observe(game, "Bruno", "5C")
+    game.pass_("Chloé")
+    game.pass_("Anne")
+    assert set(game.state.stuck_on) == {"6S", "6H", "6D", "6C"}
+    observe(game, "Bruno", "6S")
+    assert game.state.stuck_on == {}
+
+
 def test_no_passes_are_inferred_for_a_play_no_pass_makes_legal():
     from engine.nain_jaune.cards import parse_card
     from engine.nain_jaune.live import unseen_passes

@@ -271,6 +271,11 @@ class Game(EventLog[State]):
         st.run_unknown = False
         if hand is not None:
             hand.discard(card)
+        if card in st.stuck_on:
+            # a card of the talon laid after all: the passes that put it there were not what they seemed (passes
+            # inferred for a player's card, kept in the log once the card is given to another, say)
+            told = st.stuck_on[card]
+            st.stuck_on = {c: i for c, i in st.stuck_on.items() if i != told}
         st.pile.append(card)
         st.played_by[card] = seat
         st.cards_by[seat] += 1
