@@ -526,19 +526,6 @@ class DealAccount:
 
     # --- renames ----------------------------------------------------------------------------------------
 
-    def _in_the_talon(self) -> frozenset[str]:
-        """The cards of the runs everybody passed on, told by pile cards read surely (`_read_surely`): a run that
-        stopped and a new one led say that much whoever laid them. Which player alone passed turns on who laid the
-        cards, and a neighbour's card credited to its player's neighbour makes the wrong one seem to stop."""
-        return self.referee.in_the_talon(self._read_surely) if self.referee is not None else frozenset()
-
-    def _read_surely(self, card: str) -> bool:
-        """Whether the pile card read as `card` was read surely (at least `min_card_confidence`, no runner-up within
-        `rename_floor`): the passes inferred around it say what the table holds."""
-        seen = self.sightings.get(card)
-        return (seen is not None and seen.event["confidence"] >= self.config.min_card_confidence
-                and not hesitated(card, seen.evidence, self.sightings, self.config.rename_floor))
-
     def _evidence(self) -> dict[str, Mapping[str, float]]:
         """Per card on the pile, the evidence of its read (as renamed so far)."""
         return {c: seen.evidence for c, seen in self.sightings.items()}
@@ -597,6 +584,19 @@ class DealAccount:
         return out
 
     # --- the showdown -----------------------------------------------------------------------------------
+
+    def _in_the_talon(self) -> frozenset[str]:
+        """The cards of the runs everybody passed on, told by pile cards read surely (`_read_surely`): a run that
+        stopped and a new one led say that much whoever laid them. Which player alone passed turns on who laid the
+        cards, and a neighbour's card credited to its player's neighbour makes the wrong one seem to stop."""
+        return self.referee.in_the_talon(self._read_surely) if self.referee is not None else frozenset()
+
+    def _read_surely(self, card: str) -> bool:
+        """Whether the pile card read as `card` was read surely (at least `min_card_confidence`, no runner-up within
+        `rename_floor`): the passes inferred around it say what the table holds."""
+        seen = self.sightings.get(card)
+        return (seen is not None and seen.event["confidence"] >= self.config.min_card_confidence
+                and not hesitated(card, seen.evidence, self.sightings, self.config.rename_floor))
 
     def _revealed(self, hands: list[tuple[str, tuple[str, ...]]], t: float | None) -> list[dict]:
         """The events of `hands` just revealed, after those of the pile cards the shown hands renamed and not yet
