@@ -768,15 +768,16 @@ def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has(
 
 def test_no_hand_is_read_holding_a_card_of_the_talon() -> None:
     """Deal 59010: Bruno's Slavic A♦ read as the 7♦ (0.97), the A♦ close behind in his zone's scores; everybody had
-    passed on the 7, so the 7♦ lies in the talon and his hand holds the A♦. Anne's 7♣ was laid before: no talon card."""
+    passed on the 7 (the 7♣ was on the pile then), so the 7♦ lies in the talon and his hand holds the A♦. Anne's 8♣
+    is no talon card: she keeps it."""
     seats, view = _two_zones()
-    hands = {"Anne": [_Det("7C", 0.99)], "Bruno": [_Det("2D", 0.99), _Det("7D", 0.97)]}
-    scores = {"Anne": {"7C": 0.99}, "Bruno": {"2D": 0.99, "7D": 0.97, "AD": 0.9}}
+    hands = {"Anne": [_Det("8C", 0.99)], "Bruno": [_Det("2D", 0.99), _Det("7D", 0.97)]}
+    scores = {"Anne": {"8C": 0.99}, "Bruno": {"2D": 0.99, "7D": 0.97, "AD": 0.9}}
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 2},
                             score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
                             talon=frozenset({"7S", "7H", "7D"}))
     reader.settled(view)
-    assert dict(reader.settled(view)) == {"Anne": ("7C",), "Bruno": ("2D", "AD")}
+    assert dict(reader.settled(view)) == {"Anne": ("8C",), "Bruno": ("2D", "AD")}
 
 
 def test_a_short_hand_is_scored_knowing_the_cards_that_lie_elsewhere() -> None:
