@@ -210,7 +210,7 @@ def test_a_rank_everybody_passed_on_lies_in_the_talon():
     told with the cards laid around the last pass (what a camera inferred it from); taking the lead back takes it
     back."""
     from engine.nain_jaune.cards import parse_card
-    from engine.nain_jaune.live import told_around, unseen_passes
+    from engine.nain_jaune.live import talon_told, unseen_passes
 
     game = start_live_game(NAMES[:3], dealer="Anne")
     for player, card in (("Bruno", "3C"), ("Bruno", "4C"), ("Chloé", "5H"), ("Chloé", "6H")):
@@ -221,7 +221,7 @@ def test_a_rank_everybody_passed_on_lies_in_the_talon():
         game.apply(event)
     observe(game, "Chloé", "9S")
     assert len(passes) == 3 and set(game.state.stuck_on) == {"7S", "7H", "7D", "7C"}
-    assert told_around(game, game.state.stuck_on) == dict.fromkeys(game.state.stuck_on, ("6H", "9S"))
+    assert talon_told(game) == dict.fromkeys(game.state.stuck_on, ("6H", "9S"))
     for _ in range(len(passes) + 1):
         game.undo()
     assert game.state.stuck_on == {}

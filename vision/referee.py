@@ -162,15 +162,15 @@ class LiveReferee:
     def over(self) -> bool:
         return self.state.winner is not None
 
-    def in_the_talon(self, sure: Callable[[str], bool] | None = None) -> frozenset[str]:
+    def in_the_talon(self, sure: Callable[[str], bool]) -> frozenset[str]:
         """The cards of the runs everybody passed on this deal, which lie in the talon (a player passes only when
-        unable). With `sure` (which pile reads were sure), a run counts only when the cards laid just before and
-        after its last pass were read surely: the passes are inferred from them, and one misread card makes
-        everybody seem to pass."""
-        from engine.nain_jaune.live import told_around
+        unable), counting a run only when the cards laid just before and after its last pass were read surely
+        (`sure`, per pile card): the passes are inferred from them, and one misread card makes everybody seem to
+        pass."""
+        from engine.nain_jaune.live import talon_told
 
-        return frozenset(card for card, around in told_around(self.game, self.state.stuck_on).items()
-                         if sure is None or all(laid is None or sure(laid) for laid in around))
+        return frozenset(card for card, around in talon_told(self.game).items()
+                         if all(laid is None or sure(laid) for laid in around))
 
     def cards_left(self) -> dict[str, int]:
         return {p: int(self.state.counts[i]) for i, p in enumerate(self.players)}

@@ -288,8 +288,9 @@ class ShowdownReader:
     def settled(self, view_bgr: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
         """Read every waiting zone; reveal the hands once all of them are ready (see `REVEAL_PATIENCE`)."""
         self._last_view = view_bgr
-        placed = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._ruled_out(),
-                               card_px=self.card_px) for p in self.waiting}
+        ruled_out = self._ruled_out()
+        placed = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=ruled_out, card_px=self.card_px)
+                  for p in self.waiting}
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
         owners = shared_owners(placed)
         taken = cards_of(self.revealed)

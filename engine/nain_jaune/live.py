@@ -224,14 +224,13 @@ def _plays_this_deal(game: Game) -> Iterator[tuple[int, Play]]:
             yield index, event
 
 
-def told_around(game: Game, told: Mapping[Card, int]) -> dict[Card, tuple[Card | None, Card | None]]:
-    """Each card of ``told`` (card -> the log index of the pass that told it, as `State.stuck_on` keeps them) with
-    the cards laid just before and just after that pass this deal (None: no such play): the plays a camera inferred
-    it from."""
+def talon_told(game: Game) -> dict[Card, tuple[Card | None, Card | None]]:
+    """Each card of `State.stuck_on` with the cards laid just before and just after the pass that put it in the
+    talon this deal (None: no such play): the plays a camera inferred that round of passes from."""
     plays = sorted((index, event.card) for index, event in _plays_this_deal(game))
     indices = [index for index, _ in plays]
     around = {}
-    for card, index in told.items():
+    for card, index in game.state.stuck_on.items():
         at = bisect_left(indices, index)
         around[card] = (plays[at - 1][1] if at > 0 else None, plays[at][1] if at < len(plays) else None)
     return around
