@@ -195,9 +195,11 @@ def test_a_sure_play_is_given_back_to_the_seat_next_nearest_to_where_its_arm_cam
 def test_a_place_showing_more_cards_than_its_count_takes_back_the_play_its_neighbour_was_credited_with() -> None:
     """Deal 51014 of the widened benchmark: Chloé and Denis sit side by side, and Denis's 2♥ was credited to Chloé.
     At the showdown Chloé's place shows five cards surely (her count says four) and Denis's five (his says six):
-    the 2♥, whose arm came in next nearest to Denis, is his; her 3♥, whose arm came nearer Anne, stays hers."""
+    the 2♥, whose arm came in next nearest to Denis and over his edge, is his; her 3♥, whose arm came nearer Anne,
+    stays hers."""
     table = Table()
-    table.lay(1.0, "2H", dataclasses.replace(sure("Chloé"), nearby=("Chloé", "Denis", "Bruno"), margin=3.0))
+    table.lay(1.0, "2H", Attribution("Chloé", ("Chloé",), arms(Chloé=400.0, Denis=40.0), ("Chloé", "Denis", "Bruno"),
+                                     3.0))
     table.lay(2.0, "3H", dataclasses.replace(sure("Chloé"), nearby=("Chloé", "Anne", "Bruno"), margin=3.0))
     for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=3):
         table.lay(float(t), card, sure("Bruno"))
@@ -515,3 +517,20 @@ def test_a_missed_call_on_a_sure_read_is_told_at_once() -> None:
     table.lay(1.0, "6D", sure("Bruno"))
     table.lay(2.0, "7D", sure("Bruno"), 0.95, {"7D": 0.95, "AD": 0.1})
     assert [(e["type"], e["card"]) for e in table.account.missed([("7D", "Bruno")], 2.5)] == [("call_missed", "7D")]
+
+
+def test_a_place_showing_one_card_too_many_takes_no_sure_play_from_a_seat_its_arm_never_crossed() -> None:
+    """As in deal 62005 of the widened benchmark (Emma's place read one card more than her count surely, a misread,
+    while Denis's showed one card fewer): Chloé's place shows one card too many and Denis's one too few, but her play's
+    arm crossed no part of Denis's edge, so it was not his: the count stands, and the surplus read is what gives way."""
+    table = Table()
+    table.lay(1.0, "2H", dataclasses.replace(sure("Chloé"), nearby=("Chloé", "Denis", "Bruno"), margin=3.0))
+    for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=2):
+        table.lay(float(t), card, sure("Bruno"))
+    assert types(table.quiet(7.5)) == ["deal_over"]
+    before = table.referee.cards_left()
+
+    assert table.account.showdown.expected["Chloé"] == 5 and table.account.showdown.expected["Denis"] == 6
+    assert table.account.showdown.recount("Chloé", 6, {"Denis": 5}) is None
+    assert table.referee.cards_left() == before and table.referee.state.played_by["2H"] == PLAYERS.index("Chloé")
+    assert not [e for e in table.quiet(8.0) if e["type"] == "player_corrected"]

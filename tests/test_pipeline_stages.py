@@ -780,6 +780,23 @@ def test_no_hand_is_read_holding_a_card_of_the_talon() -> None:
     assert dict(reader.settled(view)) == {"Anne": ("8C",), "Bruno": ("2D", "AD")}
 
 
+def test_a_read_beyond_its_places_count_does_not_bar_the_short_hand_that_holds_the_card() -> None:
+    """As in deal 62005 (Emma's place read Denis's Q♦ beside her three cards; his own read of it named a pile card):
+    Anne's place reads the Q♦ less surely than her two cards. Her count cuts it, so it lies in no place as far as the
+    reads go: Bruno's zone, scored without it set aside, completes his hand with it."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("2C", 1.0), _Det("3C", 1.0), _Det("QD", 0.98)], "Bruno": [_Det("AH", 1.0)]}
+
+    def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+        if _whose(crop) == "Anne":
+            return {"2C": 1.0, "3C": 1.0, "QD": 0.98}
+        return {"AH": 1.0, "5S": 0.7} if "QD" in elsewhere else {"AH": 1.0, "QD": 0.9, "5S": 0.6}
+
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 2}, score_image=scores)
+    reader.settled(view)
+    assert dict(reader.settled(view)) == {"Anne": ("2C", "3C"), "Bruno": ("AH", "QD")}
+
+
 def test_a_short_hand_is_scored_knowing_the_cards_that_lie_elsewhere() -> None:
     """Deal 7001: Anne's "T♠" ace scored A♣ 0.95 (Bruno's card) and A♠ only 0.42, under the floor; told that A♣ is
     elsewhere, the zone's scores give A♠ its share. Anne's own 2C is not among the cards elsewhere."""

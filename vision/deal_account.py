@@ -487,7 +487,8 @@ class DealAccount:
     def _recount(self, player: str, held: int, short: Mapping[str, int]) -> dict[str, int] | None:
         """`player`'s place shows `held` cards read surely, more than the plays credited leave them, and the places of
         the losers in `short` show fewer: plays credited to `player` go to those losers (a sure play only to the seat
-        next nearest to where its arm came from, the usual neighbour mix-up; else the most doubtful) while the engine
+        next nearest to where its arm came from, and only when the arm crossed that seat's edge at all: the usual
+        neighbour mix-up, where a misread in the hands is likelier otherwise; else the most doubtful) while the engine
         keeps the deal's end; every loser's new count, None when no play moved."""
         referee = self.referee
         if referee is None or not referee.over:
@@ -499,7 +500,7 @@ class DealAccount:
                 if seen.credited != player:
                     continue
                 for other in (q for q in short if left[q] > short[q]):
-                    if seen.doubt == SURE and seen.nearby[1:2] != (other,):
+                    if seen.doubt == SURE and (seen.nearby[1:2] != (other,) or seen.arms.get(other, 0.0) <= 0):
                         continue
                     trial = referee.if_reassigned(card, other)
                     if trial is not None and trial[0] and trial[1] <= referee.dropped():

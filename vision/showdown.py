@@ -10,8 +10,8 @@ goes to the right one: the hand it lies with when both read it in one spot (plac
 the zone that read it more surely (`shared_owners`).
 A stable reading short of the cards the engine says that player still holds is completed from the zone's scores
 (`score_image`, told which cards lie elsewhere): the likeliest cards that nobody else was seen with, if they score
-at least `FILL_FLOOR`. The engine's count says how many are missing, so completion never adds more cards than the
-hand holds.
+at least `FILL_FLOOR` (a name a place read beyond its player's count, and cut, counts as seen nowhere). The
+engine's count says how many are missing, so completion never adds more cards than the hand holds.
 A card read in a hand that was also read on the pile stays on the pile, unless the pile's read hesitated (it has
 one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
 alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed
@@ -296,17 +296,17 @@ class ShowdownReader:
         taken = cards_of(self.revealed)
         shown = {player: {c for c in found if c not in taken and owners.get(c, player) == player}
                  for player, found in reads.items()}
-        self._look_again_at_short_hands(view_bgr, shown, set().union(*reads.values()) | taken)
         shown_before = self._shown_before
         self._recounted(shown, reads)
+        kept = {player: self._within_count(player, shown[player], found) for player, found in reads.items()}
+        beyond = {c for player in reads for c in shown[player] - kept[player]}
+        read_here = set().union(*reads.values()) - beyond
+        self._look_again_at_short_hands(view_bgr, kept, read_here | taken)
         ready: dict[str, tuple[str, ...]] = {}
-        laid, cut = 0, False
+        laid = 0
+        cut = any(kept[p] != shown[p] and self.expected[p] > 0 for p in reads)
         for player, found in reads.items():
-            mine = shown[player]
-            if len(mine) > self.expected[player]:
-                # More names than cards held: keep the surest (an overlapping edge read as an index).
-                mine = set(sorted(mine, key=lambda c: -found[c])[:self.expected[player]])
-                cut = cut or self.expected[player] > 0
+            mine = kept[player]
             self._seen_with.update((c, (player, found[c])) for c in mine)
             cards = tuple(sorted(mine))
             if not cards:
@@ -325,7 +325,7 @@ class ShowdownReader:
         self._waited = 0
         out = []
         for player, cards in self._renaming_pile_cards(ready, view_bgr).items():
-            claimed = set().union(*reads.values()) | taken
+            claimed = read_here | taken
             cards = self._remembered(player, cards, claimed)
             cards = self._completed(player, cards, view_bgr, claimed | self._elsewhere(player))
             self.revealed[player] = cards
@@ -350,6 +350,14 @@ class ShowdownReader:
             self.revealed[player] = cards
             out.append((player, cards))
         return out
+
+    def _within_count(self, player: str, shown: set[str], found: Mapping[str, float]) -> set[str]:
+        """The cards a place shows, the surest up to its player's count: more names than cards held means some read
+        is wrong (an overlapping edge read as an index, a misread), and the least sure names go. A name cut so is no
+        card seen in that place: another hand read short may be completed with it."""
+        if len(shown) <= self.expected[player]:
+            return shown
+        return set(sorted(shown, key=lambda c: -found[c])[:self.expected[player]])
 
     def _look_again_at_short_hands(self, view_bgr: np.ndarray, shown: Mapping[str, set[str]],
                                    claimed: set[str]) -> None:
