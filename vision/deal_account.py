@@ -487,8 +487,8 @@ class DealAccount:
     def _recount(self, player: str, held: int, short: Mapping[str, int]) -> dict[str, int] | None:
         """`player`'s place shows `held` cards read surely, more than the plays credited leave them, and the places of
         the losers in `short` show fewer: plays credited to `player` go to those losers (a sure play only to the seat
-        next nearest to where its arm came from, and only when the arm crossed that seat's edge at all: the usual
-        neighbour mix-up, where a misread in the hands is likelier otherwise; else the most doubtful) while the engine
+        next nearest to where its arm came from, and only when the arm crossed that seat's edge at all, the usual
+        neighbour mix-up: otherwise a misread in the hands is likelier; else the most doubtful) while the engine
         keeps the deal's end; every loser's new count, None when no play moved."""
         referee = self.referee
         if referee is None or not referee.over:
