@@ -75,6 +75,10 @@ class Sighting:
     signs: tuple[np.ndarray | None, ...] = ()
     """The suit sign of its index, per frame read (`PileRead.signs`)."""
 
+    def arm_crossed(self, seat: str) -> bool:
+        """Whether the arm that laid it crossed `seat`'s outer edge at all: a play can be that seat's only then."""
+        return self.arms.get(seat, 0.0) > 0
+
 
 def play_doubt(attribution: Attribution, confidence: float, min_confidence: float) -> int:
     """How doubtful the player of a play is: asked; credited although the arm evidence alone would not have
@@ -347,7 +351,7 @@ class DealAccount:
                     continue
                 trial = referee.if_reassigned(card, winner)
                 if trial is not None:
-                    seen_near = seen.arms.get(winner, 0.0) > 0 or seen.nearby[1:2] == (winner,)
+                    seen_near = seen.arm_crossed(winner) or seen.nearby[1:2] == (winner,)
                     ranked.append(((not trial[0], not seen_near, seen.doubt, trial[2], -seen.arms.get(winner, 0.0),
                                     seen.margin), card))
             card = min(ranked)[1] if ranked else None
@@ -500,7 +504,7 @@ class DealAccount:
                 if seen.credited != player:
                     continue
                 for other in (q for q in short if left[q] > short[q]):
-                    if seen.doubt == SURE and (seen.nearby[1:2] != (other,) or seen.arms.get(other, 0.0) <= 0):
+                    if seen.doubt == SURE and (seen.nearby[1:2] != (other,) or not seen.arm_crossed(other)):
                         continue
                     trial = referee.if_reassigned(card, other)
                     if trial is not None and trial[0] and trial[1] <= referee.dropped():
