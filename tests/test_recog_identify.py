@@ -215,3 +215,33 @@ def test_conditioned_gives_a_card_elsewhere_its_share_to_the_cards_that_can_be_t
     assert out[2].argmax() == 3
     assert not out[3].any()  # less than MIN_LEFT left: the corner says nothing more
     np.testing.assert_array_equal(conditioned(probs, names, set()), probs)
+
+
+def test_a_corner_of_a_card_named_surely_at_its_other_index_scores_no_other_card(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal 66021: a Tigullio J♥ read at 1.0 at one index and as the Q♥ at 0.94 at its other; the hand, read short
+    of its 7♦, was completed with that Q♥. A corner of another card, or one hesitating by itself, still scores."""
+    from types import SimpleNamespace
+
+    from vision.recognise import identify
+    from vision.recognise.crops import CornerFrame
+
+    card = 60.0
+    top_left = CornerFrame((100.0, 100.0), (1.0, 0.0), (0.0, 1.0), card)
+    bottom_right = CornerFrame((100.0 + card, 100.0 + card * identify.CARD_ASPECT), (-1.0, 0.0), (0.0, -1.0), card)
+    neighbour = CornerFrame((100.0 + 0.6 * card, 100.0), (1.0, 0.0), (0.0, 1.0), card)
+    frames = [top_left, bottom_right, neighbour]
+    names = ["JH", "QH", "7D", "none"]
+    classifier = SimpleNamespace(names=names, none_index=3)
+    probs = np.array([[[1.0, 0.0, 0.0, 0.0]],           # the J♥'s top-left index
+                      [[0.03, 0.94, 0.0, 0.03]],        # its bottom-right index, read as the Q♥
+                      [[0.0, 0.2, 0.7, 0.1]]], np.float32)  # the next card of the row, a 7♦ read unsurely
+    assert identify.named_elsewhere_on_card(frames, probs, (card,), classifier) == {1: {"JH"}}
+    assert identify.named_elsewhere_on_card(frames, probs, (card,), classifier, elsewhere={"JH"}) == {}
+    monkeypatch.setattr(identify, "_hand_probabilities", lambda *a, **k: (frames, probs, (card,), classifier))
+    scores = identify.hand_scores(np.zeros((8, 8, 3), np.uint8))
+    assert scores["JH"] == 1.0 and scores["7D"] == pytest.approx(0.7) and scores["QH"] == pytest.approx(0.2)
+    alone = probs.copy()
+    alone[0] = [[0.9, 0.05, 0.0, 0.05]]                  # the other index unsure: the Q♥ read stands
+    monkeypatch.setattr(identify, "_hand_probabilities", lambda *a, **k: (frames, alone, (card,), classifier))
+    assert identify.hand_scores(np.zeros((8, 8, 3), np.uint8))["QH"] == pytest.approx(0.94)

@@ -258,10 +258,41 @@ def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL, elsewhere: 
     reads it but however unsure: what can complete a hand read short of the cards its player holds.
 
     `elsewhere`: cards known to lie outside this zone (on the pile, in other hands); each corner's
-    probabilities are conditioned on not being one of them (`conditioned`); `suit_weights`: see `weighed_by_suit`;
+    probabilities are conditioned on not being one of them (`conditioned`), and a corner of a card named surely at
+    another of its corners scores no other card (`named_elsewhere_on_card`); `suit_weights`: see `weighed_by_suit`;
     `card_short`: as for `identify_hand`."""
-    _, probs, _, classifier = _hand_probabilities(_enlarged(image), model_path, suit_weights, classifier, card_short)
-    return _card_scores(conditioned(probs, classifier.names, elsewhere), classifier)
+    frames, probs, scales, classifier = _hand_probabilities(_enlarged(image), model_path, suit_weights, classifier,
+                                                            card_short)
+    scores = conditioned(probs, classifier.names, elsewhere).copy()
+    for i, names in named_elsewhere_on_card(frames, probs, scales, classifier, elsewhere).items():
+        keep = [c == classifier.none_index or classifier.names[c] in names for c in range(len(classifier.names))]
+        scores[i, :, ~np.array(keep)] = 0.0
+    return _card_scores(scores, classifier)
+
+
+def named_elsewhere_on_card(frames: list[CornerFrame], probs: np.ndarray, scales: tuple[float, ...],
+                            classifier: Classifier, elsewhere: Collection[str] = ()) -> dict[int, set[str]]:
+    """Corner -> the cards named at another corner of the same physical card (`_same_card`: the same corner found
+    twice, or the card's opposite index), read there surely (`MIN_CONFIDENCE`) and more surely than anything this
+    corner reads, for the corners that have such a card. A card prints one name at both its indices, so such a
+    corner vouches for no other card: a Tigullio J♥ read at 1.0 at one index and as the Q♥ at 0.94 at its other is
+    the J♥. A corner hesitating by itself keeps every card it reads; names of `elsewhere` cards are no claim (their
+    corners' probabilities go to the cards that can be there, `conditioned`)."""
+    cards = probs.copy()
+    cards[..., classifier.none_index] = -1.0
+    best = cards.max(axis=(1, 2)) if len(cards) else np.zeros(0)
+    named = []
+    for j, frame in enumerate(frames):
+        s, c = np.unravel_index(np.argmax(cards[j]), cards[j].shape)
+        if best[j] >= MIN_CONFIDENCE and classifier.names[c] not in elsewhere:
+            named.append((j, _Reading(classifier.names[c], float(best[j]), frame.with_scale(scales[s]))))
+    out: dict[int, set[str]] = {}
+    for i, frame in enumerate(frames):
+        for j, reading in named:
+            if j != i and reading.confidence > best[i] and \
+                    _same_card(_Reading(reading.card, float(best[i]), frame.with_scale(reading.frame.scale)), reading):
+                out.setdefault(i, set()).add(reading.card)
+    return out
 
 
 def weighed_by_suit(image: np.ndarray, frames: list[CornerFrame], probs: np.ndarray, scales: tuple[float, ...],
