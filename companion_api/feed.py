@@ -28,8 +28,9 @@ Every observation may carry `t` (seconds in the source). Types:
 - `{"type": "deal_resumed", "reason": "8C was laid after the deal was taken as over"}` — the pipeline withdraws
   its last `deal_over`: cards were laid after it. The hands shown since are forgotten, and a showdown and
   settlement already made for the deal are withdrawn.
-- `{"type": "hand_revealed", "player": "Anne", "cards": ["KS", "2C"]}` — a loser's remaining cards at the
-  showdown; the deal is settled when every loser has revealed.
+- `{"type": "hand_revealed", "player": "Anne", "cards": ["KS", "2C"], "guessed": ["2C"]}` — a loser's remaining
+  cards at the showdown; the deal is settled when every loser has revealed. `guessed` (optional): the cards among
+  them the camera did not read, only guessed as the likeliest left; the phone asks the family to check them.
 - `{"type": "settlement", "chips": {...}, "board": {...}}` — the pipeline's own settlement, cross-checked.
 - `{"type": "game_setup", "players": ["Anne", "Bruno", "Chloé"], "dealer": "Anne", "chips": 100,
    "rules": "lindor", "options": {}}` — optional first line of a recording: the replay starts a new game
@@ -150,6 +151,8 @@ class HandRevealed:
     player: str
     cards: tuple[str, ...]
     t: float | None = None
+    guessed: tuple[str, ...] | None = None
+    """The cards of `cards` the camera only guessed (None: none said)."""
     type: str = field(default="hand_revealed", init=False)
 
 
@@ -261,7 +264,13 @@ def _parse_hand_revealed(d: Mapping[str, Any]) -> HandRevealed:
     if not isinstance(cards, list):
         raise ObservationError(f"'cards' must be a list of cards, got {cards!r}")
     parsed = tuple(_card({"card": c}) for c in cards)
-    return HandRevealed(player=str(_str(d, "player")), cards=parsed, t=_time(d))
+    guessed = d.get("guessed")
+    if guessed is not None and not isinstance(guessed, list):
+        raise ObservationError(f"'guessed' must be a list of cards, got {guessed!r}")
+    unsure = None if guessed is None else tuple(_card({"guessed": c}, "guessed") for c in guessed)
+    if unsure and not set(unsure) <= set(parsed):
+        raise ObservationError(f"'guessed' names cards the hand does not show: {sorted(set(unsure) - set(parsed))}")
+    return HandRevealed(player=str(_str(d, "player")), cards=parsed, t=_time(d), guessed=unsure)
 
 
 def _parse_game_setup(d: Mapping[str, Any]) -> GameSetupSeen:

@@ -455,6 +455,9 @@ class TableService:
             return True, None
         if isinstance(obs, feed.HandRevealed):
             events = table.reveal(obs.player, list(obs.cards))
+            self.feed_notices += [{"kind": "hand_guessed", "player": obs.player, "card": card,
+                                   "message": f"{obs.player}'s {card} was not read, only guessed: check that hand"}
+                                  for card in obs.guessed or ()]
             self._apply(table, events, strict=False)
             waiting = {} if events else {p: list(c) for p, c in table.revealed.items()}
             return True, lambda tx, _: self.store.set_meta(tx, self._revealed_key, waiting)  # survives a restart

@@ -400,7 +400,8 @@ class Table(LoggedTable):
             notices.append({"kind": n.kind, "message": n.message, "player": self.name(n.seat), "card": n.card,
                             "box": box, "event_index": n.index,
                             "stake": st.board[box] if box and n.kind == nt.CALL_MISSED else None})
-        notices += [{"kind": f["kind"], "message": f["message"]} for f in feed_notices[-5:]]
+        notices += [{"kind": f["kind"], "message": f["message"], "player": f.get("player"), "card": f.get("card")}
+                    for f in feed_notices[-5:]]
         return {
             "id": game_id,
             "rules": self.setup.rules,

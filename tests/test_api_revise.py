@@ -34,6 +34,9 @@ def _post(client: TestClient, observations: list[dict[str, Any]]) -> dict[str, A
     ({"type": "player_corrected", "card": "7C"}, "'player' must be a non-empty string"),
     ({"type": "player_corrected", "card": "7X", "player": "Anne"}, "'card' must be a card"),
     ({"type": "deal_resumed", "t": "later"}, "'t'"),
+    ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "guessed": "KS"}, "'guessed' must be a list"),
+    ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "guessed": ["KX"]}, "'guessed' must be a card"),
+    ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "guessed": ["2C"]}, "does not show: \\['2C'\\]"),
 ])
 def test_malformed_revisions_are_named(observation: dict[str, Any], words: str) -> None:
     with pytest.raises(feed.ObservationError, match=words):
@@ -42,7 +45,8 @@ def test_malformed_revisions_are_named(observation: dict[str, Any], words: str) 
 
 def test_revisions_round_trip_through_their_json_form() -> None:
     for data in ({"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 3.5},
-                 RESUMED):
+                 RESUMED, {"type": "hand_revealed", "player": "Anne", "cards": ["KS", "2C"], "guessed": ["2C"]},
+                 {"type": "hand_revealed", "player": "Anne", "cards": ["KS"]}):
         obs = feed.parse_observation(data)
         assert feed.observation_to_dict(obs) == data
 
@@ -83,3 +87,19 @@ def test_a_play_the_camera_gives_to_another_player_brings_back_the_plays_set_asi
         game = _post(client, [fix] + misread[last + 1:])
     assert game["played"] == [p["card"] for p in plays]
     assert game["phase"] == "settled" and game["settlements"][-1]["chips"] == deal[-1]["chips"]
+
+
+def test_a_hand_whose_cards_the_camera_only_guessed_asks_the_family_to_check_them(tmp_path: Path) -> None:
+    """A loser's hand completed from the zone's likeliest cards (`guessed`) is settled as shown, and a notice names
+    each guessed card and its player."""
+    setup, deal = _deal()
+    reveal = max(i for i, o in enumerate(deal) if o["type"] == "hand_revealed")
+    player, cards = deal[reveal]["player"], deal[reveal]["cards"]
+    guessed = [dict(o, guessed=[cards[-1]]) if i == reveal else o for i, o in enumerate(deal)]
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=setup, headers=EDIT)
+        game = _post(client, guessed)
+    assert game["phase"] == "settled"
+    notices = [n for n in game["notices"] if n["kind"] == "hand_guessed"]
+    assert [(n["player"], n["card"]) for n in notices] == [(player, cards[-1])]
+    assert cards[-1] in notices[0]["message"]

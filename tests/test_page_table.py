@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from page_support import changed, in_language, joined, served
 
-from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, OPERA_DEAL
+from companion_api.testing import ANNE_LEFT, CHLOE_LEFT, JOIN_CODE, OPERA_DEAL
 from engine.nain_jaune.rules import RULESETS, rules_class
 
 pytestmark = pytest.mark.browser
@@ -57,6 +57,17 @@ def fully_visible(page: object, selector: str) -> bool:
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return !!hit && (node === hit || node.contains(hit));
     }""", selector))
+
+
+def test_a_card_the_camera_only_guessed_in_a_shown_hand_is_pointed_out(server: str, browser: object) -> None:
+    page = open_page(browser, server)
+    new_game(page)
+    shown = {"type": "hand_revealed", "player": "Anne", "cards": ["KS", "6S"], "guessed": ["6S"]}
+    changed(page, lambda: page.request.post(f"{server}/api/observations", data=shown,
+                                            headers={"X-Join-Code": JOIN_CODE}))
+    assert "Main d'Anne : 6♠ n'a pas été lu, seulement deviné. Vérifiez-la." in page.inner_text(
+        "[data-testid=notices]")
+    page.close()
 
 
 @pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])

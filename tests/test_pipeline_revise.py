@@ -52,6 +52,7 @@ class ScriptedShowdown:
     views: int = 0
     revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     renamed: dict[str, str] = field(default_factory=dict)
+    guessed: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def waiting(self) -> list[str]:
@@ -70,13 +71,15 @@ class Table:
     """A deal account with a live referee, and the showdown readers it started."""
 
     def __init__(self, hands: dict[str, tuple[str, ...]] | None = None,
-                 unswept: Sequence[tuple[str, str | None]] = (), renamed: dict[str, str] | None = None) -> None:
+                 unswept: Sequence[tuple[str, str | None]] = (), renamed: dict[str, str] | None = None,
+                 guessed: dict[str, tuple[str, ...]] | None = None) -> None:
         """`unswept`: the boxes perception finds still holding their stake when the deal is settled; `renamed`: the
-        pile cards the shown hands rename."""
+        pile cards the shown hands rename; `guessed`: the cards of `hands` the readers only guessed."""
         self.referee = LiveReferee(PLAYERS, "Anne", 100, "lindor")
         self.readers: list[ScriptedShowdown] = []
         self.hands = hands or {}
         self.renamed = renamed or {}
+        self.guessed = guessed or {}
         self.account = DealAccount(PLAYERS, self.referee, WatchConfig(), DeckInks(), self._reader,
                                    lambda: list(unswept))
         self.events: list[dict] = []
@@ -84,7 +87,7 @@ class Table:
     def _reader(self, expected: dict[str, int], exclude: dict[str, float], alternatives: dict[str, str],
                 talon: frozenset[str]) -> ScriptedShowdown:
         self.readers.append(ScriptedShowdown(expected, exclude, alternatives, talon, self.hands,
-                                             renamed=self.renamed))
+                                             renamed=self.renamed, guessed=self.guessed))
         return self.readers[-1]
 
     def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
@@ -238,6 +241,17 @@ def test_a_settled_deal_is_reopened_when_a_card_follows() -> None:
     resumed = table.lay(8.0, "8C", sure("Chloé"))
     assert types(resumed) == ["deal_resumed", "player_corrected", "card_played"]
     assert table.referee.state.results == [] and table.referee.state.phase == "play"
+
+
+def test_a_hand_completed_by_a_guess_says_which_cards_were_guessed() -> None:
+    pile = ("2C", "3C", "4C", "5C", "6C", "7C")
+    hands = _losers_hands(pile)
+    table = Table(hands, guessed={"Anne": hands["Anne"][-1:]})
+    for t, card in enumerate(pile, start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    shown = [e for e in table.quiet(7.0) if e["type"] == "hand_revealed"]
+    assert {e["player"]: e.get("guessed") for e in shown} == {p: (list(hands["Anne"][-1:]) if p == "Anne" else None)
+                                                             for p in hands}
 
 
 def test_how_doubtful_a_play_s_player_is() -> None:

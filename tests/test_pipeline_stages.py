@@ -697,6 +697,7 @@ def test_a_hand_read_short_takes_back_what_its_place_showed_before_and_never_a_c
         frame["i"] = i
         revealed += reader.settled(view)
     assert dict(revealed) == {"Anne": ("6D", "9C", "AC", "AH", "KS"), "Bruno": ("2C", "3D", "AD")}
+    assert reader.guessed == {}   # both were read in their places before: nothing was guessed
 
 
 def test_a_place_showing_more_sure_cards_than_its_count_asks_for_a_recount_with_the_place_showing_fewer() -> None:
@@ -764,6 +765,7 @@ def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has(
     assert reader.settled(view) == []  # Bruno's count is met, but Anne's reading is short and seen once: wait
     # Anne, stable and two short: not 9C (Bruno's), not 2C (on the pile); 7H, and 8H is under the floor
     assert dict(reader.settled(view)) == {"Bruno": ("5H", "9C"), "Anne": ("4D", "7H", "KS")}
+    assert reader.guessed == {"Anne": ("7H",)}   # the phone asks the family to check it
 
 
 def test_no_hand_is_read_holding_a_card_of_the_talon() -> None:

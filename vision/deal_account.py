@@ -605,13 +605,15 @@ class DealAccount:
 
     def _revealed(self, hands: list[tuple[str, tuple[str, ...]]], t: float | None) -> list[dict]:
         """The events of `hands` just revealed, after those of the pile cards the shown hands renamed and not yet
-        told (the engine renames them before it settles)."""
+        told (the engine renames them before it settles); a hand names the cards its completion only guessed."""
         assert self.showdown is not None
         out = []
         for was, card in self.showdown.renamed.items():
             if was in self.events_seen and card not in self.events_seen:
                 out += self._rename(was, card, t, SHOWN_HAND)
-        return out + [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c)} for p, c in hands]
+        return out + [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c),
+                       **({"guessed": list(self.showdown.guessed[p])} if self.showdown.guessed.get(p) else {})}
+                      for p, c in hands]
 
     def _missed_once_renamed(self, t: float | None) -> list[dict]:
         """Missed calls of honours that were read as another card when laid and renamed since: the engine, told of

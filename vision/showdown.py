@@ -251,6 +251,9 @@ class ShowdownReader:
     alternatives: Mapping[str, str] = field(default_factory=dict)
     """Per pile card, what its read may have been instead: a hand revealed holding the pile card renames it so."""
     revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    guessed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per revealed hand, the cards its completion added (`_completed`): never read in the place, only the zone's
+    likeliest of the cards left, which the family is asked to check."""
     renamed: dict[str, str] = field(default_factory=dict)
     """Pile cards a revealed hand holds, and the card each is taken for instead (see `alternatives`)."""
     talon: Collection[str] = frozenset()
@@ -455,7 +458,7 @@ class ShowdownReader:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
         hand, no pile read and no reading of this hand claims (at least FILL_FLOOR each), scored knowing that the
         cards claimed elsewhere are not in this zone: their best over the views the place was read short on
-        (`_scores_seen`), else on `view_bgr`."""
+        (`_scores_seen`), else on `view_bgr`. The cards added are noted in `guessed`."""
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
@@ -467,4 +470,6 @@ class ShowdownReader:
             scores = self._zone_scores(player, view_bgr, claimed - set(cards))
         extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed),
                        key=lambda c: -scores[c])[:missing]
+        if extra:
+            self.guessed[player] = tuple(sorted(extra))
         return tuple(sorted(set(cards) | set(extra)))
