@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -16,7 +16,7 @@ from vision.attribute import ArmTracker, decide
 from vision.boxes import BoxTracker, changed_share, look_at, look_within, polygon_mask, surroundings
 from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
-from vision.pile import HELD_CARD, PileWatcher, crop_card, locate_new_card
+from vision.pile import HELD_CARD, CardLocation, PileWatcher, crop_card, locate_new_card, marked_on_top
 from vision.showdown import (
     HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, own_cards,
     places_with_new_cards, reading_scale,
@@ -449,6 +449,39 @@ def test_a_card_laid_squarely_on_the_one_below_is_found(table: TableScene) -> No
     expected = mat.ViewGeometry(VIEW_SCALE).to_view(np.array([[0.77, 0.36]]))[0]
     assert np.hypot(*(loc.corners.mean(axis=0) - expected)) < 10
     assert TemplateIdentifier("plain")(crop_card(after, loc, calib.homography))[0] == "5D"
+
+
+def test_a_card_laid_nearly_squarely_on_one_of_its_look_is_found(table: TableScene) -> None:
+    """A 3♥ laid over the 2♥ a millimetre off changes its indices, its pips and a sliver of edge: spread over less
+    than half a card (turned down as no card when half was asked for), more than a quarter."""
+    calib = calibrate_from_markers(table.render([]), PLAYERS)
+    card_px = _card_size_measured(calib, (0.77, 0.36), 8.0)
+    grey = lambda img: cv2.cvtColor(calib.warp(img), cv2.COLOR_BGR2GRAY)  # noqa: E731
+    table.pile[:] = []
+    table._state = None
+    empty = table.render([])
+    table.pile.append(Placed("2H", (0.77, 0.36), 8.0))
+    table._state = None
+    before = table.render([])
+    below = locate_new_card(grey(empty), grey(before), calib.zones.pile, card_px)
+    table.pile.append(Placed("3H", (0.771, 0.361), 8.0))
+    table._state = None
+    after = table.render([])
+    assert locate_new_card(grey(before), grey(after), calib.zones.pile, card_px, min_hull=0.5) is None
+    loc = locate_new_card(grey(before), grey(after), calib.zones.pile, card_px)
+    assert loc is not None and below is not None
+    assert TemplateIdentifier("plain")(crop_card(after, loc, calib.homography))[0] == "3H"
+
+
+def test_a_change_smaller_than_a_card_within_the_top_card_is_on_top_of_it() -> None:
+    top = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64), outline_px=63 * 88)
+    card_px = 63.0 * 88.0
+    half = CardLocation(np.array([[12, 50], [60, 50], [60, 96], [12, 96]], np.float64))
+    assert marked_on_top(half, top, card_px).on_top
+    assert not marked_on_top(half, None, card_px).on_top                          # no card read yet
+    assert not marked_on_top(CardLocation(half.corners + [70, 0]), top, card_px).on_top   # beside it
+    assert not marked_on_top(CardLocation(top.corners + [2, 3]), top, card_px).on_top     # a card's size: a card
+    assert not marked_on_top(replace(half, outline_px=card_px), top, card_px).on_top      # its own outline: a card
 
 
 def test_pile_watcher_votes_over_frames() -> None:
@@ -1065,6 +1098,22 @@ def test_a_nudged_top_card_is_not_a_new_play_but_the_same_name_elsewhere_is() ->
     assert watcher.same_card_nudged(PileRead("7H", 0.9, 3, 3, nudged))
     assert not watcher.same_card_nudged(PileRead("7H", 0.9, 3, 3, moved))  # reported, the engine flags it
     assert not watcher.same_card_nudged(PileRead("8H", 0.9, 3, 3, nudged))
+
+
+def test_a_change_within_the_top_card_is_a_new_play_only_when_read_surely() -> None:
+    """A change smaller than a card within the top card is the top card moving in its place (67008's K♦, read while
+    held, then come to rest under it: read 6♣ 0.65), unless every read named one card surely (a card laid
+    squarely)."""
+    from vision.pile import CardLocation, PileRead
+
+    watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("7H", 1.0))
+    here = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64))
+    watcher.top, watcher.top_location = "KD", here
+    within = CardLocation(here.corners[:, :] * 0.5 + here.corners.mean(axis=0) * 0.5, on_top=True)
+    assert watcher.same_card_nudged(PileRead("6C", 0.65, 0, 2, within))
+    assert watcher.same_card_nudged(PileRead("6C", 0.95, 1, 2, within))
+    assert not watcher.same_card_nudged(PileRead("AC", 0.999, 2, 2, within))
+    assert not watcher.same_card_nudged(PileRead("6C", 0.65, 0, 2, replace(within, on_top=False)))
 
 
 @pytest.mark.parametrize("scale", [0.5, 2.0])

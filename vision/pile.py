@@ -13,7 +13,7 @@ the table once the sure reads have shown them (`vision.inks`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping
 
 import cv2
@@ -52,6 +52,8 @@ class CardLocation:
     """The area of the card's own outline when it was seen whole and card-shaped (a measure of the card size)."""
     stretch: float | None = None
     """How much longer along x the table is than the view shows, as this card's outline tells it (when asked)."""
+    on_top: bool = False
+    """A change smaller than a card, within the top card (`marked_on_top`)."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,10 @@ CHANGE_GREY = 30
 MIN_CHANGED = 0.04
 """The share of a card's area that a card laid squarely on another still changes (its indices and pips) is
 above this."""
+MIN_HULL = 0.25
+"""A card laid squarely on one of its look changes its indices, at opposite corners, and its pips: spread over a third
+of a card or more (two opposite index boxes alone span a + b - ab of it, a and b their share of its width and height,
+0.3 for the smallest), while a chip on the pile spans less than a quarter (a 40 mm poker chip covers 0.23 of a card)."""
 FAINT_FILL = 0.75
 """A faint change is a card's outline only where it fills most of its hull, holes filled: paper changes all over,
 up to the rounded corners and blur, or only its edge does (border, shadow) around paper of the table's shade, while
@@ -184,16 +190,16 @@ def _measure(outline: np.ndarray | None, stretch: float, span: tuple[float, floa
 
 
 def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray, card_px: float | None = None,
-                    threshold: int = CHANGE_GREY, min_changed: float = MIN_CHANGED, min_hull: float = 0.5,
+                    threshold: int = CHANGE_GREY, min_changed: float = MIN_CHANGED, min_hull: float = MIN_HULL,
                     grow: float = 1.03, stretch: float | None = 1.0,
                     span: tuple[float, float] | None = None) -> CardLocation | None:
     """Where a card appeared between two grey views of the pile (view pixels), or None if nothing did.
 
     Sizes are relative to `card_px`, one card's area on this table as measured from the cards laid so far: a card
-    laid squarely on the one below still changes its indices and pips (about a tenth of its area), so `min_changed`
-    of a card is asked for, spread over `min_hull` of a card. Before any card was measured, the change must hold a
-    card-shaped outline instead (its bright paper, the change itself, or what changed above the zone's own noise),
-    and the sizes are relative to it.
+    laid squarely on the one below still changes its indices and pips, so `min_changed` of a card is asked for,
+    spread over `min_hull` of a card. Before any card was measured, the change must hold a card-shaped outline
+    instead (its bright paper, the change itself, or what changed above the zone's own noise), and the sizes are
+    relative to it.
     The card is fitted on the table, whose x axis the view shows `stretch` times too short (None: not known yet,
     this card tells it); with `span`, the stretch this card's outline shows within it is measured too."""
     mask = polygon_mask(after.shape[:2], pile_polygon)
@@ -252,6 +258,22 @@ above the pile (nearer the camera, so larger), is in it. Its card is read, and r
 AT_REST_INSIDE = 0.5
 """A card read while held comes to rest below where it was held: the change that shows it alone lies at least this
 share (of its own box) inside the box read before. A card laid elsewhere is a new card."""
+ON_TOP_INSIDE = 0.8
+"""A change smaller than a card whose box lies at least this share inside the top card's lies on that card: the box
+fitted around what changed sticks out of the card below by the widening to a card's aspect alone."""
+
+
+def marked_on_top(location: CardLocation, top: CardLocation | None, card_px: float | None) -> CardLocation:
+    """`location`, marked `on_top` when it has no outline of its own, is smaller than `WHOLE_CARD` of a card and lies
+    within the top card (`ON_TOP_INSIDE`): a card laid squarely on it, or that card moving in its place (come to rest
+    under where it was held, pushed), which changes the same pixels."""
+    if location.outline_px is not None or top is None or card_px is None:
+        return location
+    area = _box_area(location)
+    if area >= WHOLE_CARD[0] * card_px:
+        return location
+    inside, _ = cv2.intersectConvexConvex(location.corners.astype(np.float32), top.corners.astype(np.float32))
+    return replace(location, on_top=True) if inside >= ON_TOP_INSIDE * area else location
 
 
 def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np.ndarray | None,
@@ -454,9 +476,15 @@ class PileWatcher:
             self._stretches, self.stretch = list(previous._stretches), previous.stretch
 
     def same_card_nudged(self, read: PileRead) -> bool:
-        """The top card straightened or pushed (same name, same place): not a new play."""
-        return (read.card == self.top and read.location is not None and self.top_location is not None
-                and overlap(read.location, self.top_location) > 0.85)
+        """The top card straightened, pushed or come to rest: not a new play. Either the same name at the same place,
+        or a change within the top card (`marked_on_top`) whose reads did not all agree at `sure`: a card laid
+        squarely on the top card shows its indices there, while the top card moving in its place shows parts of
+        cards."""
+        if read.location is None or self.top_location is None:
+            return False
+        if read.location.on_top and not (read.votes == read.reads and read.confidence >= self.sure):
+            return True
+        return read.card == self.top and overlap(read.location, self.top_location) > 0.85
 
     @property
     def reading(self) -> bool:
@@ -487,6 +515,7 @@ class PileWatcher:
         self._before, self._reference = self._reference, view_grey.copy()
         if loc is None:
             return False
+        loc = marked_on_top(loc, self.top_location, self.card_px)
         if loc.outline_px is not None:
             self._card_sizes.append(loc.outline_px)
             self.card_px = float(np.median(self._card_sizes))
