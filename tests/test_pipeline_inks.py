@@ -199,6 +199,21 @@ def test_a_hand_corner_is_weighed_by_the_suit_inks_of_its_crop() -> None:
     assert np.array_equal(unweighed, probs)
 
 
+def test_a_corner_sure_of_a_suit_its_ink_rules_out_keeps_its_rank_in_the_suit_the_ink_shows() -> None:
+    """67023: a four-colour deck's red Q♠ read Q♦ at 1.0, nothing else: weighing the Q♦ down alone leaves it the
+    Q♦; the ink rules out the diamond, not the queen, so the corner reads Q♠. A rank of the ruled-out suit only keeps
+    its weight when no other suit is left (here the 5♦, there is no 5♠ class)."""
+    classifier = SimpleNamespace(names=["QS", "QD", "5D", "none"], none_index=3)
+    face = _face("QS", (40, 30, 200))                  # a red spade
+    frame = CornerFrame((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), 1.0)
+    probs = np.array([[[0.0, 0.999, 0.0, 0.001]], [[0.0, 0.0, 0.98, 0.02]]], np.float32)
+    weights = _four_colour_inks().corner_weights
+    weighed = weighed_by_suit(face, [frame, frame], probs, (float(face.shape[1]),), classifier, weights)
+    assert weights(corner_crop(face, frame.with_scale(float(face.shape[1])))) == {"D": 0.05}
+    assert weighed[0, 0].argmax() == 0 and weighed[0, 0, 0] > 0.9
+    assert weighed[1, 0].argmax() == 2 and np.allclose(weighed.sum(axis=-1), 1.0)
+
+
 def test_the_default_recogniser_weighs_shown_hands_by_the_inks_the_pile_taught(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls: list[dict] = []

@@ -297,24 +297,47 @@ def named_elsewhere_on_card(frames: list[CornerFrame], probs: np.ndarray, scales
 
 def weighed_by_suit(image: np.ndarray, frames: list[CornerFrame], probs: np.ndarray, scales: tuple[float, ...],
                     classifier: Classifier, suit_weights: SuitWeights) -> np.ndarray:
-    """Each corner's class probabilities times the weight `suit_weights` gives each suit for that corner's crop
-    (cut at the scale of its likeliest card), made to sum to one again; classes of a suit not named keep weight 1.
+    """Each corner's class probabilities with the suits `suit_weights` rules out for that corner's crop (cut at the
+    scale of its likeliest card) weighed down, what they lose given to the same rank in the suits left
+    (`rank_kept`); classes of a suit not named keep their probability.
 
     What knows the deck on the table can weigh a corner by more than its shape: the live pipeline gives the suit
     inks it learnt from the pile (`vision.inks`), so that a four-colour deck's teal Q♦ is not read as its red Q♠:
     the classifier, trained on decks with red diamonds and black spades, reads a suit partly from its colour."""
     suits = [None if c == classifier.none_index else name[-1] for c, name in enumerate(classifier.names)]
+    ranks = [None if c == classifier.none_index else name[:-1] for c, name in enumerate(classifier.names)]
     out = probs.copy()
     for i, frame in enumerate(frames):
         cards = np.where([s is not None for s in suits], probs[i], -1.0)
         step = int(np.unravel_index(np.argmax(cards), cards.shape)[0])
         weights = suit_weights(corner_crop(image, frame.with_scale(scales[step])))
-        if not weights:
-            continue
-        factor = np.array([weights.get(s, 1.0) if s is not None else 1.0 for s in suits], np.float32)
-        weighed = probs[i] * factor
-        out[i] = weighed / np.maximum(weighed.sum(axis=-1, keepdims=True), 1e-12)
+        if weights:
+            out[i] = rank_kept(probs[i], suits, ranks, weights)
     return out
+
+
+def rank_kept(probs: np.ndarray, suits: Sequence[str | None], ranks: Sequence[str | None],
+              weights: Mapping[str, float]) -> np.ndarray:
+    """Class probabilities (last axis) with each card of a suit in `weights` down to that weight, the rest of its
+    probability moved to the cards of its rank in the suits not named (in proportion to theirs, evenly where they
+    have none). The ink rules out a suit, not the rank the index's letter showed: a red Q♠ of a four-colour deck
+    read Q♦ at 1.0 is the Q♠, where weighing alone would leave it the Q♦ at a twentieth of nothing else."""
+    out = probs.astype(np.float64)
+    for c, suit in enumerate(suits):
+        weight = weights.get(suit, 1.0) if suit is not None else 1.0
+        if weight >= 1.0:
+            continue
+        taken = probs[..., c] * (1.0 - weight)
+        out[..., c] -= taken
+        same = [k for k, r in enumerate(ranks) if r == ranks[c] and weights.get(suits[k] or "", 1.0) >= 1.0]
+        if not same:
+            continue
+        theirs = probs[..., same].astype(np.float64)
+        total = theirs.sum(axis=-1, keepdims=True)
+        share = np.where(total > 0, theirs / np.maximum(total, 1e-30), 1.0 / len(same))
+        out[..., same] += taken[..., None] * share
+    out /= np.maximum(out.sum(axis=-1, keepdims=True), 1e-12)
+    return out.astype(probs.dtype)
 
 
 def conditioned(probs: np.ndarray, names: Sequence[str], elsewhere: Collection[str]) -> np.ndarray:
