@@ -11,7 +11,8 @@ Every observation may carry `t` (seconds in the source). Types:
   — the card read as `was` earlier this deal was `card`: the pipeline read `was` a second time (`reason`
   `read_twice`), read it again once the hand that held it over the pile had gone (`read_at_rest`), saw its honour's
   box swept (`sweep`: a proof, which teaches a game's deck as a phone correction does), saw it in a loser's shown
-  hand (`shown_hand`), or found at the deal's end that its index ink is another suit's colour (`inks`) or its index
+  hand (`shown_hand`), found that only that card of the read's suit let both it and the next play keep the rules
+  (`sequence`), or found at the deal's end that its index ink is another suit's colour (`inks`) or its index
   sign another suit's shape (`signs`). `reason` is optional. The latest play read as `was` is renamed, the first
   when `"first": true` (optional): a card read twice whose later read its player's sweep proved.
 - `{"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 31.2}` — the card

@@ -12,7 +12,7 @@ import pytest
 
 from engine.core.cards import DECK
 from vision.attribute import Attribution, decide
-from vision.deal_account import (ASKED, AT_REST, LOW_CONFIDENCE, PROVEN, READ_TWICE, SIGNS, SURE, WEAK_ARM,
+from vision.deal_account import (ASKED, AT_REST, LOW_CONFIDENCE, PROVEN, READ_TWICE, SEQUENCE, SIGNS, SURE, WEAK_ARM,
                                  DealAccount, play_doubt)
 from vision.inks import DeckInks
 from vision.pile import PileRead
@@ -548,3 +548,41 @@ def test_a_place_showing_one_card_too_many_takes_no_sure_play_from_a_seat_its_ar
     assert table.account.showdown.recount("Chloé", 6, {"Denis": 5}) is None
     assert table.referee.cards_left() == before and table.referee.state.played_by["2H"] == PLAYERS.index("Chloé")
     assert not [e for e in table.quiet(8.0) if e["type"] == "player_corrected"]
+
+
+@pytest.mark.parametrize("next_player", ["Denis", "Emma"])
+def test_a_card_that_broke_the_run_is_renamed_when_the_next_play_breaks_the_rules_only_because_of_it(
+        next_player: str) -> None:
+    """69010 and 67010: after a J a Slavic Q♦ (its "Д") was read K♦, against the run, and the K♠ laid next then
+    seemed out of turn (in 67010 by the player after the next, who had passed unseen). Only the Q♦, of the diamonds
+    not seen yet, makes both plays keep the rules: the read's rank was wrong."""
+    table = Table()
+    table.lay(1.0, "JH", sure("Bruno"))
+    assert table.lay(2.0, "KD", sure("Chloé"))[-1]["flags"] == ["out_of_sequence"]
+    out = table.lay(3.0, "KS", sure(next_player))
+    assert types(out) == ["card_corrected", "card_played"]
+    assert out[0] == {"t": 3.0, "type": "card_corrected", "was": "KD", "card": "QD", "player": "Chloé",
+                      "played_at": 2.0, "reason": SEQUENCE}
+    assert "flags" not in out[1] and table.referee.rule_breaks() == 0
+    assert "QD" in table.account.events_seen and "KD" not in table.account.events_seen
+
+
+@pytest.mark.parametrize("then", ["a play that keeps to the run from the card laid", "the rank wanted already seen"])
+def test_a_card_that_broke_the_run_stands_when_the_rules_do_not_show_another(then: str) -> None:
+    """A player who breaks the run by mistake is followed by plays that keep to the run from the card laid (Chloé,
+    her K ending it, leads again); and when the diamond the run wanted was seen already, no card of the read's suit
+    explains the breaks."""
+    table = Table()
+    if then == "the rank wanted already seen":
+        table.lay(0.5, "QD", sure("Bruno"))
+        table.lay(0.7, "KC", sure("Chloé"))
+        table.lay(1.0, "JH", sure("Chloé"))
+        laid = table.lay(2.0, "KD", sure("Denis"))
+        out = table.lay(3.0, "KS", sure("Emma"))
+        assert "out_of_turn" in out[-1]["flags"]
+    else:
+        table.lay(1.0, "JH", sure("Bruno"))
+        laid = table.lay(2.0, "KD", sure("Chloé"))
+        out = table.lay(3.0, "5C", sure("Chloé"))
+    assert "out_of_sequence" in laid[-1]["flags"]
+    assert types(out) == ["card_played"] and "KD" in table.account.events_seen

@@ -17,6 +17,7 @@ from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, Seque
 
 import numpy as np
 
+from engine.core.cards import RANKS
 from vision.attribute import Attribution, decide
 from vision.inks import DeckInks, Ink
 from vision.pile import PileRead
@@ -33,8 +34,8 @@ ASKED, WEAK_ARM, LOW_CONFIDENCE, SURE = range(4)
 arm the evidence did not single out, a card read with low confidence, sure."""
 MAX_REVISIONS = 3
 """Plays re-attributed for one contradiction at most: each must reopen the deal or set fewer plays aside."""
-PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND = ("sweep", "read_twice", "read_at_rest", "inks", "signs",
-                                                        "shown_hand")
+PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND, SEQUENCE = ("sweep", "read_twice", "read_at_rest", "inks",
+                                                                  "signs", "shown_hand", "sequence")
 """Why a `card_corrected` renamed a card (its `reason`): only a sweep proves the card (its box was emptied right
 after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
 
@@ -176,6 +177,7 @@ class DealAccount:
         assert read.card is not None
         card = read.card
         out: list[dict] = []
+        previous = max(self.sightings, key=lambda c: self.sightings[c].event["t"], default=None)
         player = attribution.player
         event: dict[str, Any] = {"t": t, "type": "card_played", "card": card, "player": player,
                                  "candidates": list(attribution.candidates),
@@ -205,10 +207,31 @@ class DealAccount:
         self.referee_current = self.referee is not None and tracked is not None
         if self.referee_current:
             assert self.referee is not None and tracked is not None
+            out += self._sequence_proved(previous, tracked, card, float(read.confidence), t)
             flags += [k for k in self.referee.play(tracked, card, float(read.confidence)) if k in RULE_FLAGS]
         if flags:
             event["flags"] = sorted(set(flags))
         return out + [event]
+
+    def _sequence_proved(self, previous: str | None, player: str, card: str, confidence: float, t: float
+                         ) -> list[dict]:
+        """The card laid just before broke the run (`out_of_sequence`) and `player` laying `card` now would break the
+        rules too: when one card of the earlier read's suit, not seen yet, lets both keep them, the earlier read was
+        that card with its rank misread (an unseen deck's Д read as K), and it is renamed (`card_corrected`,
+        `sequence`). A player who breaks the run by mistake is followed by plays that keep to the run from the card
+        laid."""
+        referee, seen = self.referee, self.sightings.get(previous) if previous is not None else None
+        if (referee is None or previous is None or seen is None or previous in self.proven
+                or "out_of_sequence" not in seen.event.get("flags", ())):
+            return []
+        now = referee.breaks_if_played(player, card, confidence)
+        if now is None or now <= referee.rule_breaks():
+            return []
+        fits = [other for other in (rank + previous[-1] for rank in RANKS)
+                if other != previous and other not in self.events_seen
+                and (breaks := referee.breaks_if_played(player, card, confidence, (previous, other))) is not None
+                and breaks <= now - 2]
+        return self._rename(previous, fits[0], t, SEQUENCE) if len(fits) == 1 else []
 
     def card_at_rest(self, t: float, card: str, read: PileRead) -> list[dict]:
         """`card`, the card laid last, read while the hand laying it was still over the pile, was read again lying

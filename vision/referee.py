@@ -116,6 +116,27 @@ class LiveReferee:
         return fix is not None and "engine_error" not in self._guarded(f"renaming {was} to {card}",
                                                                        lambda: self.game.apply(fix))
 
+    def breaks_if_played(self, player: str, card: str, confidence: float, renamed: tuple[str, str] | None = None
+                         ) -> int | None:
+        """The rule breaks of this deal (`rule_breaks`) were `player` to lay `card` now (the passes nobody sees
+        inferred), after this deal's latest play of `renamed[0]` was renamed to `renamed[1]`; the game is left as it
+        was. None when the rename is not possible or the engine trips."""
+        from engine.nain_jaune.live import renamed_play
+
+        before = len(self.game.events)
+        try:
+            if renamed is not None:
+                fix = renamed_play(self.game, *renamed)
+                if fix is None or "engine_error" in self._guarded(f"trying {renamed[0]} as {renamed[1]}",
+                                                                  lambda: self.game.apply(fix)):
+                    return None
+            if "engine_error" in self.play(player, card, confidence):
+                return None
+            return self.rule_breaks()
+        finally:
+            while len(self.game.events) > before:
+                self.game.undo()
+
     def reassign(self, card: str, player: str) -> bool:
         """Give this deal's play of `card` to `player` (a later contradiction showed the arm misjudged); whether
         the engine took it."""
