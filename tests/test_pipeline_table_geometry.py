@@ -386,6 +386,24 @@ def test_a_first_card_of_nearly_the_table_s_shade_is_found_by_its_faint_outline(
     assert abs(x0 - 120) < 5 and abs(y0 - 80) < 5 and abs(x1 - 180) < 5 and abs(y1 - 164) < 5
 
 
+def test_a_first_ace_of_nearly_the_table_s_shade_is_found_by_its_faint_outline_whatever_little_ink_it_has() -> None:
+    """Deal 70002: the first card, an ace, white on a pale cloth; its two small indices and one pip changed by
+    `CHANGE_GREY` 3 % of the card the faint outline showed, under `MIN_CHANGED`: that outline changed all of it."""
+    rng = np.random.default_rng(3)
+    zone = np.array([[20, 20], [300, 20], [300, 220], [20, 220]], np.float64)
+    before = np.clip(210 + rng.normal(0, 1.5, (240, 320)), 0, 255).astype(np.uint8)
+    after = before.copy()
+    after[80:164, 120:180] = np.clip(237 + rng.normal(0, 1.5, (84, 60)), 0, 255).astype(np.uint8)   # 60 x 84 px
+    for x, y in ((124, 84), (170, 144)):                                        # two small indices
+        after[y:y + 10, x:x + 6] = 40
+    cv2.circle(after, (150, 122), 4, 40, -1)                                    # one pip
+    location = locate_new_card(before, after, zone)
+    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=0.1)
+    x0, y0 = location.corners.min(axis=0)
+    x1, y1 = location.corners.max(axis=0)
+    assert abs(x0 - 120) < 5 and abs(y0 - 80) < 5 and abs(x1 - 180) < 5 and abs(y1 - 164) < 5
+
+
 def test_a_first_card_with_a_corner_on_a_check_of_its_paper_s_shade_is_found_by_its_faint_outline() -> None:
     """Deal 60004 of the widened benchmark: the first card landed with a corner on a white check of a gingham cloth,
     where its paper changed by less than `CHANGE_GREY`; the strong change's hull, that corner cut off, was no card's

@@ -198,8 +198,8 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     Sizes are relative to `card_px`, one card's area on this table as measured from the cards laid so far: a card
     laid squarely on the one below still changes its indices and pips, so `min_changed` of a card is asked for,
     spread over `min_hull` of a card. Before any card was measured, the change must hold a card-shaped outline
-    instead (its bright paper, the change itself, or what changed above the zone's own noise), and the sizes are
-    relative to it.
+    instead (its bright paper, the change itself, or what changed above the zone's own noise, which then changed all
+    of it: an ace's ink alone may change less than `min_changed`), and the sizes are relative to it.
     The card is fitted on the table, whose x axis the view shows `stretch` times too short (None: not known yet,
     this card tells it); with `span`, the stretch this card's outline shows within it is measured too."""
     mask = polygon_mask(after.shape[:2], pile_polygon)
@@ -222,6 +222,7 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
         measured, seen = _measure(faint, known, span)
         if measured is not None:
             outline = hull = faint
+            count = max(count, int(cv2.contourArea(faint)))
     if card_px is not None:
         outline, measured, seen = _whole_card(after, hull, card_px, outline, (measured, seen), known, span)
     size = card_px
