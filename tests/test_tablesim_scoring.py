@@ -3,8 +3,9 @@ taken back is a false alarm withdrawn, and a true one taken back is not caught."
 
 from __future__ import annotations
 
-from vision.tablesim.script import Action, DealScript
-from vision.tablesim.truth import align_plays, corrected_plays, false_alarms, standing_missed, withdrawn_alarms
+from vision.tablesim.script import Action, DealScript, deal_script
+from vision.tablesim.truth import (align_plays, corrected_plays, expected_deal_end, false_alarms, standing_missed,
+                                   withdrawn_alarms)
 
 
 def _plays(*reads: tuple[float, str]) -> list[dict]:
@@ -58,3 +59,16 @@ def test_a_missed_call_withdrawn_stops_standing() -> None:
     other = {"type": "call_withdrawn", "card": "JC", "player": "Bruno"}   # not the player accused: stands
     assert standing_missed([*told, other]) == {("JC", "Anne"), ("QS", "Bruno")}
     assert standing_missed([*taken_back, {"type": "call_withdrawn", "card": "QS", "player": "Bruno"}]) == set()
+
+
+def test_the_deal_end_is_scored_as_the_rule_set_calls_it_on_the_true_plays() -> None:
+    """Seed 70020: Emma went out in her first turn after Bruno and Chloé had laid cards. The script calls an opéra
+    only the first player's going out before anybody else laid a card; Lindor's default ('first_turn') calls this
+    one an opéra too, and so does the engine the pipeline feeds."""
+    script = deal_script(["Anne", "Bruno", "Chloé", "Denis", "Emma"], "Anne", seed=70020)
+    assert (script.winner, script.opera) == ("Emma", False)
+    assert expected_deal_end(script) == ("Emma", True)
+    first = next(a for a in script.actions if a.kind == "play")
+    assert first.player != "Emma"
+    laid = [a.player for a in script.actions if a.kind == "play"]
+    assert laid[laid.index("Emma"):] == ["Emma"] * len(script.hands["Emma"])   # all hers, in one go

@@ -7,10 +7,13 @@ hands; so a settlement is "exactly right" when every perception step was right, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vision.tablesim.scene import TruthEvent
 from vision.tablesim.script import HONOURS, DealScript
+
+if TYPE_CHECKING:
+    from vision.referee import LiveReferee
 
 
 def expected_missed_calls(script: DealScript) -> list[tuple[str, str]]:
@@ -32,7 +35,8 @@ def expected_missed_calls(script: DealScript) -> list[tuple[str, str]]:
     return missed
 
 
-def expected_settlement(script: DealScript, chips: int = 100, rules: str = "lindor") -> dict[str, Any]:
+def _played(script: DealScript, chips: int, rules: str) -> LiveReferee:
+    """The live engine the pipeline feeds, told the true plays and sweeps."""
     from vision.watch import LiveReferee
 
     ref = LiveReferee(script.players, script.dealer, chips, rules)
@@ -41,8 +45,20 @@ def expected_settlement(script: DealScript, chips: int = 100, rules: str = "lind
             ref.play(a.player, str(a.card), 1.0)
         elif a.kind == "sweep":
             ref.sweep(a.player, str(a.box))
+    return ref
+
+
+def expected_settlement(script: DealScript, chips: int = 100, rules: str = "lindor") -> dict[str, Any]:
     hands = {a.player: a.cards for a in script.actions if a.kind == "showdown"}
-    return ref.settle(hands)
+    return _played(script, chips, rules).settle(hands)
+
+
+def expected_deal_end(script: DealScript, chips: int = 100, rules: str = "lindor") -> tuple[str | None, bool]:
+    """(winner, opéra) as the rule set calls them on the true plays. The script's own `opera` (the first player out
+    before anybody else laid a card) is narrower than a rule set's: Lindor's default counts a player who went out in
+    their first turn, whoever played before."""
+    state = _played(script, chips, rules).state
+    return (script.players[state.winner] if state.winner is not None else None), bool(state.opera)
 
 
 def standing_missed(events: list[dict]) -> set[tuple[str, str | None]]:
@@ -212,7 +228,7 @@ def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], 
         else:
             s.problems.append(f"missed call of {card} by {player} not caught")
     over = [e for e in events if e["type"] == "deal_over"]
-    s.deal_over_right = bool(over) and over[0]["winner"] == script.winner and over[0]["opera"] == script.opera
+    s.deal_over_right = bool(over) and (over[0]["winner"], over[0]["opera"]) == expected_deal_end(script, chips, rules)
     revealed = {e["player"]: sorted(e["cards"]) for e in events if e["type"] == "hand_revealed"}
     for a in script.actions:
         if a.kind == "showdown":
