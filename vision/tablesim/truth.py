@@ -7,13 +7,11 @@ hands; so a settlement is "exactly right" when every perception step was right, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from vision.referee import LiveReferee
 from vision.tablesim.scene import TruthEvent
 from vision.tablesim.script import HONOURS, DealScript
-
-if TYPE_CHECKING:
-    from vision.referee import LiveReferee
 
 
 def expected_missed_calls(script: DealScript) -> list[tuple[str, str]]:
@@ -37,8 +35,6 @@ def expected_missed_calls(script: DealScript) -> list[tuple[str, str]]:
 
 def _played(script: DealScript, chips: int, rules: str) -> LiveReferee:
     """The live engine the pipeline feeds, told the true plays and sweeps."""
-    from vision.watch import LiveReferee
-
     ref = LiveReferee(script.players, script.dealer, chips, rules)
     for a in script.actions:
         if a.kind == "play":
