@@ -444,3 +444,25 @@ def test_a_first_card_of_the_table_s_shade_is_found_by_the_edge_around_it() -> N
     x0, y0 = location.corners.min(axis=0)
     x1, y1 = location.corners.max(axis=0)
     assert abs(x0 - 120) < 5 and abs(y0 - 80) < 5 and abs(x1 - 180) < 5 and abs(y1 - 164) < 5
+
+
+def test_a_first_card_of_the_table_s_shade_is_found_by_its_thin_edge_under_light_that_changed_by_patches() -> None:
+    """Deal 71005 of the widened benchmark: a white card on a white cloth while the light changed unevenly (a lamp's
+    fall-off, the patches compression brightens at once); its edge, a line a pixel or two wide, changed less than the
+    zone's spread of light over it and was no closed outline, so the first three plays went unread. With the
+    light taken off patch by patch, the edge closes around the card."""
+    rng = np.random.default_rng(4)
+    zone = np.array([[20, 20], [300, 20], [300, 220], [20, 220]], np.float64)
+    before = np.clip(238 + rng.normal(0, 1.5, (240, 320)), 0, 255)
+    patches = cv2.resize(rng.normal(0, 1, (6, 8)), (320, 240), interpolation=cv2.INTER_CUBIC)
+    after = before + 6 + 6 * patches / patches.std()                           # the light changed, unevenly
+    cv2.rectangle(after, (120, 80), (179, 163), 200, 1)                          # the edge of a 60 x 84 px card
+    for x, y in ((124, 84), (168, 144)):
+        after[y:y + 16, x:x + 8] = 40
+    cv2.circle(after, (150, 122), 6, 40, -1)
+    before, after = before.astype(np.uint8), np.clip(after, 0, 255).astype(np.uint8)
+    location = locate_new_card(before, after, zone)
+    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=0.15)
+    x0, y0 = location.corners.min(axis=0)
+    x1, y1 = location.corners.max(axis=0)
+    assert abs(x0 - 120) < 6 and abs(y0 - 80) < 6 and abs(x1 - 180) < 6 and abs(y1 - 164) < 6

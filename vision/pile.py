@@ -119,6 +119,11 @@ FAINT_BEYOND = 0.05
 lies beyond the strong change's hull in one piece wider than the view's blur (a `BLUR_PX` opening keeps it): a
 corner of the card that fell on a patch of the table of its paper's shade (a check of a gingham cloth). The blur
 fringe around a strong change that was the whole card already is gone after the opening."""
+LIGHT_PATCH = 0.25
+"""When the light's shift over the whole zone leaves no outline, it is taken off patch by patch: the median shift
+over a window of this share of the zone's side. A lamp's fall-off and the patches a camera's compression brightens
+at once change a table unevenly over the zone, but as smoothly as a window this wide, while a card's edge is a step
+as sharp as the view's blur, which the window's median passes over."""
 BLUR_PX = 3
 """Side of the opening that removes a blur fringe: resampling into the view and a camera's focus blur an edge over a
 pixel or two of the view, whatever the table; a card's corner is many pixels across."""
@@ -217,12 +222,14 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     measured, seen = _measure(outline, known, span)
     if measured is None:  # no paper-bright card (a white cloth): a card laid alone changes its whole outline
         measured, seen = _measure(hull, known, span)
-    if measured is None and card_px is None:  # paper of nearly the table's shade: only its ink changed that much
-        faint = _faint_outline(smooth_before, smooth_after, mask, count, hull)
+    for light in ((False, True) if measured is None and card_px is None else ()):
+        # Paper of nearly the table's shade: only its ink changed that much.
+        faint = _faint_outline(smooth_before, smooth_after, mask, count, hull, light)
         measured, seen = _measure(faint, known, span)
         if measured is not None:
             outline = hull = faint
             count = max(count, int(cv2.contourArea(faint)))
+            break
     if card_px is not None:
         outline, measured, seen = _whole_card(after, hull, card_px, outline, (measured, seen), known, span)
     size = card_px
@@ -295,21 +302,29 @@ def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np
     return outline, *measured
 
 
-def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, strong: int, strong_hull: np.ndarray
-                   ) -> np.ndarray | None:
+def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, strong: int, strong_hull: np.ndarray,
+                   light_by_patch: bool = False) -> np.ndarray | None:
     """The hull of the largest region of the zone that changed (`before` to `after`, both smoothed) by `FAINT_NOISE`
-    times the zone's own noise, once the light's shift over the zone is taken off: a card laid alone on a table of
-    nearly its shade, whose ink alone changed by `CHANGE_GREY` (`strong` pixels), shows its whole outline so, or at
-    least its closed edge. Only a region that the faint change fills once its holes are filled (the card's paper,
-    or the paper its edge closes; scattered ink is no outline) and that holds twice the strong change's pixels or
-    more, or reaches beyond that change's hull (`strong_hull`) as a corner does (`FAINT_BEYOND`), counts: else that
-    change was the card's outline already, and was no card's shape."""
+    times the zone's own noise, once the light's shift over the zone is taken off (with `light_by_patch`, the shift
+    of each patch around a pixel: `LIGHT_PATCH`): a card laid alone on a table of nearly its shade, whose ink alone
+    changed by `CHANGE_GREY` (`strong` pixels), shows its whole outline so, or at least its closed edge. Only a
+    region that the faint change fills once its holes are filled (the card's paper, or the paper its edge closes;
+    scattered ink is no outline) and that holds twice the strong change's pixels or more, or reaches beyond that
+    change's hull (`strong_hull`) as a corner does (`FAINT_BEYOND`), counts: else that change was the card's outline
+    already, and was no card's shape."""
     signed = after.astype(np.int16) - before
-    inside = signed[mask > 0]
-    shift = float(np.median(inside))
-    noise = 1.4826 * float(np.median(np.abs(inside - shift)))
+    if light_by_patch:
+        side = int(LIGHT_PATCH * np.sqrt(np.count_nonzero(mask))) | 1
+        shift = cv2.medianBlur(np.clip(signed + 128, 0, 255).astype(np.uint8), max(side, 5)).astype(np.int16) - 128
+        inside = (signed - shift)[mask > 0]
+        noise = 1.4826 * float(np.median(np.abs(inside)))
+    else:
+        inside = signed[mask > 0]
+        shift = float(np.median(inside))
+        noise = 1.4826 * float(np.median(np.abs(inside - shift)))
     changed = ((np.abs(signed - shift) > max(FAINT_NOISE * noise, 1.0)) & (mask > 0)).astype(np.uint8) * 255
-    changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    if not light_by_patch:   # by patch, what is sought is the card's edge, a line as thin as the blur
+        changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
     if n <= 1:
