@@ -586,3 +586,26 @@ def test_a_card_that_broke_the_run_stands_when_the_rules_do_not_show_another(the
         out = table.lay(3.0, "5C", sure("Chloé"))
     assert "out_of_sequence" in laid[-1]["flags"]
     assert types(out) == ["card_played"] and "KD" in table.account.events_seen
+
+
+@pytest.mark.parametrize("seen", [True, False])
+def test_an_honour_renamed_since_it_was_laid_accuses_its_player_only_if_the_play_was_seen(seen: bool) -> None:
+    """Bruno's first card, the Q♠, read as the Q♣; Denis shows the Q♣, which renames it, and the Q♠ box still holds
+    its stake: read surely and credited to Bruno's arm, his call was missed (deal 15016). Read at 0.3 with no arm
+    singled out (deal 72003 of the widened benchmark: a ghost read while a hand crossed the pile, renamed to an honour
+    later), neither the card nor the player was seen, and a guess accuses nobody."""
+    pile = ("QS", "2C", "3C", "4C", "5C", "6C")
+    hands = _losers_hands(pile, also_out=("QC",))
+    hands["Denis"] = (*hands["Denis"][:5], "QC")
+    table = Table(hands, unswept=[], renamed={"QC": "QS"})
+    if seen:
+        table.lay(1.0, "QC", sure("Bruno"), 0.9, {"QC": 0.9, "QS": 0.6})
+    else:
+        table.lay(1.0, "QC", asked("Bruno", "Chloé"), 0.3, {"QC": 0.3, "QS": 0.25})
+    for t, card in enumerate(pile[1:], start=2):
+        table.lay(float(t), card, sure("Bruno"))
+    table.quiet(8.0)
+    assert [(e["was"], e["card"]) for e in table.events if e["type"] == "card_corrected"] == [("QC", "QS")]
+    assert "settlement" in types(table.events)
+    missed = [(e["card"], e["player"]) for e in table.events if e["type"] == "call_missed"]
+    assert missed == ([("QS", "Bruno")] if seen else [])

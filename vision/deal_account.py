@@ -645,8 +645,16 @@ class DealAccount:
         if self.referee is None:
             return []
         missed = [(card, self.players[seat]) for seat, card, _ in self.referee.state.missed_calls
-                  if card in self.renamed_to and card not in self.missed_told]
+                  if card in self.renamed_to and card not in self.missed_told and not self._seen_by_nobody(card)]
         return self.missed(missed, t, self._shown())
+
+    def _seen_by_nobody(self, card: str) -> bool:
+        """Whether the play now named `card` was read with low confidence and its arm singled out nobody (the phone
+        was asked): a missed call accuses a player of laying that honour, and when it was laid neither the card nor
+        its player was seen, so a rename (a guess) is not enough to accuse."""
+        seen = self.sightings.get(card)
+        return (seen is not None and seen.event["player"] is None
+                and float(seen.event["confidence"]) < self.config.min_card_confidence)
 
     def _shown(self) -> set[str]:
         """The cards the losers' hands revealed."""
