@@ -12,7 +12,7 @@ import pytest
 
 from vision.attribute import ArmTracker, outward
 from vision.gate import MotionGate
-from vision.pile import PileWatcher, locate_new_card
+from vision.pile import CardLocation, PileWatcher, locate_new_card
 from vision.tablesim.footage import FootageError, read_folder
 from vision.tablesim.truth import expected_missed_calls, false_alarms
 
@@ -367,41 +367,44 @@ def test_an_arm_that_rested_across_a_place_leaves_no_ghost_once_gone() -> None:
     assert _frames_to_settle(gate, view.copy()) == still
 
 
+def _assert_card_found(location: CardLocation | None, box: tuple[int, int, int, int], rel: float = 0.1,
+                       tol: int = 5) -> None:
+    """A 60 x 84 px card was located, its outline measured within `rel` and its box within `tol` px of `box`."""
+    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=rel)
+    x0, y0 = location.corners.min(axis=0)
+    x1, y1 = location.corners.max(axis=0)
+    assert abs(x0 - box[0]) < tol and abs(y0 - box[1]) < tol and abs(x1 - box[2]) < tol and abs(y1 - box[3]) < tol
+
+
+def _white_card_on_a_pale_cloth(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The zone, a pale cloth, and the cloth with a 60 x 84 px card 27 grey levels brighter at (120, 80), no ink."""
+    rng = np.random.default_rng(seed)
+    zone = np.array([[20, 20], [300, 20], [300, 220], [20, 220]], np.float64)
+    before = np.clip(210 + rng.normal(0, 1.5, (240, 320)), 0, 255).astype(np.uint8)
+    after = before.copy()
+    after[80:164, 120:180] = np.clip(237 + rng.normal(0, 1.5, (84, 60)), 0, 255).astype(np.uint8)
+    return zone, before, after
+
+
 def test_a_first_card_of_nearly_the_table_s_shade_is_found_by_its_faint_outline() -> None:
     """Paper 27 grey levels brighter than a pale cloth: only the card's ink changes by `CHANGE_GREY`, and its hull
     is no card's outline; what changed above the zone's own noise is (deal 49005 of the widened benchmark: white
     cards on a pale cloth, whose first four plays went unread)."""
-    rng = np.random.default_rng(0)
-    zone = np.array([[20, 20], [300, 20], [300, 220], [20, 220]], np.float64)
-    before = np.clip(210 + rng.normal(0, 1.5, (240, 320)), 0, 255).astype(np.uint8)
-    after = before.copy()
-    after[80:164, 120:180] = np.clip(237 + rng.normal(0, 1.5, (84, 60)), 0, 255).astype(np.uint8)   # 60 x 84 px
+    zone, before, after = _white_card_on_a_pale_cloth(0)
     for x, y in ((124, 84), (168, 144)):                                        # the two corner indices
         after[y:y + 16, x:x + 8] = 40
     cv2.circle(after, (150, 122), 6, 40, -1)                                    # a pip
-    location = locate_new_card(before, after, zone)
-    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=0.1)
-    x0, y0 = location.corners.min(axis=0)
-    x1, y1 = location.corners.max(axis=0)
-    assert abs(x0 - 120) < 5 and abs(y0 - 80) < 5 and abs(x1 - 180) < 5 and abs(y1 - 164) < 5
+    _assert_card_found(locate_new_card(before, after, zone), (120, 80, 180, 164))
 
 
 def test_a_first_ace_of_nearly_the_table_s_shade_is_found_by_its_faint_outline_whatever_little_ink_it_has() -> None:
     """Deal 70002: the first card, an ace, white on a pale cloth; its two small indices and one pip changed by
     `CHANGE_GREY` 3 % of the card the faint outline showed, under `MIN_CHANGED`: that outline changed all of it."""
-    rng = np.random.default_rng(3)
-    zone = np.array([[20, 20], [300, 20], [300, 220], [20, 220]], np.float64)
-    before = np.clip(210 + rng.normal(0, 1.5, (240, 320)), 0, 255).astype(np.uint8)
-    after = before.copy()
-    after[80:164, 120:180] = np.clip(237 + rng.normal(0, 1.5, (84, 60)), 0, 255).astype(np.uint8)   # 60 x 84 px
+    zone, before, after = _white_card_on_a_pale_cloth(3)
     for x, y in ((124, 84), (170, 144)):                                        # two small indices
         after[y:y + 10, x:x + 6] = 40
     cv2.circle(after, (150, 122), 4, 40, -1)                                    # one pip
-    location = locate_new_card(before, after, zone)
-    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=0.1)
-    x0, y0 = location.corners.min(axis=0)
-    x1, y1 = location.corners.max(axis=0)
-    assert abs(x0 - 120) < 5 and abs(y0 - 80) < 5 and abs(x1 - 180) < 5 and abs(y1 - 164) < 5
+    _assert_card_found(locate_new_card(before, after, zone), (120, 80, 180, 164))
 
 
 def test_a_first_card_with_a_corner_on_a_check_of_its_paper_s_shade_is_found_by_its_faint_outline() -> None:
@@ -419,11 +422,7 @@ def test_a_first_card_with_a_corner_on_a_check_of_its_paper_s_shade_is_found_by_
         card[y:y + 16, x:x + 8] = 40
     cv2.circle(card, (130, 102), 6, 40, -1)
     after = np.clip(card + rng.normal(0, 1.5, table.shape), 0, 255).astype(np.uint8)
-    location = locate_new_card(before, after, zone)
-    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=0.1)
-    x0, y0 = location.corners.min(axis=0)
-    x1, y1 = location.corners.max(axis=0)
-    assert abs(x0 - 100) < 5 and abs(y0 - 60) < 5 and abs(x1 - 160) < 5 and abs(y1 - 144) < 5
+    _assert_card_found(locate_new_card(before, after, zone), (100, 60, 160, 144))
 
 
 def test_a_first_card_of_the_table_s_shade_is_found_by_the_edge_around_it() -> None:
@@ -439,11 +438,7 @@ def test_a_first_card_of_the_table_s_shade_is_found_by_the_edge_around_it() -> N
     for x, y in ((124, 84), (168, 144)):
         after[y:y + 16, x:x + 8] = 40
     cv2.circle(after, (150, 122), 6, 40, -1)
-    location = locate_new_card(before, after, zone)
-    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=0.1)
-    x0, y0 = location.corners.min(axis=0)
-    x1, y1 = location.corners.max(axis=0)
-    assert abs(x0 - 120) < 5 and abs(y0 - 80) < 5 and abs(x1 - 180) < 5 and abs(y1 - 164) < 5
+    _assert_card_found(locate_new_card(before, after, zone), (120, 80, 180, 164))
 
 
 def test_a_first_card_of_the_table_s_shade_is_found_by_its_thin_edge_under_light_that_changed_by_patches() -> None:
@@ -461,8 +456,4 @@ def test_a_first_card_of_the_table_s_shade_is_found_by_its_thin_edge_under_light
         after[y:y + 16, x:x + 8] = 40
     cv2.circle(after, (150, 122), 6, 40, -1)
     before, after = before.astype(np.uint8), np.clip(after, 0, 255).astype(np.uint8)
-    location = locate_new_card(before, after, zone)
-    assert location is not None and location.outline_px == pytest.approx(60 * 84, rel=0.15)
-    x0, y0 = location.corners.min(axis=0)
-    x1, y1 = location.corners.max(axis=0)
-    assert abs(x0 - 120) < 6 and abs(y0 - 80) < 6 and abs(x1 - 180) < 6 and abs(y1 - 164) < 6
+    _assert_card_found(locate_new_card(before, after, zone), (120, 80, 180, 164), rel=0.15, tol=6)
