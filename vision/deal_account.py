@@ -177,7 +177,7 @@ class DealAccount:
         assert read.card is not None
         card = read.card
         out: list[dict] = []
-        previous = max(self.sightings, key=lambda c: self.sightings[c].event["t"], default=None)
+        previous = self._last_laid()
         player = attribution.player
         event: dict[str, Any] = {"t": t, "type": "card_played", "card": card, "player": player,
                                  "candidates": list(attribution.candidates),
@@ -212,6 +212,10 @@ class DealAccount:
         if flags:
             event["flags"] = sorted(set(flags))
         return out + [event]
+
+    def _last_laid(self) -> str | None:
+        """The pile card laid last, as the account names it now (None before any)."""
+        return max(self.sightings, key=lambda c: self.sightings[c].event["t"], default=None)
 
     def _sequence_proved(self, previous: str | None, player: str, card: str, confidence: float, t: float
                          ) -> list[dict]:
@@ -269,9 +273,10 @@ class DealAccount:
         """`who` emptied `box` right after laying the card read last, whose read had the box's honour as a runner-up
         (within `rename_floor` of its score): only the honour's player takes its box, so that card was the honour
         (`card_corrected`, `sweep`). The engine's `sweep_proof` covers reads that share a sign with the honour."""
-        if who is None or box in self.events_seen or not self.sightings:
+        card = self._last_laid()
+        if who is None or box in self.events_seen or card is None:
             return []
-        card, last = max(self.sightings.items(), key=lambda kv: kv[1].event["t"])
+        last = self.sightings[card]
         if last.credited != who or read_share(last.evidence, card, box) < self.config.rename_floor:
             return []
         return self._rename(card, box, t, PROVEN)
