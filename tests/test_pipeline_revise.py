@@ -526,6 +526,38 @@ def test_a_missed_call_on_a_hesitant_read_is_told_once_a_shown_hand_holds_the_ru
     assert [(e["card"], e["player"]) for e in missed] == [("7D", "Bruno")]
 
 
+def _deal_with_a_jack_whose_sign_leans(lean: float, hands_hold_the_spade: bool) -> Table:
+    """Bruno lays 2♠ 3♠ 4♠, then 8♣; Chloé 9♣ 10♣, the J♣ read surely (the J♠ far behind, as deal 72004's Slavic J♠
+    read J♣ 0.993), Q♣ K♣ and 2♥, and goes out. The J♣ box kept its stake; the jack's index sign is the learnt spade's
+    and club's mixed, `lean` of the way to the spade's."""
+    spade, club = np.zeros(144), np.zeros(144)
+    spade[40:100], club[::3] = 0.9, 0.9
+    pile = ("2S", "3S", "4S", "8C", "9C", "10C", "JC", "QC", "KC", "2H")
+    hands = _losers_hands(pile, winner="Chloé", also_out=("JS",))
+    if hands_hold_the_spade:
+        hands["Denis"] = (*hands["Denis"][:5], "JS")
+    table = Table(hands)
+    for t, card in enumerate(pile[:4], start=1):
+        table.lay(float(t), card, sure("Bruno"), sign=spade if card[-1] == "S" else club)
+    for t, card in enumerate(pile[4:], start=5):
+        jack = card == "JC"
+        table.lay(float(t), card, sure("Chloé"), 0.99, {"JC": 0.99, "JS": 0.15} if jack else None,
+                  sign=lean * spade + (1 - lean) * club if jack else club)
+    table.account.close_boxes = lambda: [("JC", "Chloé")]
+    table.quiet(11.0)
+    assert "settlement" in types(table.events)
+    return table
+
+
+@pytest.mark.parametrize(("lean", "shown", "told"), [(0.6, False, False), (0.6, True, True), (0.4, False, True)])
+def test_a_missed_call_accuses_nobody_while_the_honour_s_index_sign_leans_to_the_other_suit(
+        lean: float, shown: bool, told: bool) -> None:
+    """A sure read whose sign lies nearer the other suit of its ink (too little to rename it: `signs`) leaves the doubt
+    that accuses a player: told only once the J♠ shows in a hand; a sign nearer its own suit's is no doubt."""
+    missed = [e for e in _deal_with_a_jack_whose_sign_leans(lean, shown).events if e["type"] == "call_missed"]
+    assert [(e["card"], e["player"]) for e in missed] == ([("JC", "Chloé")] if told else [])
+
+
 def test_a_missed_call_on_a_sure_read_is_told_at_once() -> None:
     table = Table()
     table.lay(1.0, "6D", sure("Bruno"))

@@ -25,7 +25,7 @@ from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
 from vision.sightings import hesitated, ink_renames, misread_sighting, pile_alternatives, read_share
-from vision.signs import SignShapes, sign_renames
+from vision.signs import PARTNER, SignShapes, sign_renames
 
 log = logging.getLogger("nainjaune.watch")
 
@@ -324,14 +324,23 @@ class DealAccount:
         return out
 
     def _read_in_doubt(self, card: str, shown: Collection[str] | None) -> bool:
-        """Whether the pile's read of `card` hesitated with a card that is neither on the pile nor in `shown`, or,
-        during the deal (`shown` None), was read with low confidence: which cards it may have been is only known at
-        the settlement. A card renamed or proven since holds by that evidence instead."""
+        """Whether the pile's read of `card` hesitated with a card that is neither on the pile nor in `shown`, or its
+        index sign leans to such a card (`_sign_disagrees`), or, during the deal (`shown` None), it was read with low
+        confidence: which cards it may have been is only known at the settlement. A card renamed or proven since holds
+        by that evidence instead."""
         seen = self.sightings.get(card)
         if seen is None or card in self.renamed_to or card in self.proven:
             return False
+        ruled_out = {*self.sightings, *(shown or ())}
         unsure = shown is None and float(seen.event["confidence"]) < self.config.min_card_confidence
-        return unsure or hesitated(card, seen.evidence, {*self.sightings, *(shown or ())}, self.config.rename_floor)
+        return unsure or hesitated(card, seen.evidence, ruled_out, self.config.rename_floor) \
+            or self._sign_disagrees(card, seen, ruled_out)
+
+    def _sign_disagrees(self, card: str, seen: Sighting, ruled_out: Collection[str]) -> bool:
+        """Whether `card`'s index sign lies nearer the learnt sign of the other suit of its ink, whose card of that rank
+        is in none of `ruled_out`: the recogniser and the sign disagree on the one thing that accuses a player."""
+        suit, partner = card[-1], PARTNER[card[-1]]
+        return card[:-1] + partner not in ruled_out and self.sign_shapes.leans_to(seen.signs, suit, partner)
 
     def settled(self, t: float, card_laid: bool, view: np.ndarray | None) -> list[dict]:
         """The scene settled (after the card, if one was laid): the deal's end once the table settles with no card

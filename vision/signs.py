@@ -88,6 +88,13 @@ class SignShapes:
                  if len(self._cards[suit]) >= LEARNT_CARDS}
         return {suit: float(np.mean([np.linalg.norm(f - mean) for f in frames])) for suit, mean in means.items()}
 
+    def leans_to(self, signs: Sequence[np.ndarray | None], suit: str, other: str) -> bool:
+        """Whether a card's sign (per frame read) lies nearer `other`'s learnt sign than `suit`'s: too little to rename
+        it (`looks_like`), enough to doubt a read of `suit` that would accuse a player; False while either is not
+        learnt."""
+        distances = self.distances(signs)
+        return suit in distances and other in distances and distances[other] < distances[suit]
+
     def looks_like(self, signs: Sequence[np.ndarray | None], suit: str, other: str) -> bool:
         """Whether a card's sign (per frame read) lies `CLOSER` times nearer `other`'s learnt sign than `suit`'s;
         False while either suit is not learnt."""
