@@ -24,7 +24,7 @@ from vision.showdown import (
 from vision.tablesim.oracle import TemplateIdentifier
 from vision.tablesim.scene import Placed, SceneConfig, TableScene
 from vision.tablesim.script import deal_script
-from vision.watch import WatchConfig, _Pipeline
+from vision.watch import WatchConfig, _Pipeline, sweeps_around
 
 PLAYERS = ("Anne", "Bruno", "Chloé")
 
@@ -577,6 +577,61 @@ def test_a_card_laid_on_the_held_one_by_a_hand_that_came_back_is_a_new_card() ->
     assert watcher.read(image, np.eye(3)) is None
     verdict = watcher.read(image, np.eye(3))
     assert verdict is not None and not verdict.at_rest and verdict.card == "7C"
+
+
+@pytest.mark.parametrize(("held", "at_rest"), [
+    ({"KC": 0.45, "KH": 0.4}, True),     # unsure, the K♥ close behind: the card held, come to rest
+    ({"KC": 0.45, "KH": 0.05}, False),   # unsure, the K♥ far behind: a new card
+    ({"KC": 0.95, "KH": 0.9}, False),    # read surely: a new card
+])
+def test_a_card_held_and_read_unsurely_comes_to_rest_even_after_its_hand_came_back(held: dict, at_rest: bool) -> None:
+    """Deal 67016 of the widened benchmark: Anne held her J♦ over the pile while she swept the 10♦ box, it was read
+    J♣ 0.39 (the J♦ close behind), and laid after her hand came back: read J♦ surely where it was held, the same card
+    come to rest, not a second play. A card the held read named surely, or scored far behind, is a new card."""
+    rest = np.full((220, 240), 200, np.uint8)
+    cv2.rectangle(rest, (44, 46), (112, 143), 60, -1)
+    watcher, _ = _held_then(rest, [held, held, {"KH": 0.99}, {"KH": 0.98}], came_back=True)
+    image = cv2.cvtColor(rest, cv2.COLOR_GRAY2BGR)
+    assert watcher.read(image, np.eye(3)) is None
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and verdict.card == "KH" and verdict.at_rest == at_rest
+
+
+def test_a_card_held_over_a_pile_its_player_nudged_comes_to_rest_after_the_hand_came_back() -> None:
+    """As deal 67016: the arm sweeping a box nudged the pile while the hand held its card over it, so the change since
+    before the card held is no longer that card alone; the card is then found against the view it was held in."""
+    reads = iter([{"JC": 0.4, "JD": 0.38}, {"JC": 0.4, "JD": 0.38}, {"JD": 0.99}, {"JD": 0.98}])
+    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: next(reads), confirm_frames=2, card_px=71 * 101)
+    before = np.full((220, 240), 200, np.uint8)
+    cv2.rectangle(before, (130, 100), (200, 200), 90, -1)            # a card on the pile
+    held = np.full((220, 240), 200, np.uint8)
+    cv2.rectangle(held, (138, 106), (208, 206), 90, -1)              # ... nudged
+    cv2.rectangle(held, (30, 30), (110, 140), 30, -1)                # the card held above the pile, larger
+    watcher.baseline(before)
+    assert watcher.settled(held)
+    image = cv2.cvtColor(held, cv2.COLOR_GRAY2BGR)
+    watcher.read(image, np.eye(3))
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and verdict.card == "JC" and not verdict.at_rest
+    watcher.top, watcher.top_location = verdict.card, verdict.location
+    rest = held.copy()
+    rest[30:141, 30:111] = 200
+    cv2.rectangle(rest, (36, 40), (104, 137), 30, -1)                # laid, after the hand came back
+    assert watcher.settled(rest, came_back=True)
+    image = cv2.cvtColor(rest, cv2.COLOR_GRAY2BGR)
+    watcher.read(image, np.eye(3))
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and verdict.card == "JD" and verdict.at_rest
+
+
+def test_a_sweep_of_an_earlier_honour_s_box_is_told_before_the_card_seen_in_the_same_settle() -> None:
+    """The camera cannot tell which came first; the box of the 10♦ laid before the J♦ was emptied in its time. The
+    card's own box, and a box emptied with no honour laid, are told after the card."""
+    swept = [("10D", "Anne", True), ("JC", "Bruno", True), ("KH", None, False)]
+    assert sweeps_around(swept, "JD") == ([("10D", "Anne", True), ("JC", "Bruno", True)], [("KH", None, False)])
+    assert sweeps_around(swept, "JC") == ([("10D", "Anne", True)], [("JC", "Bruno", True), ("KH", None, False)])
+    assert sweeps_around(swept, None) == ([], swept)
 
 
 def test_a_hand_coming_back_to_the_pile_is_told_from_a_lull_in_one_visit() -> None:

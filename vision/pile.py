@@ -23,6 +23,7 @@ from vision.boxes import polygon_mask
 from vision.figures import face_ink, figure_weights, shows_figure
 from vision.inks import DeckInks, Ink, index_ink, mean_ink
 from vision.pips import PipShapes, pip_notches
+from vision.sightings import read_share
 from vision.signs import index_sign
 
 CARD_ASPECT = 88.0 / 63.0
@@ -441,6 +442,9 @@ class PileWatcher:
     confirm_frames: int = 3
     sure: float = 0.85
     """Two agreeing reads at least this sure end the confirmation early (lower latency)."""
+    rename_floor: float = 0.3
+    """A card read while held, unsurely, is the card read next in its place after its hand came back when its read
+    scored that card within this share of its own (`WatchConfig.rename_floor`, the floor of every rename)."""
     prior: Prior | None = None
     inks: DeckInks | None = None
     """The deck's suit inks learnt so far: a read whose ink is another suit's colour weighs its suit down."""
@@ -471,10 +475,13 @@ class PileWatcher:
     _stretches: list[float] = field(default_factory=list)
     _unexplained: int = 0
     """Settles in a row whose change of the pile was no card (a hand resting on the card it laid)."""
-    _held: tuple[np.ndarray, CardLocation] | None = None
-    """The view before the card read last and where it was read, when a hand was over it then (`HELD_CARD`)."""
+    _held: tuple[np.ndarray, CardLocation, PileRead] | None = None
+    """The view before the card read last, where it was read and what it was read as, when a hand was over it then
+    (`HELD_CARD`)."""
     _resting: bool = False
     """The read in progress is of the card read last, now lying alone (`PileRead.at_rest`)."""
+    _unsure_held: PileRead | None = None
+    """While `_resting` after the hand came back: the unsure read of the card held (`_still_held`)."""
 
     def measured_before(self, previous: PileWatcher) -> None:
         """Keep the card sizes `previous` measured, in this watcher's view (a new calibration of the same table), and
@@ -513,15 +520,18 @@ class PileWatcher:
 
     def settled(self, view_grey: np.ndarray, came_back: bool = False) -> bool:
         """A settled view: start reading if the pile changed. True when a read has started. `came_back`: a hand
-        visited the pile again since the last settled view, so a card read while held has not merely come to rest."""
+        visited the pile again since the last settled view, so a card read while held has not merely come to rest,
+        unless its read was unsure and the card read now is one it scored closely (`_still_held`)."""
         if self._reference is None:
             self.baseline(view_grey)
             return False
         held, self._held = self._held, None
-        if held is not None and not came_back and (rest := self._at_rest(held, view_grey)) is not None:
+        unsure = held is not None and came_back and not self._sure(held[2])
+        if held is not None and (not came_back or unsure) and (rest := self._at_rest(held, view_grey)) is not None:
             self._unexplained = 0
             self._before, self._reference = held[0], view_grey.copy()
             self._start(rest, resting=True)
+            self._unsure_held = held[2] if came_back else None
             return True
         loc = self._locate(self._reference, view_grey)
         if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
@@ -539,6 +549,8 @@ class PileWatcher:
             self._stretches.append(loc.stretch)
             self.stretch = float(np.median(self._stretches))
         self._start(loc)
+        if unsure and held is not None and self._below(loc, held[1]):
+            self._resting, self._unsure_held = True, held[2]
         return True
 
     def _locate(self, before: np.ndarray, view_grey: np.ndarray) -> CardLocation | None:
@@ -550,15 +562,32 @@ class PileWatcher:
         """Whether `location`'s box covers more than `HELD_CARD` card areas (never before a card was measured)."""
         return self.card_px is not None and _box_area(location) > HELD_CARD * self.card_px
 
-    def _at_rest(self, held: tuple[np.ndarray, CardLocation], view_grey: np.ndarray) -> CardLocation | None:
+    def _sure(self, read: PileRead) -> bool:
+        """Whether every frame of `read` named its card, at least `sure` on average."""
+        return read.votes == read.reads and read.confidence >= self.sure
+
+    def _still_held(self, held: PileRead | None, card: str) -> bool:
+        """Whether `card`, read where the card held lay, is that card come to rest: always when no hand came back
+        (`held` None), else when the held read, unsure, scored `card` within `rename_floor` of its own. A hand that
+        came back may have laid another card squarely on the one it held (a 7♣ on the 6♦), which its read of the card
+        held does not name; a hand that swept a box on its way may have nudged the pile, so the change since before
+        the card held is no longer that card alone, and the card is found as any new card is."""
+        return held is None or card == held.card or (
+            held.card is not None and read_share(held.evidence, held.card, card) >= self.rename_floor)
+
+    def _at_rest(self, held: tuple[np.ndarray, CardLocation, PileRead], view_grey: np.ndarray) -> CardLocation | None:
         """Where the card read while held lies now, when the pile changed since the view before it by that one card
         alone, below where it was held (`AT_REST_INSIDE`); else None."""
-        before, where = held
+        before, where, _ = held
         loc = self._locate(before, view_grey)
-        if loc is None or self._more_than_a_card(loc):
-            return None
-        inside, _ = cv2.intersectConvexConvex(loc.corners.astype(np.float32), where.corners.astype(np.float32))
-        return loc if inside >= AT_REST_INSIDE * _box_area(loc) else None
+        return loc if loc is not None and self._below(loc, where) else None
+
+    def _below(self, location: CardLocation, held: CardLocation) -> bool:
+        """Whether `location` is one card lying below where a card was held (`AT_REST_INSIDE`)."""
+        if self._more_than_a_card(location):
+            return False
+        inside, _ = cv2.intersectConvexConvex(location.corners.astype(np.float32), held.corners.astype(np.float32))
+        return inside >= AT_REST_INSIDE * _box_area(location)
 
     def _changed(self, view_grey: np.ndarray) -> bool:
         """Whether the pile changed by more than a card's indices would (a card's 4 %, or before a card was
@@ -594,7 +623,7 @@ class PileWatcher:
     def _start(self, location: CardLocation | None, resting: bool = False) -> None:
         """Begin reading the card at `location` (None: no card pending): nothing read of it yet."""
         self._location, self._reads, self._inks, self._figures, self._pips, self._signs = location, [], [], [], [], []
-        self._resting = resting
+        self._resting, self._unsure_held = resting, None
 
     def interrupted(self) -> None:
         """Motion resumed before the card was confirmed: read it again once the table settles.
@@ -617,13 +646,11 @@ class PileWatcher:
         reads, location, ink, resting, figures, pips, signs = (self._reads, self._location, mean_ink(self._inks),
                                                                self._resting, self._figures, tuple(self._pips),
                                                                tuple(self._signs))
+        unsure_held, before = self._unsure_held, self._before
         self._start(None)
         totals: Counter = Counter()
         for scores in reads:
             totals.update(scores)
-        if (totals and location is not None and not resting and self._before is not None
-                and self._more_than_a_card(location)):
-            self._held = (self._before, location)
         if not totals:
             return PileRead(None, 0.0, 0, len(reads), location, ink=ink, at_rest=resting, pips=pips, signs=signs)
         weights = dict(self.prior()) if self.prior is not None else {}
@@ -638,5 +665,8 @@ class PileWatcher:
         card = max(totals, key=lambda c: (totals[c] * weights.get(c, 1.0), totals[c]))
         votes = sum(1 for scores in reads if max(scores, key=scores.__getitem__, default=None) == card)
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
-        return PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
-                        resting, pips, signs)
+        read = PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
+                        resting and self._still_held(unsure_held, card), pips, signs)
+        if location is not None and not resting and before is not None and self._more_than_a_card(location):
+            self._held = (before, location, read)
+        return read

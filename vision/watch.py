@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from vision.attribute import ArmTracker, Attribution, outer_half
-from vision.boxes import BoxLook, BoxTracker, look_at, look_within, polygon_mask, surroundings
+from vision.boxes import HONOURS, BoxLook, BoxTracker, look_at, look_within, polygon_mask, surroundings
 from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, fit_to_frame, load_calibration_file
 from vision.deal_account import DealAccount
 from vision.gate import GateConfig, MotionGate
@@ -176,7 +176,8 @@ class _Pipeline:
         seats = {s: outer_half(cv2.bitwise_and(z, seen), hull) for s, z in zones.items()}
         self.arms = ArmTracker(seats, targets, zones)
         previous_pile: PileWatcher | None = getattr(self, "pile", None)
-        self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames, prior=self._rule_prior,
+        self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames, rename_floor=cfg.rename_floor,
+                                prior=self._rule_prior,
                                 inks=self.inks, pip_shapes=self.pip_shapes, stretch_span=calib.stretch_span)
         if previous_pile is not None:   # the camera moved, the cards did not: their size stays what was measured
             self.pile.measured_before(previous_pile)
@@ -272,7 +273,7 @@ class _Pipeline:
         t = round(pending["t"], 3)
         out: list[dict] = []
         card = None
-        player: str | None = None
+        attribution: Attribution | None = None
         account = self.account
         if verdict is not None and verdict.at_rest:
             if verdict.card and self.pile.top is not None:
@@ -282,18 +283,23 @@ class _Pipeline:
             card = verdict.card
             out += account.card_coming(t, card)
             attribution = self._attribute("pile", account.allowed())
-            player = attribution.player
+        elif verdict is not None and verdict.card is None:
+            log.info("a card landed on the pile at t=%.1f s but could not be read", t)
+            account.card_unread()
+        self.boxes.stakes = account.stakes()
+        swept, missed = self.boxes.settle(pending["readings"], card, attribution and attribution.player,
+                                          pending["around"])
+        earlier, later = sweeps_around(swept, card)
+        for box, honour_player, _ in earlier:
+            out += account.box_swept(t, box, self._attribute(box, list(self.players)), honour_player,
+                                     self.arms.evidence["any"])
+        if card is not None and verdict is not None and attribution is not None:
             out += account.card_laid(t, verdict, attribution)
             self.pile.top, self.pile.top_location = card, verdict.location
             self.latencies.append(time.perf_counter() - pending["wall"])
             self.emitted.append({"card": card, "frame": frame.index, "still_since": self._last_moving + 1,
                                  "step_s": time.perf_counter() - self._step_start})
-        elif verdict is not None and verdict.card is None:
-            log.info("a card landed on the pile at t=%.1f s but could not be read", t)
-            account.card_unread()
-        self.boxes.stakes = account.stakes()
-        swept, missed = self.boxes.settle(pending["readings"], card, player, pending["around"])
-        for box, honour_player, _ in swept:
+        for box, honour_player, _ in later:
             out += account.box_swept(t, box, self._attribute(box, list(self.players)), honour_player,
                                      self.arms.evidence["any"])
         out += account.missed(missed, t)
@@ -364,6 +370,19 @@ class _Pipeline:
             # final, still frame once more rather than the last settled one, which may predate that card.
             out += self.account.showdown_view(self.calib.warp(self._last_image), t)
         return out + self.account.finish(t)
+
+
+Sweep = tuple[str, str | None, bool]
+"""(box, the honour's player, whether its honour was laid), as `BoxTracker.settle` reports a sweep."""
+
+
+def sweeps_around(swept: Sequence[Sweep], card: str | None) -> tuple[list[Sweep], list[Sweep]]:
+    """The sweeps seen in the settle that showed `card` (None: no card), split into those told before the card and
+    those told after it. The camera cannot tell their order within one settle; the box of an honour laid before the
+    card was emptied in its time (the box tracker waited for it), and told after the card the engine would count
+    that call missed. The card's own box, and a box emptied with no honour laid, come after it."""
+    before = [s for s in swept if s[2] and card is not None and HONOURS[s[0]] != card]
+    return before, [s for s in swept if s not in before]
 
 
 def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
