@@ -4,6 +4,7 @@ the new top card of the pile, the showdown reader."""
 from __future__ import annotations
 
 import itertools
+from types import SimpleNamespace
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 
@@ -12,11 +13,11 @@ import numpy as np
 import pytest
 
 from vision import mat
-from vision.attribute import ArmTracker, decide
+from vision.attribute import ArmTracker, Attribution, decide
 from vision.boxes import BoxTracker, changed_share, look_at, look_within, polygon_mask, surroundings
 from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
-from vision.pile import HELD_CARD, CardLocation, PileWatcher, crop_card, locate_new_card, marked_on_top
+from vision.pile import HELD_CARD, CardLocation, PileRead, PileWatcher, crop_card, locate_new_card, marked_on_top
 from vision.showdown import (
     HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, own_cards,
     places_with_new_cards, reading_scale,
@@ -632,6 +633,40 @@ def test_a_sweep_of_an_earlier_honour_s_box_is_told_before_the_card_seen_in_the_
     assert sweeps_around(swept, "JD") == ([("10D", "Anne", True), ("JC", "Bruno", True)], [("KH", None, False)])
     assert sweeps_around(swept, "JC") == ([("10D", "Anne", True)], [("JC", "Bruno", True), ("KH", None, False)])
     assert sweeps_around(swept, None) == ([], swept)
+
+
+def test_a_settle_tells_an_earlier_honour_s_sweep_before_its_card_and_no_missed_call_for_an_honour_it_renamed() -> None:
+    """One settle shows Bruno's J♣ laid, its box emptied, and the 10♦ box Anne's honour waited on emptied too: the 10♦
+    sweep is told first, the J♣'s after its card. The boxes, judged before the card, count the Q♠ box's window
+    closed, but laying the card renamed the Q♠ read before it (read twice): that honour was never laid, so no missed
+    call is told for it."""
+    calibrator = MarkerCalibrator(PLAYERS)
+    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
+    w, h = calib.view_size
+    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
+                         (h, w, 3))
+    told_missed: list = []
+
+    def card_laid(t: float, read: PileRead, attribution: Attribution) -> list[dict]:
+        pipeline._renamed("QS", "QC")
+        return [{"type": "card_played", "card": read.card, "player": attribution.player}]
+
+    account = pipeline.account
+    account.card_coming = lambda t, card: []
+    account.card_laid = card_laid
+    account.box_swept = lambda t, box, seen, honour_player, moved: [{"type": "box_swept", "box": box}]
+    account.missed = lambda missed, t: told_missed.extend(missed) or []
+    account.settled = lambda t, laid, view: []
+    pipeline.boxes.settle = lambda readings, card, player, around: (
+        [("10D", "Anne", True), ("JC", "Bruno", True)], [("QS", "Anne"), ("KH", "Chloé")])
+    pipeline._attribute = lambda target, allowed: Attribution("Bruno", ("Bruno",), {})
+    pipeline._look_at_seats = lambda view: {}
+    pipeline.arms = SimpleNamespace(evidence={"any": {}}, reset=lambda: None)
+    pipeline.pending_settle = {"t": 2.0, "readings": {}, "around": {}, "view": None, "wall": 0.0}
+    out = pipeline._after_settle(SimpleNamespace(index=60), PileRead("JC", 0.99, 2, 2))
+    assert [(e["type"], e.get("box") or e.get("card")) for e in out] == [
+        ("box_swept", "10D"), ("card_played", "JC"), ("box_swept", "JC")]
+    assert told_missed == [("KH", "Chloé")]
 
 
 def test_a_hand_coming_back_to_the_pile_is_told_from_a_lull_in_one_visit() -> None:

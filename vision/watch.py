@@ -132,6 +132,8 @@ class _Pipeline:
         pile's reads are weighed by them, and so are the shown hands' when `observe` gave the recogniser them."""
         self.pip_shapes = PipShapes()
         """The pip notches of each suit of that deck, from the same reads; the pile's reads are weighed by them."""
+        self._renamed_now: set[str] = set()
+        """Cards the account renamed while the card of the settle being told was laid."""
         self.account = DealAccount(players, referee, config, self.inks, self._start_showdown,
                                    lambda: self.boxes.close_all(), self._renamed, self.pip_shapes)
         """What the frames say about the deal (the reasoning, apart from this perception)."""
@@ -287,14 +289,17 @@ class _Pipeline:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
             account.card_unread()
         self.boxes.stakes = account.stakes()
-        swept, missed = self.boxes.settle(pending["readings"], card, attribution and attribution.player,
-                                          pending["around"])
+        swept, missed = self.boxes.settle(pending["readings"], card,
+                                          attribution.player if attribution is not None else None, pending["around"])
         earlier, later = sweeps_around(swept, card)
         for box, honour_player, _ in earlier:
             out += account.box_swept(t, box, self._attribute(box, list(self.players)), honour_player,
                                      self.arms.evidence["any"])
         if card is not None and verdict is not None and attribution is not None:
+            self._renamed_now.clear()
             out += account.card_laid(t, verdict, attribution)
+            # the boxes were judged before the card was laid: an honour it renamed (read twice) was never laid
+            missed = [(box, who) for box, who in missed if box not in self._renamed_now]
             self.pile.top, self.pile.top_location = card, verdict.location
             self.latencies.append(time.perf_counter() - pending["wall"])
             self.emitted.append({"card": card, "frame": frame.index, "still_since": self._last_moving + 1,
@@ -342,6 +347,7 @@ class _Pipeline:
         if self.pile.top == was:
             self.pile.top = card
         self.boxes.renamed(was, card)
+        self._renamed_now.add(was)
 
     def _card_size_measured(self) -> None:
         """Hand the card size the pile measured to the stages that count in cards, in their smaller view."""
