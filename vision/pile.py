@@ -505,7 +505,7 @@ class PileWatcher:
         cards."""
         if read.location is None or self.top_location is None:
             return False
-        if read.location.on_top and not (read.votes == read.reads and read.confidence >= self.sure):
+        if read.location.on_top and not self._sure(read):
             return True
         return read.card == self.top and overlap(read.location, self.top_location) > 0.85
 
@@ -646,7 +646,7 @@ class PileWatcher:
         reads, location, ink, resting, figures, pips, signs = (self._reads, self._location, mean_ink(self._inks),
                                                                self._resting, self._figures, tuple(self._pips),
                                                                tuple(self._signs))
-        unsure_held, before = self._unsure_held, self._before
+        unsure_held = self._unsure_held
         self._start(None)
         totals: Counter = Counter()
         for scores in reads:
@@ -667,6 +667,6 @@ class PileWatcher:
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
         read = PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
                         resting and self._still_held(unsure_held, card), pips, signs)
-        if location is not None and not resting and before is not None and self._more_than_a_card(location):
-            self._held = (before, location, read)
+        if location is not None and not resting and self._before is not None and self._more_than_a_card(location):
+            self._held = (self._before, location, read)
         return read
