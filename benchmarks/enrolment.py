@@ -32,10 +32,14 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import cv2
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from nainjaune.threads import single_threaded_blas  # noqa: E402
+
+single_threaded_blas()
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
 from benchmarks.enrolment_deals import Reading, bench_deals, deal_figures  # noqa: E402
 from benchmarks.recognition import Tally, score_image  # noqa: E402

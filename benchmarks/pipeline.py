@@ -38,6 +38,10 @@ from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from nainjaune.threads import single_threaded_blas  # noqa: E402
+
+single_threaded_blas()
+
 from tqdm import tqdm  # noqa: E402
 
 from vision.calibration import VIEW_SCALE, Calibration, parse_calibration  # noqa: E402

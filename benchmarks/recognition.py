@@ -28,10 +28,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import cv2
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from nainjaune.threads import single_threaded_blas  # noqa: E402
+
+single_threaded_blas()
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
 from vision.recognise.classifier import DEFAULT_MODEL, IndexClassifier, load_classifier  # noqa: E402
 from vision.recognise.crops import corner_crop  # noqa: E402

@@ -15,6 +15,7 @@ import sys
 from typing import Sequence
 
 from nainjaune.errors import CliError
+from nainjaune.threads import single_threaded_blas
 
 COMMANDS: dict[str, str] = {
     "settle": "settle one deal transcript (JSON) and print the result",
@@ -51,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _top_parser().parse_args(argv[:1] or ["--help"])
         return 2
     name, rest = argv[0], argv[1:]
+    single_threaded_blas()
     try:
         module = _load(name)
     except ModuleNotFoundError as exc:

@@ -22,3 +22,26 @@ def test_help_lists_every_command() -> None:
     assert result.returncode == 0
     for name in COMMANDS:
         assert name in result.stdout
+
+
+def test_blas_is_kept_on_one_thread_before_a_command_loads_unless_the_user_chose(monkeypatch) -> None:  # noqa: ANN001
+    """OpenBLAS reads its thread count when numpy loads, so the limit is set before the command's module is."""
+    import argparse
+    import os
+    import types
+
+    from nainjaune import cli
+
+    seen: list[str | None] = []
+
+    def load(name: str) -> types.SimpleNamespace:
+        seen.append(os.environ.get("OPENBLAS_NUM_THREADS"))
+        return types.SimpleNamespace(configure=lambda parser: None, run=lambda args: 0)
+
+    monkeypatch.setattr(cli, "_load", load)
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", lambda self, rest=None: argparse.Namespace())
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    assert cli.main(["settle"]) == 0
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "2")
+    assert cli.main(["settle"]) == 0
+    assert seen == ["1", "2"]

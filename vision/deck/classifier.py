@@ -65,7 +65,8 @@ def train_head(features: np.ndarray, classes: np.ndarray, count: int) -> Head:
 
 def index_inks(crops: np.ndarray) -> np.ndarray:
     """(a*, b*) of each corner crop's index ink, (0, 0) where too little ink shows: `vision.inks.corner_ink` for a
-    whole batch at once (per crop it costs as much as the network)."""
+    whole batch at once, its sums over masked pixels as matrix products (per crop it costs nearly as much as the
+    network)."""
     height, width = crops.shape[1:3]
     (rx0, rx1), (ry0, ry1) = REGION_X, REGION_Y
     (x0, x1), (y0, y1) = INDEX_REGION
@@ -73,14 +74,14 @@ def index_inks(crops: np.ndarray) -> np.ndarray:
     rows = slice(int((y0 - ry0) / (ry1 - ry0) * height), int((y1 - ry0) / (ry1 - ry0) * height))
     pixels = crops[:, rows, cols].reshape(len(crops), -1, 3).astype(np.float32)
     light = pixels.mean(axis=2)
-    bright = light >= np.percentile(light, 80, axis=1, keepdims=True)
-    paper = (pixels * bright[..., None]).sum(axis=1) / np.maximum(bright.sum(axis=1), 1)[:, None]
-    gain = (paper.mean(axis=1, keepdims=True) / np.maximum(paper, 1.0)).astype(np.float32)
-    balanced = (np.clip(pixels * gain[:, None, :], 0.0, 255.0) / 255.0).astype(np.float32)
+    bright = (light >= np.percentile(light, 80, axis=1, keepdims=True)).astype(np.float32)
+    paper = np.matmul(bright[:, None, :], pixels)[:, 0] / np.maximum(bright.sum(axis=1), 1)[:, None]
+    gain = (paper.mean(axis=1, keepdims=True) / np.maximum(paper, 1.0) / 255.0).astype(np.float32)
+    balanced = np.clip(np.multiply(pixels, gain[:, None, :], out=pixels), 0.0, 1.0, out=pixels)
     lab = cv2.cvtColor(balanced.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(pixels.shape)
-    ink = lab[..., 0] <= np.percentile(lab[..., 0], 80, axis=1, keepdims=True) - INK_CONTRAST
+    ink = (lab[..., 0] <= np.percentile(lab[..., 0], 80, axis=1, keepdims=True) - INK_CONTRAST).astype(np.float32)
     count = ink.sum(axis=1)
-    chroma = (lab[..., 1:] * ink[..., None]).sum(axis=1) / np.maximum(count, 1)[:, None]
+    chroma = np.matmul(ink[:, None, :], lab[..., 1:])[:, 0] / np.maximum(count, 1)[:, None]
     return np.where((count >= MIN_INK_SHARE * pixels.shape[1])[:, None], chroma, 0.0).astype(np.float32)
 
 
