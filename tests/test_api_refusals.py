@@ -245,6 +245,7 @@ def test_an_observation_flag_must_be_true_or_false(game_client: TestClient, fiel
 
 def test_wrong_codes_are_slowed_down_per_client(tmp_path: Path) -> None:
     with TestClient(make_app(tmp_path)) as client:
+        client.app.state.guard.clock = lambda: 1000.0  # the hold lasts 1 s: a loaded machine must not outlast it
         for n in range(10):
             assert client.get(f"/api/access?code=WRONG{n}").json()["can_edit"] is False
         held = client.get(f"/api/access?code={JOIN_CODE}")
