@@ -260,27 +260,49 @@ def test_an_arm_close_to_the_table_s_colour_still_joins_the_pile_to_the_edge() -
     assert gate.hand_present(arm)
 
 
-def test_light_that_dims_the_whole_table_is_no_arm_but_an_arm_under_it_still_is() -> None:
-    """A cloud darkens every pixel by more than noise: taken off as the light's change, it joins nothing to
-    anything; an arm resting on the pile under that light still joins the pile to the edge."""
+def _gate_settled_on(table: np.ndarray, card_px: float | None) -> MotionGate:
+    """A gate whose play is a pile in the middle of the view and whose arms come in at any edge, settled on
+    `table`."""
     play = np.full(SHAPE, 255, np.uint8)
     pile = np.zeros(SHAPE, np.uint8)
     pile[60:110, 130:196] = 255
     play[pile > 0] = 0
     edge = np.zeros(SHAPE, np.uint8)
     edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = 255
-    for card_px in (None, 20.0 * 28.0):
-        gate = MotionGate(play, reach_mask=pile, edge_mask=edge)
-        empty = np.full(SHAPE, 120, np.uint8)
-        for _ in range(6):
-            gate.feed(empty)
-        gate.card_px = card_px
-        ramp = np.linspace(0, 10, SHAPE[1], dtype=np.float32)[None, :]       # the cloud's edge: uneven dimming
-        dim = np.clip(empty.astype(np.float32) - 25 - ramp, 0, 255).astype(np.uint8)
-        assert not gate.hand_present(dim)
-        arm = dim.copy()
-        cv2.rectangle(arm, (165, 80), (319, 88), 200, -1)
-        assert gate.hand_present(arm)
+    gate = MotionGate(play, reach_mask=pile, edge_mask=edge)
+    for _ in range(6):
+        gate.feed(table)
+    gate.card_px = card_px
+    return gate
+
+
+@pytest.mark.parametrize("card_px", [None, 20.0 * 28.0])
+def test_light_that_dims_the_whole_table_is_no_arm_but_an_arm_under_it_still_is(card_px: float | None) -> None:
+    """A cloud darkens every pixel by more than noise: taken off as the light's change, it joins nothing to
+    anything; an arm resting on the pile under that light still joins the pile to the edge."""
+    empty = np.full(SHAPE, 120, np.uint8)
+    gate = _gate_settled_on(empty, card_px)
+    ramp = np.linspace(0, 10, SHAPE[1], dtype=np.float32)[None, :]       # the cloud's edge: uneven dimming
+    dim = np.clip(empty.astype(np.float32) - 25 - ramp, 0, 255).astype(np.uint8)
+    assert not gate.hand_present(dim)
+    arm = dim.copy()
+    cv2.rectangle(arm, (165, 80), (319, 88), 200, -1)
+    assert gate.hand_present(arm)
+
+
+@pytest.mark.parametrize("card_px", [None, 20.0 * 28.0])
+def test_light_that_dims_a_white_mat_on_dark_cloth_is_no_hand_but_an_arm_under_it_still_is(
+        card_px: float | None) -> None:
+    """Light multiplies: dimmed by a fifth, a white mat loses 50 grey levels where the dark cloth around it loses
+    10. Neither the view's nor a neighbourhood's difference explains both; their ratio, the same, does."""
+    table = np.full(SHAPE, 50, np.uint8)
+    table[30:150, 60:260] = 250                                          # the mat
+    gate = _gate_settled_on(table, card_px)
+    dim = (table.astype(np.float32) * 0.8).astype(np.uint8)
+    assert not gate.hand_present(dim)
+    arm = dim.copy()
+    cv2.rectangle(arm, (165, 84), (319, 92), 130, -1)                   # skin, from the pile to the edge
+    assert gate.hand_present(arm)
 
 
 def test_a_card_in_a_top_down_view_stretched_by_a_fifth_is_still_card_shaped() -> None:

@@ -29,8 +29,11 @@ MEMORY = 3
 """Settled views the hand test compares with (once it has them): the least number in which one view holding a hand
 is outvoted."""
 
+GAIN_STEPS = 64.0
+"""Steps per octave of the light's gain in the local median: a gain known to about 1 %, ratios from 1/4 to 4."""
+
 LIGHT_SPAN_CARDS = 3.0
-"""The light's change is the median change over this many card widths: an arm, narrower than a card, covers far
+"""The light's local change is the median gain over this many card widths: an arm, narrower than a card, covers far
 less than half of such a square, so it stands out of it whole."""
 
 
@@ -101,49 +104,60 @@ class MotionGate:
         arm's shape is looked for once the light's local change is taken off."""
         if self._reference is None or self._reference.shape != small.shape:
             return False
-        signed = self._signed_changes(small)
+        pairs = self._compared(small)
         strong = self.config.pixel_threshold * 2
-        changed = ((self._unexplained(signed, "none") > strong) & (self._unexplained(signed, "view") > strong)
+        changed = ((self._unexplained(pairs, "none") > strong) & (self._unexplained(pairs, "view") > strong)
                    & (self.play_mask > 0))
         limit = self.config.hand_fraction * self._area
         if self.card_px is not None:
             limit = min(limit, self.config.hand_cards * self.card_px)
         return bool(np.count_nonzero(changed) > limit) or self._arm_still_there(
-            self._unexplained(signed, "local") > self.config.pixel_threshold)
+            self._unexplained(pairs, "local") > self.config.pixel_threshold)
 
-    def _signed_changes(self, small: np.ndarray) -> list[np.ndarray]:
-        """The view minus each settled view the hand test compares with: the last, then (once there are `MEMORY`
-        of them) the ones before it."""
+    def _compared(self, small: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The view paired with each settled view the hand test compares it with: the last, then (once there are
+        `MEMORY` of them) the ones before it."""
         assert self._reference is not None
         views = [self._reference, *(v for v in self._earlier if v.shape == small.shape)]
         views = views[:MEMORY] if len(views) >= MEMORY else views[:1]
-        return [small.astype(np.float32) - v.astype(np.float32) for v in views]
+        now = small.astype(np.float32)
+        return [(now, v.astype(np.float32)) for v in views]
 
-    def _unexplained(self, signed: list[np.ndarray], light: Light) -> np.ndarray:
+    def _unexplained(self, pairs: list[tuple[np.ndarray, np.ndarray]], light: Light) -> np.ndarray:
         """Per pixel, how far the view is from the last settled one; outside the pile and the boxes, from what most
         of the last `MEMORY` settled views show there (the median of the changes from each), once there are that
         many. Every card laid and every sweep changes the pile and the boxes for good, so there the last view is
         the measure; elsewhere a view holding a resting arm (crossing a player's place to the pile) is outvoted."""
-        changes = [self._light_free_change(change, light) for change in signed]
+        changes = [self._light_free_change(now, then, light) for now, then in pairs]
         if len(changes) == 1:
             return changes[0]
         outvoted = self.play_mask > 0 if self.reach_mask is None else self.reach_mask == 0
         return np.where(outvoted, np.median(np.stack(changes), axis=0), changes[0])
 
-    def _light_free_change(self, signed: np.ndarray, light: Light) -> np.ndarray:
-        """How far a signed change from a settled view is from nothing once the light's change is taken off: none,
-        the view's median change, or (`local`, once a card's size is known) the median over `LIGHT_SPAN_CARDS`:
-        light that dims or warms part of the table changes it smoothly, over distances of several cards, while an
-        arm changes a strip narrower than a card."""
+    def _light_free_change(self, now: np.ndarray, then: np.ndarray, light: Light) -> np.ndarray:
+        """How far a view is from a settled one once the light's change is taken off: none, the view's, or (`local`,
+        once a card's size is known) the one over `LIGHT_SPAN_CARDS`. Light multiplies what the table reflects, so
+        its change is a gain (`_light_gain`): the same on a white mat and on dark cloth under one lamp, where a
+        difference would be several times larger on the mat. Light that dims or warms part of the table changes
+        it smoothly, over distances of several cards, while an arm changes a strip narrower than a card."""
         if light == "none":
-            left = np.abs(signed)
-        elif light == "view" or self.card_px is None:
-            left = np.abs(signed - np.median(signed.reshape(-1, signed.shape[-1] if signed.ndim == 3 else 1), axis=0))
+            left = np.abs(now - then)
         else:
-            k = max(3, int(round(LIGHT_SPAN_CARDS * np.sqrt(self.card_px / CARD_ASPECT))) | 1)
-            offset = np.clip(signed + 128, 0, 255).astype(np.uint8)
-            left = np.abs(signed - (cv2.medianBlur(offset, min(k, 255)).astype(np.float32) - 128))
+            local = light == "local" and self.card_px is not None
+            left = np.abs(now + 1.0 - self._light_gain(now, then, local) * (then + 1.0))
         return left.max(axis=2) if left.ndim == 3 else left
+
+    def _light_gain(self, now: np.ndarray, then: np.ndarray, local: bool) -> np.ndarray:
+        """The light's gain from `then` to `now` (per colour): the median ratio over the view, or over
+        `LIGHT_SPAN_CARDS` around each pixel (as a log ratio in `GAIN_STEPS` per octave, which a median filter of
+        that width takes)."""
+        ratio = (now + 1.0) / (then + 1.0)
+        if not local:
+            return np.median(ratio.reshape(-1, ratio.shape[-1] if ratio.ndim == 3 else 1), axis=0)
+        assert self.card_px is not None
+        k = max(3, int(round(LIGHT_SPAN_CARDS * np.sqrt(self.card_px / CARD_ASPECT))) | 1)
+        coded = np.clip(128.0 + GAIN_STEPS * np.log2(ratio), 0, 255).astype(np.uint8)
+        return np.exp2((cv2.medianBlur(coded, min(k, 255)).astype(np.float32) - 128.0) / GAIN_STEPS)
 
     def _arm_still_there(self, changed: np.ndarray) -> bool:
         """Whether one changed region joins the pile or a box to the edge of the view: a hand at rest there is
