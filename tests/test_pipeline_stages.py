@@ -823,6 +823,23 @@ def test_a_hand_read_short_takes_back_what_its_place_showed_before_and_never_a_c
     assert reader.guessed == {}   # both were read in their places before: nothing was guessed
 
 
+def test_a_card_a_place_showed_more_surely_than_the_pile_is_taken_back_and_renames_the_pile_s_read() -> None:
+    """Deal 76021: Bruno's 3♣ was read 3♠ (0.974) on the pile; Anne's place showed her 3♠ at 1.0 as she laid her
+    hand out, then her fan covered it. What her place showed more surely than the pile is still hers, and the
+    pile's read goes to its alternative, as when the place shows it at the reveal."""
+    seats, view = _two_zones()
+    frames = [["2S", "3S", "7C", "AH"], ["2S", "7C", "AH"], ["2S", "7C", "AH"]]
+    frame = {"i": 0}
+    reader = ShowdownReader(seats, lambda crop: [_Det(c, 1.0) for c in frames[frame["i"]]] if _whose(crop) == "Anne"
+                            else [], {"Anne": 4}, exclude={"3S": 0.974, "9D": 1.0}, alternatives={"3S": "3C"})
+    revealed = []
+    for i in range(3):
+        frame["i"] = i
+        revealed += reader.settled(view)
+    assert revealed == [("Anne", ("2S", "3S", "7C", "AH"))]
+    assert reader.renamed == {"3S": "3C"}
+
+
 def test_a_place_showing_more_sure_cards_than_its_count_asks_for_a_recount_with_the_place_showing_fewer() -> None:
     """Deal 51014 of the widened benchmark: Anne's 7♣ was credited to Bruno, her neighbour on one edge, so Bruno's
     count said one card and Anne's two; Bruno's place shows 7♦ and K♥ surely, Anne's only A♣. The account gives the

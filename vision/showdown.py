@@ -327,9 +327,10 @@ class ShowdownReader:
                 return []
         self._waited = 0
         out = []
-        for player, cards in self._renaming_pile_cards(ready, view_bgr).items():
-            claimed = read_here | taken
-            cards = self._remembered(player, cards, claimed)
+        remembered = {player: self._remembered(player, cards, read_here | taken) for player, cards in ready.items()}
+        held = cards_of(remembered)
+        for player, cards in self._renaming_pile_cards(remembered, view_bgr).items():
+            claimed = read_here | taken | held
             cards = self._completed(player, cards, view_bgr, claimed | self._elsewhere(player))
             self.revealed[player] = cards
             out.append((player, cards))
@@ -342,17 +343,23 @@ class ShowdownReader:
         recogniser never names surely, such as a Slavic queen's "Д", still scores, and a deal is not settled
         without that card)."""
         out = []
-        last = self._renaming_pile_cards({p: self._last.get(p, ()) for p in self.waiting}, self._last_view)
+        last = {p: self._last.get(p, ()) for p in self.waiting}
+        remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last) | set(cards))
+                      for p, cards in last.items()}
+        last = self._renaming_pile_cards(remembered, self._last_view)
         for player, cards in last.items():
-            claimed = cards_of(self.revealed) | {
-                c for p, hand in last.items() if p != player for c in hand} | self._elsewhere(player)
-            cards = self._remembered(player, cards, claimed | set(self._last.get(player, ())))
-            cards = self._completed(player, cards, self._last_view, claimed)
+            cards = self._completed(player, cards, self._last_view, self._claimed_besides(player, last))
             if not cards:
                 continue
             self.revealed[player] = cards
             out.append((player, cards))
         return out
+
+    def _claimed_besides(self, player: str, hands: Mapping[str, Collection[str]]) -> set[str]:
+        """Cards that lie elsewhere than `player`'s place: revealed, in another of `hands`, or last seen in another
+        loser's place."""
+        return cards_of(self.revealed) | {c for p, hand in hands.items() if p != player for c in hand} | \
+            self._elsewhere(player)
 
     def _within_count(self, player: str, shown: set[str], found: Mapping[str, float]) -> set[str]:
         """The cards a place shows, the surest up to its player's count: more names than cards held means some read
@@ -401,13 +408,15 @@ class ShowdownReader:
     def _remembered(self, player: str, cards: tuple[str, ...], claimed: Collection[str]) -> tuple[str, ...]:
         """A hand read short, with the cards its place showed before and does not show now (a read that failed
         this frame), surest first, up to the cards the player holds; none read now (`claimed`: in any place, or
-        taken) nor seen on the pile, whose rules decided already."""
+        taken) nor seen on the pile at least as surely as the place showed it (the rule `read_hand` reads by: a
+        card covered by its neighbour once the hand is laid out keeps the surer read it had)."""
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0:
             return cards
-        ruled = claimed | set(self._ruled_out()) | set(self.renamed.values())
+        ruled, out = claimed | set(self.renamed.values()), self._ruled_out()
         before = sorted(((confidence, c) for c, (p, confidence) in self._seen_with.items()
-                         if p == player and c not in cards and c not in ruled), reverse=True)
+                         if p == player and c not in cards and c not in ruled and confidence > out.get(c, -1.0)),
+                        reverse=True)
         return tuple(sorted([*cards, *(c for _, c in before[:missing])]))
 
     def _renaming_pile_cards(self, hands: dict[str, tuple[str, ...]], view_bgr: np.ndarray | None
