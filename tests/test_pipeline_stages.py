@@ -4,9 +4,9 @@ the new top card of the pile, the showdown reader."""
 from __future__ import annotations
 
 import itertools
-from types import SimpleNamespace
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 
 import cv2
 import numpy as np

@@ -344,8 +344,7 @@ class ShowdownReader:
         without that card)."""
         out = []
         last = {p: self._last.get(p, ()) for p in self.waiting}
-        remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last) | set(cards))
-                      for p, cards in last.items()}
+        remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last)) for p, cards in last.items()}
         last = self._renaming_pile_cards(remembered, self._last_view)
         for player, cards in last.items():
             cards = self._completed(player, cards, self._last_view, self._claimed_besides(player, last))
