@@ -159,3 +159,38 @@ def test_learn_from_a_filmed_pass(tmp_path: Path) -> None:
         assert _run(data, "deck", "add", "family", str(fixed)).returncode == 0
     listed = _run(data, "deck", "list").stdout.split("\t")
     assert listed[1] == "4 cards"
+
+
+def test_identify_with_a_deck_loads_no_more_networks_than_without(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """The deck's classifier runs the shipped network itself (#24: identify's memory no worse with a deck)."""
+    import numpy as np
+    import onnxruntime as ort
+
+    from nainjaune.cli import main
+    from vision.deck.classifier import DeckClassifier, Head
+    from vision.deck.embed import load_feature_classifier
+    from vision.recognise.classifier import load_classifier
+
+    image, _ = table(list(LETTERS)[:3], seed=3)
+    cv2.imwrite(str(tmp_path / "hand.png"), image)
+    names = load_classifier(MODEL).names
+    dims = load_feature_classifier(MODEL).probabilities_and_features(np.zeros((1, 64, 64, 3), np.uint8))[1].shape[1]
+    head = Head(np.zeros((dims + 2, len(names)), np.float32), np.zeros(len(names), np.float32),
+                np.ones(len(names), bool))
+    monkeypatch.setattr("nainjaune.commands.identify.deck_classifier", lambda name, data, model:
+                        DeckClassifier(head, model))
+    made: list[object] = []
+    real = ort.InferenceSession
+    monkeypatch.setattr(ort, "InferenceSession", lambda graph, *a, **k: made.append(graph) or real(graph, *a, **k))
+    counts = []
+    for deck in (["--deck", "family"], []):
+        load_classifier.cache_clear()
+        load_feature_classifier.cache_clear()
+        made.clear()
+        assert main(["identify", *deck, str(tmp_path / "hand.png")]) == 0
+        counts.append(len(made))
+    capsys.readouterr()
+    load_classifier.cache_clear()
+    load_feature_classifier.cache_clear()
+    assert counts[0] == counts[1] == 2               # the gate and one classifier either way

@@ -32,15 +32,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import cv2
 
-    from vision.recognise.classifier import DEFAULT_MODEL, ModelMissing, load_classifier
-    from vision.recognise.identify import identify_image
+    from vision.recognise.classifier import DEFAULT_MODEL, ModelMissing, load_classifier, require_model
+    from vision.recognise.identify import Classifier, identify_image
 
     model = args.model or DEFAULT_MODEL
     try:
-        load_classifier(model)
+        require_model(model)
+        # A deck's classifier runs the shipped network itself: loading it besides would only take memory.
+        classifier: Classifier = deck_classifier(args.deck, args.data, model) if args.deck else load_classifier(model)
     except ModelMissing as exc:
         raise CliError(str(exc)) from exc
-    classifier = deck_classifier(args.deck, args.data, model) if args.deck else None
     failures = 0
     for path in args.images:
         image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None

@@ -4,7 +4,8 @@
 pile, a labelled image, a correction on the phone): that table is the record a misread is traced back with.
 Crops live in `<data>/decks/<deck id>/`. A crop file is written before its row and a row is committed with its
 deck's other rows of the same call, so a failure part-way leaves what was stored before exactly as it was.
-The learnt head is cached next to the crops and learnt again whenever the crops change.
+The learnt head is cached next to the crops and learnt again whenever the crops change; the network's graph that
+gives the features the heads read is kept beside the database (`vision.deck.embed.feature_graph`).
 """
 
 from __future__ import annotations
@@ -188,6 +189,6 @@ def load_deck_classifier(store: DeckStore, name: str, model_path: Path = DEFAULT
         labels, crops = store.samples(name)
         if not any(label != NONE_CLASS for label in labels):
             raise DeckError(f"deck {name!r} holds no card yet")
-        head = learn_head(labels, crops, model_path)
+        head = learn_head(labels, crops, model_path, store.root)
         np.savez_compressed(cache, weights=head.weights, bias=head.bias, present=head.present, model=stamp)
-    return DeckClassifier(head, model_path)
+    return DeckClassifier(head, model_path, store.root)

@@ -22,23 +22,29 @@ class ModelMissing(FileNotFoundError):
     """The ONNX weights are not where they should be; the message says how to make them."""
 
 
+def require_model(model_path: Path) -> Path:
+    """`model_path`, or `ModelMissing` saying how to make it."""
+    model_path = Path(model_path)
+    if not model_path.is_file():
+        raise ModelMissing(
+            f"recogniser model {model_path} not found; train it with `nainjaune train` "
+            "(needs the train extra: pip install '.[train]'), or restore models/ from git")
+    return model_path
+
+
 class IndexClassifier:
     """Classify batches of canonical corner crops (BGR uint8, square) into a card code or "none"."""
 
     def __init__(self, model_path: Path = DEFAULT_MODEL, threads: int = 2) -> None:
         import onnxruntime as ort
 
-        model_path = Path(model_path)
-        if not model_path.is_file():
-            raise ModelMissing(
-                f"recogniser model {model_path} not found; train it with `nainjaune train` "
-                "(needs the train extra: pip install '.[train]'), or restore models/ from git")
+        model_path = require_model(model_path)
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.add_session_config_entry("session.inter_op.allow_spinning", "0")
-        self.session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
+        self.session = ort.InferenceSession(self._graph(model_path), options, providers=["CPUExecutionProvider"])
         node = self.session.get_inputs()[0]
         self.input_name = node.name
         meta = self.session.get_modelmeta().custom_metadata_map
@@ -47,6 +53,10 @@ class IndexClassifier:
         self.names: list[str] = [names[i] for i in sorted(names)]
         self.none_index = self.names.index(NONE_CLASS)
         self.fixed_batch = node.shape[0] if isinstance(node.shape[0], int) else None
+
+    def _graph(self, model_path: Path) -> str | bytes:
+        """What the session is made from: the model file itself (a subclass may edit its graph first)."""
+        return str(model_path)
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
         """Class probabilities, shape (n, classes), for crops of shape (n, s, s, 3) BGR uint8."""
