@@ -19,6 +19,9 @@ Every observation may carry `t` (seconds in the source). Types:
   `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
   later contradiction showed (a player who had gone out by its count laid another card).
 - `{"type": "box_swept", "box": "QS", "player": "Bruno"}` — a box emptied (by the honour's player: a call).
+  `"swept_at": 26.5` (optional): the box was emptied then, while the call was open, but the pipeline could tell it
+  was a sweep only now (a few small chips on the box's picture, judged once a later sweep measured the chips): the
+  honour's play, whose call the engine counted missed, becomes a call.
 - `{"type": "call_missed", "card": "QS", "player": "Bruno"}` — informational: the engine detects missed calls
   itself from the plays and sweeps; this is kept only to cross-check.
 - `{"type": "call_withdrawn", "card": "QS", "player": "Bruno"}` — the pipeline takes back its `call_missed`: the
@@ -81,6 +84,8 @@ class CardPlayed:
 class BoxSwept:
     box: str
     player: str | None = None
+    swept_at: float | None = None
+    """When the box was emptied, for a sweep told after later cards (see the module docstring)."""
     t: float | None = None
     type: str = field(default="box_swept", init=False)
 
@@ -257,7 +262,7 @@ def _parse_box_swept(d: Mapping[str, Any]) -> BoxSwept:
     box = _card(d, "box")
     if box not in BOX_NAMES:
         raise ObservationError(f"'box' must be one of {', '.join(BOX_NAMES)}, got {box!r}")
-    return BoxSwept(box=box, player=_str(d, "player", optional=True), t=_time(d))
+    return BoxSwept(box=box, player=_str(d, "player", optional=True), swept_at=_time(d, "swept_at"), t=_time(d))
 
 
 def _parse_hand_revealed(d: Mapping[str, Any]) -> HandRevealed:

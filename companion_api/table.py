@@ -27,7 +27,8 @@ from engine.nain_jaune.events import (
     event_to_dict,
 )
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.live import reassigned_play, renamed_play, reopened_deal, sweep_proof, unseen_passes
+from engine.nain_jaune.live import (late_sweep, reassigned_play, renamed_play, reopened_deal, sweep_proof,
+                                    unseen_passes)
 from engine.nain_jaune.rules import RULESETS, rules_class
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
@@ -169,8 +170,12 @@ class Table(LoggedTable):
 
     def observed_sweep(self, obs: feed.BoxSwept) -> list[Event]:
         """The sweep, after the corrections it proves: the camera's last card was the box's honour, misread
-        (`engine.nain_jaune.live.sweep_proof`)."""
+        (`engine.nain_jaune.live.sweep_proof`). A sweep told late (`swept_at`) makes the honour's play, whose call
+        the engine counted missed, a call (`engine.nain_jaune.live.late_sweep`)."""
         sweep = self.sweep(obs.player, obs.box)
+        late = late_sweep(self.game, sweep.seat, sweep.box) if obs.swept_at is not None else None
+        if late is not None:
+            return [late]
         return [*sweep_proof(self.game, sweep.seat, sweep.box), sweep]
 
     def observed_rename(self, obs: feed.CardCorrected) -> list[Event]:

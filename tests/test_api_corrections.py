@@ -117,6 +117,28 @@ def test_a_sweep_after_a_card_read_in_the_wrong_suit_corrects_it_to_the_honour(g
     assert "KD" in game["played"] and "KH" not in game["played"]
 
 
+@pytest.mark.parametrize("told_late", [True, False])
+def test_a_sweep_the_camera_told_late_makes_the_call(game_client: TestClient, told_late: bool) -> None:
+    """Deal 74015 of the pipeline's benchmark: Chloé emptied the 10♦ box while her call was open, but the camera
+    could tell it only two cards later (`swept_at`): the 10♦ becomes her call. Told late without `swept_at`, the
+    sweep came too late: the stake stays."""
+    plays = [("8D", "Bruno"), ("9D", "Bruno"), ("10D", "Chloé"), ("JD", "Chloé"), ("QD", "Anne")]
+    for card, player in plays:
+        game = tap(game_client, "/api/observations", {"type": "card_played", "card": card, "player": player,
+                                                      "confidence": 0.98})
+    stake, chips = game["board"]["10D"], game["players"][2]["chips"]
+    assert stake > 0 and [n.get("card") for n in game["notices"] if n["kind"] == "call_missed"] == ["10D"]
+    sweep = {"type": "box_swept", "box": "10D", "player": "Chloé", **({"swept_at": 4.0} if told_late else {})}
+    game = tap(game_client, "/api/observations", sweep)
+    kinds = [n["kind"] for n in game["notices"]]
+    if told_late:
+        assert game["board"]["10D"] == 0 and game["players"][2]["chips"] == chips + stake
+        assert "call_missed" not in kinds and "late_call" not in kinds
+        assert [e["corrected"] for e in game["events"] if e["card"] == "10D" and e["kind"] == "play"] == [True]
+    else:
+        assert game["board"]["10D"] == stake and "late_call" in kinds
+
+
 def test_a_sweep_swaps_two_reads_of_one_rank_when_the_first_honour_s_call_was_missed(game_client: TestClient) -> None:
     """What the pipeline sends for deal 47023 of its benchmark: Bruno's Q♦ read as the Q♠ (a missed call), later
     Chloé's Q♠ read as the Q♦, its renames (which alone cannot apply: each names a card on the pile), then Chloé

@@ -22,6 +22,7 @@ from companion_api.testing import EDIT, PLAYERS, make_app, new_game_body
     ({"type": "card_played", "card": "7H", "candidates": "Bruno"}, "'candidates'"),
     ({"type": "card_played", "card": "7H", "t": -1}, "'t'"),
     ({"type": "box_swept", "box": "9C"}, "'box' must be one of"),
+    ({"type": "box_swept", "box": "10D", "swept_at": -2}, "'swept_at' must be a non-negative number"),
     ({"type": "card_corrected", "card": "JS"}, "'was' must be a non-empty string"),
     ({"type": "card_corrected", "was": "JC", "card": "JS", "played_at": "then"}, "'played_at'"),
     ({"type": "hand_revealed", "player": "Anne", "cards": "KS"}, "'cards'"),

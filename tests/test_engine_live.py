@@ -362,6 +362,47 @@ def test_a_sweep_proves_two_reads_swapped_when_the_honours_call_was_missed():
     assert "QS" not in [c for _, c, _ in game.state.missed_calls]
 
 
+def test_a_sweep_judged_late_makes_the_missed_call_a_call():
+    """Deal 74015 of the widened benchmark: Chloé emptied the 10♦ box in time, but its three white chips on the
+    white 10♦ picture were told a sweep only once a later sweep showed the table's chips; the engine had counted
+    the call missed, its stake kept for the next deal."""
+    from engine.nain_jaune.live import late_sweep
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "8D", confidence=0.99)
+    observe(game, "Bruno", "9D", confidence=0.99)
+    observe(game, "Chloé", "10D", confidence=0.97)
+    stake, stack = game.state.board["10D"], game.state.chips[2]
+    observe(game, "Chloé", "JD", confidence=0.99)          # the next card: the call is counted missed
+    observe(game, "Anne", "QD", confidence=0.99)
+    assert [c for _, c, _ in game.state.missed_calls] == ["10D"] and game.state.board["10D"] == stake > 0
+    assert late_sweep(game, 1, "10D") is None             # Bruno did not lay it
+    assert late_sweep(game, 2, "QS") is None              # nor is it that box's honour
+    fix = late_sweep(game, 2, "10D")
+    assert fix is not None and fix.replacement.card == "10D" and fix.replacement.call
+    game.apply(fix)
+    assert game.state.missed_calls == [] and game.state.board["10D"] == 0
+    assert game.state.chips[2] == stack + stake and game.state.pile[-1] == "QD"
+    assert late_sweep(game, 2, "10D") is None             # made once
+
+
+def test_no_late_sweep_of_a_card_entered_by_hand_or_a_call_still_open():
+    from engine.nain_jaune.live import late_sweep
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "9D", confidence=0.99)
+    observe(game, "Bruno", "10D", confidence=0.99)
+    assert late_sweep(game, 1, "10D") is None             # its call is still open: an ordinary sweep
+    observe(game, "Bruno", "JD", confidence=0.99)
+    observe(game, "Bruno", "QD")                          # entered by hand: trusted
+    observe(game, "Bruno", "KD", confidence=0.99)
+    assert late_sweep(game, 1, "QS") is None              # the Q♦ is no honour
+    game2 = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game2, "Bruno", "JC")                         # the J♣ entered by hand, its call missed
+    observe(game2, "Bruno", "QC", confidence=0.99)
+    assert late_sweep(game2, 1, "JC") is None
+
+
 def test_no_swap_when_the_honour_on_the_pile_was_entered_by_hand_or_its_call_made():
     from engine.nain_jaune.live import sweep_proof
 

@@ -641,3 +641,23 @@ def test_an_honour_renamed_since_it_was_laid_accuses_its_player_only_if_the_play
     assert "settlement" in types(table.events)
     missed = [(e["card"], e["player"]) for e in table.events if e["type"] == "call_missed"]
     assert missed == ([("QS", "Bruno")] if seen else [])
+
+
+def test_a_sweep_told_late_makes_the_call_the_engine_counted_missed() -> None:
+    """Deal 74015: Chloé's 10♦ box, emptied of three small white chips while her call was open, is told a sweep
+    only after two more cards (`BoxTracker.judged_again`): the engine's missed call becomes her call, and the stake
+    is hers at the settlement."""
+    table = Table()
+    table.lay(1.0, "8D", sure("Bruno"))
+    table.lay(2.0, "9D", sure("Bruno"))
+    table.lay(3.0, "10D", sure("Chloé"))
+    stake = table.referee.game.state.board["10D"]
+    table.lay(4.0, "JD", sure("Chloé"))
+    table.lay(5.0, "QD", sure("Anne"))
+    assert [c for _, c, _ in table.referee.game.state.missed_calls] == ["10D"]
+    late = table.account.late_sweep(6.0, "10D", "Chloé", 4.0)
+    assert late == [{"t": 6.0, "type": "box_swept", "box": "10D", "player": "Chloé", "swept_at": 4.0}]
+    state = table.referee.game.state
+    assert state.missed_calls == [] and state.board["10D"] == 0 < stake
+    assert table.account.late_sweep(7.0, "10D", "Chloé", 4.0) == []      # no missed call left to make
+    assert table.account.late_sweep(7.0, "QS", "Chloé", 4.0) == []       # nor a box whose honour she did not lay

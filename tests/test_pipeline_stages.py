@@ -14,7 +14,7 @@ import pytest
 
 from vision import mat
 from vision.attribute import ArmTracker, Attribution, decide
-from vision.boxes import BoxTracker, changed_share, look_at, look_within, polygon_mask, surroundings
+from vision.boxes import BoxTracker, Undecided, changed_share, look_at, look_within, polygon_mask, surroundings
 from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
 from vision.pile import HELD_CARD, CardLocation, PileRead, PileWatcher, crop_card, locate_new_card, marked_on_top
@@ -271,6 +271,56 @@ def test_a_small_stake_stacked_on_a_large_floor_is_seen_taken_once_a_chip_s_size
         tracker.settle(looks(qs, wide_full), "10D", "Chloé")
         swept, missed = tracker.settle(looks(qs, wide_empty), None, None)
         assert (swept == [("10D", "Chloé", True)]) == measured and missed == []
+
+
+def _white_on_picture(chips: int) -> np.ndarray:
+    """A 10♦ picture floor holding `chips` small white chips in a row (deal 74015's tray: three of them changed 2.1 %
+    of the floor when swept)."""
+    img, _ = _box_image(0, floor="picture")
+    for k in range(chips):
+        cv2.circle(img, (73 + 27 * k, 83), 9, (120, 120, 120), -1, cv2.LINE_AA)
+        cv2.circle(img, (70 + 27 * k, 80), 9, WHITE[0], -1, cv2.LINE_AA)
+        cv2.circle(img, (70 + 27 * k, 80), 9, (150, 150, 150), 1, cv2.LINE_AA)
+    return img
+
+
+def test_a_sweep_too_small_to_tell_before_the_chips_were_measured_is_told_once_they_are() -> None:
+    """Chloé empties the 10♦ box of three small white chips on its white picture: under `emptied_share` and over
+    `still_share`, so when her call closes nothing is claimed. The Q♠ sweep then measures a chip on this table,
+    and the 10♦ box's change, more than half a chip's footprint, was its sweep (told with when the call closed)."""
+    full_ten, poly = _white_on_picture(3), np.array([[20, 20], [180, 20], [180, 180], [20, 180]], np.float64)
+    empty_ten = _white_on_picture(0)
+    share = changed_share(look_at(empty_ten, poly), look_at(full_ten, poly))
+    assert BoxTracker().still_share <= share < BoxTracker().emptied_share
+    full_qs, empty_qs = _box_image(9, seed=5)[0], _box_image(0)[0]
+    tracker = BoxTracker(call_window=1, stakes={"10D": 3, "JC": 6, "QS": 9, "KH": 12, "7D": 15})
+    tracker.baseline(_looks(**{"10D": full_ten, "QS": full_qs}))
+    tracker.settle(_looks(**{"10D": full_ten, "QS": full_qs}), "10D", "Chloé", t=5.0)
+    assert tracker.settle(_looks(**{"10D": empty_ten, "QS": full_qs}), None, None, t=6.0) == ([], [])
+    assert tracker.settle(_looks(**{"10D": empty_ten, "QS": full_qs}), "JD", "Chloé", t=8.0) == ([], [])
+    assert tracker.judged_again() == []                                     # no chip measured yet
+    tracker.settle(_looks(**{"10D": empty_ten, "QS": full_qs}), "QS", "Bruno", t=10.0)
+    swept, _ = tracker.settle(_looks(**{"10D": empty_ten, "QS": empty_qs}), None, None, t=11.0)
+    assert swept == [("QS", "Bruno", True)] and tracker.chip_px
+    (box, seen), = tracker.judged_again()
+    assert (box, seen.player, seen.t) == ("10D", "Chloé", 8.0) and "10D" in tracker.emptied
+    assert tracker.judged_again() == []                                     # told once
+
+
+def test_an_undecided_box_whose_honour_was_renamed_is_no_sweep() -> None:
+    """The card read as the 10♦ was another: no honour was laid, so its box's change is no sweep of it."""
+    poly = np.array([[20, 20], [180, 20], [180, 180], [20, 180]], np.float64)
+    full_ten, empty_ten = _white_on_picture(3), _white_on_picture(0)
+    full_qs, empty_qs = _box_image(9, seed=5)[0], _box_image(0)[0]
+    tracker = BoxTracker(call_window=1, stakes={"10D": 3, "JC": 6, "QS": 9, "KH": 12, "7D": 15})
+    tracker.baseline(_looks(**{"10D": full_ten, "QS": full_qs}))
+    tracker.settle(_looks(**{"10D": full_ten, "QS": full_qs}), "10D", "Chloé")
+    tracker.settle(_looks(**{"10D": empty_ten, "QS": full_qs}), "JD", "Chloé")
+    assert "10D" in tracker.undecided and look_at(empty_ten, poly).inside.any()
+    tracker.renamed("10D", "10H")
+    tracker.settle(_looks(**{"10D": empty_ten, "QS": full_qs}), "QS", "Bruno")
+    tracker.settle(_looks(**{"10D": empty_ten, "QS": empty_qs}), None, None)
+    assert tracker.chip_px and tracker.judged_again() == []
 
 
 TRAY = {b: np.array([[x, y], [x + 100, y], [x + 100, y + 100], [x, y + 100]], np.float64) for b, (x, y) in
@@ -635,6 +685,39 @@ def test_a_sweep_of_an_earlier_honour_s_box_is_told_before_the_card_seen_in_the_
     assert sweeps_around(swept, None) == ([], swept)
 
 
+def test_a_settle_whose_sweep_measures_the_chips_tells_the_sweep_left_undecided_before() -> None:
+    """The Q♠ box swept clearly measures a chip: the 10♦ box Chloé's call closed on, changed by more than half a chip
+    then, is told her sweep in the same settle, after the Q♠'s, with when her call closed."""
+    calibrator = MarkerCalibrator(PLAYERS)
+    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
+    w, h = calib.view_size
+    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
+                         (h, w, 3))
+    account = pipeline.account
+    account.box_swept = lambda t, box, seen, honour_player, moved: [{"type": "box_swept", "box": box}]
+    account.late_sweep = lambda t, box, player, swept_at: [{"type": "box_swept", "box": box, "player": player,
+                                                            "swept_at": swept_at}]
+    account.missed = lambda missed, t: []
+    account.settled = lambda t, laid, view: []
+    pipeline.boxes.undecided["10D"] = Undecided("Chloé", 400.0, 20000, 4.0)
+    pipeline.boxes.stakes = {"10D": 3}
+
+    def settle(readings: dict, card: str | None, player: str | None, around: dict, t: float) -> tuple[list, list]:
+        pipeline.boxes.chip_px.append(300.0)          # the Q♠ sweep's chips: half a chip is 150 px
+        return [("QS", "Bruno", True)], []
+
+    pipeline.boxes.settle = settle
+    account.stakes = lambda: {"10D": 3}
+    pipeline._attribute = lambda target, allowed: Attribution("Bruno", ("Bruno",), {})
+    pipeline._look_at_seats = lambda view: {}
+    pipeline.arms = SimpleNamespace(evidence={"any": {}}, reset=lambda: None)
+    pipeline.pending_settle = {"t": 9.0, "readings": {}, "around": {}, "view": None, "wall": 0.0}
+    out = pipeline._after_settle(SimpleNamespace(index=60), None)
+    assert out == [{"type": "box_swept", "box": "QS"},
+                   {"type": "box_swept", "box": "10D", "player": "Chloé", "swept_at": 4.0}]
+    assert pipeline.boxes.undecided == {} and "10D" in pipeline.boxes.emptied
+
+
 def test_a_settle_tells_an_earlier_honour_s_sweep_before_its_card_and_no_missed_call_for_an_honour_it_renamed() -> None:
     """One settle shows Bruno's J♣ laid, its box emptied, and the 10♦ box Anne's honour waited on emptied too: the 10♦
     sweep is told first, the J♣'s after its card. The boxes, judged before the card, count the Q♠ box's window
@@ -657,7 +740,7 @@ def test_a_settle_tells_an_earlier_honour_s_sweep_before_its_card_and_no_missed_
     account.box_swept = lambda t, box, seen, honour_player, moved: [{"type": "box_swept", "box": box}]
     account.missed = lambda missed, t: told_missed.extend(missed) or []
     account.settled = lambda t, laid, view: []
-    pipeline.boxes.settle = lambda readings, card, player, around: (
+    pipeline.boxes.settle = lambda readings, card, player, around, t: (
         [("10D", "Anne", True), ("JC", "Bruno", True)], [("QS", "Anne"), ("KH", "Chloé")])
     pipeline._attribute = lambda target, allowed: Attribution("Bruno", ("Bruno",), {})
     pipeline._look_at_seats = lambda view: {}

@@ -90,6 +90,21 @@ def changed_share(now: BoxLook, before: BoxLook) -> float:
     return float(np.mean(np.linalg.norm(diff, axis=1) > CHANGE_LAB))
 
 
+@dataclass(frozen=True)
+class Undecided:
+    """An honour's box whose floor, when its call closed, had changed too little to tell it emptied before this
+    table's chips were measured (`emptied_share`), and too much to tell it still full (`still_share`)."""
+
+    player: str | None
+    """Who laid the honour."""
+    changed_px: float
+    """Floor pixels changed: compared with a chip's footprint once a clear sweep measured it."""
+    area: int
+    """The box's floor in view pixels."""
+    t: float | None
+    """When the call closed (the settle that judged it)."""
+
+
 @dataclass
 class BoxTracker:
     """Looks per box across settled frames -> sweeps and missed calls.
@@ -123,11 +138,16 @@ class BoxTracker:
     """Chips in each box as the engine counts them (the ante and what stayed from earlier deals)."""
     around_before: dict[str, BoxLook] = field(default_factory=dict)
     """Per box, how the band around it (`surroundings`) looked at the last settle."""
+    undecided: dict[str, Undecided] = field(default_factory=dict)
+    """Honours' boxes whose call closed before this table's chips were measured, neither emptied nor full by the
+    shares used until then: judged again once a clear sweep measures a chip (`judged_again`)."""
 
     def _emptied_at(self, box: str, look: BoxLook) -> float:
         """The share of `box`'s floor whose change means its honour's stake was taken: `emptied_share`, or less
         when this table's chips are small for its boxes (three chips stacked may cover under 2 % of a recess)."""
-        area = int(np.count_nonzero(look.inside))
+        return self._emptied_share(box, int(np.count_nonzero(look.inside)))
+
+    def _emptied_share(self, box: str, area: int) -> float:
         if not self.chip_px or self.stakes.get(box, 0) <= 0 or area == 0:
             return self.emptied_share
         return min(self.emptied_share, CHIP_PART * float(np.median(self.chip_px)) / area)
@@ -150,13 +170,14 @@ class BoxTracker:
         self.around_before = dict(around or {})
 
     def settle(self, looks: dict[str, BoxLook], new_card: str | None, new_player: str | None,
-               around: Mapping[str, BoxLook] | None = None
+               around: Mapping[str, BoxLook] | None = None, t: float | None = None
                ) -> tuple[list[tuple[str, str | None, bool]], list[tuple[str, str | None]]]:
-        """One settled frame: (sweeps as (box, player, honour was laid), missed calls as (box, player)).
+        """One settled frame (at `t`): (sweeps as (box, player, honour was laid), missed calls as (box, player)).
 
         A box emptied while its honour waits is that honour's sweep; one emptied in the same motion as its
         honour landing is too; any other emptied box is reported with no honour (the engine flags it), unless an
         arm lies across the band `around` it: that box is judged again at the next settle, against its old look.
+        A call that closes on a box changed between the two shares before the chips were measured is `undecided`.
         """
         around = around or {}
         changes = {b: changed_share(look, self.references[b]) for b, look in looks.items()
@@ -190,17 +211,40 @@ class BoxTracker:
                     self.pending[box] = (player, seen + 1)
                     continue
                 del self.pending[box]
-                if changes.get(box, 0.0) < self._still_at(box, looks.get(box)):
+                change = changes.get(box, 0.0)
+                if change < self._still_at(box, looks.get(box)):
                     missed.append((box, player))
+                elif not self.chip_px and box in looks:
+                    area = int(np.count_nonzero(looks[box].inside))
+                    self.undecided[box] = Undecided(player, change * area, area, t)
             for box, honour in HONOURS.items():
                 if honour == new_card and box not in self.emptied and box in self.references:
                     self.pending[box] = (new_player, 0)
         return swept, missed
 
+    def judged_again(self) -> list[tuple[str, Undecided]]:
+        """The `undecided` boxes that a chip's footprint, measured since on this table, tells were emptied while
+        their call was open: their change was what emptied the box then; only how much a stake covers was unknown."""
+        if not self.chip_px:
+            return []
+        out = []
+        for box, seen in list(self.undecided.items()):
+            if box in self.emptied:
+                del self.undecided[box]
+            elif seen.changed_px >= self._emptied_share(box, seen.area) * seen.area:
+                del self.undecided[box]
+                self.emptied.add(box)
+                out.append((box, seen))
+        return out
+
     def renamed(self, was: str, card: str) -> None:
         """The card read as `was` was `card`: a call waited for on `was`'s box is waited for on `card`'s, when `card`
-        is an honour whose box still holds its stake, and on no box otherwise (no honour was laid)."""
+        is an honour whose box still holds its stake, and on no box otherwise (no honour was laid); a change of
+        `was`'s box left undecided is no sweep of it."""
         waiting = [self.pending.pop(box) for box, honour in HONOURS.items() if honour == was and box in self.pending]
+        for box, honour in HONOURS.items():
+            if honour == was:
+                self.undecided.pop(box, None)
         for box, honour in HONOURS.items():
             if waiting and honour == card and box not in self.emptied and box in self.references:
                 self.pending[box] = waiting[0]

@@ -269,6 +269,17 @@ class DealAccount:
         self.missed_in_doubt.pop(box, None)
         return out + [{"t": t, "type": "box_swept", "box": box, "player": who}]
 
+    def late_sweep(self, t: float, box: str, player: str | None, swept_at: float | None) -> list[dict]:
+        """`box`, whose honour `player` laid, was emptied while its call was open (by `swept_at`), and is told a sweep
+        only now (`BoxTracker.judged_again`): the engine makes the call it had counted missed. Only the honour's
+        player takes its box, so the sweep is theirs; nothing when the engine has no such missed call."""
+        if player is None or (self.referee is not None and not self.referee.late_sweep(player, box)):
+            return []
+        if box in self.events_seen:
+            self.proven.add(box)
+        self.missed_in_doubt.pop(box, None)
+        return [{"t": t, "type": "box_swept", "box": box, "player": player, "swept_at": swept_at}]
+
     def _runner_up_proved(self, box: str, who: str | None, t: float) -> list[dict]:
         """`who` emptied `box` right after laying the card read last, whose read had the box's honour as a runner-up
         (within `rename_floor` of its score): only the honour's player takes its box, so that card was the honour

@@ -107,6 +107,15 @@ class LiveReferee:
         self._guarded(f"{player} sweeps {box}", lambda: self.game.sweep(player, box))
         return renames
 
+    def late_sweep(self, player: str, box: str) -> bool:
+        """Make `player`'s honour of `box`, whose call the engine counted missed, a call: its box was emptied in time
+        but told a sweep only later (`engine.nain_jaune.live.late_sweep`); whether the engine took it."""
+        from engine.nain_jaune.live import late_sweep
+
+        fix = late_sweep(self.game, self.players.index(player), box)
+        return fix is not None and "engine_error" not in self._guarded(f"{player}'s late sweep of {box}",
+                                                                       lambda: self.game.apply(fix))
+
     def rename(self, was: str, card: str, first: bool = False) -> bool:
         """Rename the latest play of `was` this deal (`first`: its first) to `card` (the camera saw `was` twice);
         whether the engine took it."""

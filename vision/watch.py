@@ -290,7 +290,8 @@ class _Pipeline:
             account.card_unread()
         self.boxes.stakes = account.stakes()
         swept, missed = self.boxes.settle(pending["readings"], card,
-                                          attribution.player if attribution is not None else None, pending["around"])
+                                          attribution.player if attribution is not None else None, pending["around"],
+                                          t)
         earlier, later = sweeps_around(swept, card)
         for box, honour_player, _ in earlier:
             out += account.box_swept(t, box, self._attribute(box, list(self.players)), honour_player,
@@ -307,6 +308,8 @@ class _Pipeline:
         for box, honour_player, _ in later:
             out += account.box_swept(t, box, self._attribute(box, list(self.players)), honour_player,
                                      self.arms.evidence["any"])
+        for box, seen in self.boxes.judged_again():
+            out += account.late_sweep(t, box, seen.player, seen.t)
         out += account.missed(missed, t)
         out += account.settled(t, card is not None, pending["view"])
         if card is not None or self._seat_looks is None:

@@ -8,6 +8,7 @@ camera feed and a phone need:
 * :func:`unseen_passes` — the passes a camera cannot see that make an observed play legal;
 * :func:`playable_now` — the cards a player may lay now, those passes included;
 * :func:`sweep_proof` — the corrections a sweep proves: the card just laid was the honour, misread;
+* :func:`late_sweep` — the correction that makes a call counted missed a call: its sweep was judged late;
 * :func:`misread_as` — whether one card may be another read with one index sign wrong;
 * :func:`renamed_play` — the correction that renames a card read earlier this deal (the camera saw it twice);
 * :func:`reassigned_play` — the correction that gives a card read earlier this deal to another player;
@@ -145,6 +146,21 @@ def sweep_proof(game: Game, seat: int, box: Card) -> tuple[Correction, ...]:
             game.state.missed_calls:
         return ()
     return Correction(earlier[0], replace(earlier[1], card=event.card)), proof
+
+
+def late_sweep(game: Game, seat: int, box: Card) -> Correction | None:
+    """The correction that makes ``seat``'s play of ``box``'s honour this deal a call, or ``None``: the camera saw
+    the box emptied while the call was still open, but could only tell it was a sweep later (a few small chips on
+    the box's picture, judged once a clear sweep showed this table's chips), when the engine had counted the call
+    missed. Only a call the engine counted missed is made; a card entered by hand is left to the family."""
+    if box not in BOXES:
+        return None
+    box_for = game.rules.box_for
+    missed = {index for s, card, index in game.state.missed_calls if s == seat and box_for(card) == box}
+    found = next(((index, event) for index, event in _plays_this_deal(game) if index in missed), None)
+    if found is None or found[1].confidence is None:
+        return None
+    return Correction(found[0], replace(found[1], call=True))
 
 
 def misread_as(read: Card, card: Card) -> bool:
