@@ -245,3 +245,19 @@ def test_a_corner_of_a_card_named_surely_at_its_other_index_scores_no_other_card
     alone[0] = [[0.9, 0.05, 0.0, 0.05]]                  # the other index unsure: the Q♥ read stands
     monkeypatch.setattr(identify, "_hand_probabilities", lambda *a, **k: (frames, alone, (card,), classifier))
     assert identify.hand_scores(np.zeros((8, 8, 3), np.uint8))["QH"] == pytest.approx(0.94)
+
+
+def test_one_corner_read_at_two_sizes_is_one_card() -> None:
+    """Deal 77004: the top card of a fan, a 6♥, was read 6♥ at its size and 4♥ at a size a third larger, from a
+    corner found 10 px away along a slanted second edge; the 4♥ was counted as a fifth card in a hand of four.
+    Two cards' corners side by side in a fan, or a corner facing another way, stay two cards."""
+    from vision.recognise.crops import CornerFrame
+    from vision.recognise.identify import _merge, _Reading
+
+    six = _Reading("6H", 0.998, CornerFrame((319.5, 89.5), (1.0, -0.06), (0.07, 1.0), 128.3))
+    four = _Reading("4H", 0.992, CornerFrame((330.0, 88.9), (1.0, -0.06), (0.39, 0.92), 173.2))
+    assert [d.card for d in _merge([six, four], 900, 600)] == ["6H"]
+    neighbour = _Reading("4H", 0.992, CornerFrame((345.0, 89.0), (1.0, -0.06), (0.07, 1.0), 128.3))  # 0.2 cards on
+    assert sorted(d.card for d in _merge([six, neighbour], 900, 600)) == ["4H", "6H"]
+    turned = _Reading("4H", 0.992, CornerFrame((325.0, 89.0), (0.06, 1.0), (-1.0, 0.07), 128.3))   # a quarter turn
+    assert sorted(d.card for d in _merge([six, turned], 900, 600)) == ["4H", "6H"]

@@ -191,11 +191,15 @@ def load_gate(model_path: Path) -> IndexClassifier | None:
 
 def _same_card(a: _Reading, b: _Reading) -> bool:
     """Two readings name one physical card: the same corner read twice, or its two opposite corners.
-    (Neighbours in a row or fan also predict nearby centres, but from corners side by side.)"""
-    if np.linalg.norm(a.centre() - b.centre()) >= SAME_SPOT * b.frame.scale:
-        return False
+    (Neighbours in a row or fan also predict nearby centres, but from corners side by side.)
+    One corner point facing one way shows one index, whatever card size it was read at and however its second
+    edge was found: a fan's top 6♥ was also read 4♥ from its corner, at a larger size along a slanted edge."""
     same_corner = np.hypot(a.frame.origin[0] - b.frame.origin[0], a.frame.origin[1] - b.frame.origin[1]) \
         < SAME_CORNER * b.frame.scale
+    if same_corner and float(np.dot(a.frame.x_dir, b.frame.x_dir)) > 0.8:
+        return True
+    if np.linalg.norm(a.centre() - b.centre()) >= SAME_SPOT * b.frame.scale:
+        return False
     return same_corner or float(np.dot(a.frame.x_dir, b.frame.x_dir)) < -0.8
 
 
