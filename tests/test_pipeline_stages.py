@@ -307,6 +307,30 @@ def test_a_sweep_too_small_to_tell_before_the_chips_were_measured_is_told_once_t
     assert tracker.judged_again() == []                                     # told once
 
 
+def test_a_box_told_emptied_with_no_honour_whose_chips_show_again_waits_for_its_honour() -> None:
+    """Deal 78019: as Chloé swept the K♥ box, the settled view caught her sleeve's shadow over the 10♦ and J♣ boxes
+    (6.8 % and 5.9 % of their floors); on the next settle they looked as before. Chips only leave a box during
+    play, so they were never emptied: Anne's 10♦ laid later is waited for, and her sweep of it seen. Only the sweep
+    of an honour's box measures a chip."""
+    full, empty = _box_image(6, seed=0)[0], _box_image(0)[0]
+    shadowed = full.copy()
+    shadowed[20:80, 20:180] = (shadowed[20:80, 20:180] * 0.45).astype(np.uint8)
+    tracker = BoxTracker(call_window=1, stakes={"10D": 4, "JC": 8, "QS": 12, "KH": 16, "7D": 20})
+    tracker.baseline(_looks(**{"10D": full}))
+    tracker.settle(_looks(**{"10D": full}), "KH", "Chloé")
+    swept, _ = tracker.settle(_looks(**{"10D": shadowed, "KH": empty}), None, None)
+    assert swept == [("10D", None, False), ("KH", "Chloé", True)] and len(tracker.chip_px) == 1
+    tracker.settle(_looks(**{"10D": full, "KH": empty}), None, None)        # the shadow has gone
+    assert "10D" not in tracker.emptied
+    tracker.settle(_looks(**{"10D": full, "KH": empty}), "10D", "Anne")
+    swept, missed = tracker.settle(_looks(**{"10D": empty, "KH": empty}), None, None)
+    assert swept == [("10D", "Anne", True)] and missed == []
+    swept, _ = tracker.settle(_looks(**{"10D": empty, "KH": empty, "JC": empty}), None, None)
+    assert swept == [("JC", None, False)]                                    # truly emptied: it stays so
+    tracker.settle(_looks(**{"10D": empty, "KH": empty, "JC": empty}), "JC", "Bruno")
+    assert "JC" in tracker.emptied and "JC" not in tracker.pending
+
+
 def test_an_undecided_box_whose_honour_was_renamed_is_no_sweep() -> None:
     """The card read as the 10♦ was another: no honour was laid, so its box's change is no sweep of it."""
     poly = np.array([[20, 20], [180, 20], [180, 180], [20, 180]], np.float64)

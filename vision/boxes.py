@@ -138,6 +138,9 @@ class BoxTracker:
     """Chips in each box as the engine counts them (the ante and what stayed from earlier deals)."""
     around_before: dict[str, BoxLook] = field(default_factory=dict)
     """Per box, how the band around it (`surroundings`) looked at the last settle."""
+    strays: set[str] = field(default_factory=set)
+    """Boxes told emptied with no honour waiting: their floor before is kept, and one that looks so again was not
+    emptied (`settle`)."""
     undecided: dict[str, Undecided] = field(default_factory=dict)
     """Honours' boxes whose call closed before this table's chips were measured, neither emptied nor full by the
     shares used until then: judged again once a clear sweep measures a chip (`judged_again`)."""
@@ -180,6 +183,7 @@ class BoxTracker:
         A call that closes on a box changed between the two shares before the chips were measured is `undecided`.
         """
         around = around or {}
+        self._restore_strays(looks)
         changes = {b: changed_share(look, self.references[b]) for b, look in looks.items()
                    if b in self.references and b not in self.emptied}
         self.last_changes.update(changes)
@@ -191,7 +195,7 @@ class BoxTracker:
                 continue
             if self.played and change >= (self._emptied_at(box, looks[box]) if waiting else self.emptied_share):
                 self.emptied.add(box)
-                if change >= self.emptied_share and self.stakes.get(box, 0) > 0:
+                if waiting and change >= self.emptied_share and self.stakes.get(box, 0) > 0:
                     self.chip_px.append(change * np.count_nonzero(looks[box].inside) / self.stakes[box])
                 if box in self.pending:
                     swept.append((box, self.pending.pop(box)[0], True))
@@ -199,6 +203,7 @@ class BoxTracker:
                     swept.append((box, new_player, True))
                 else:
                     swept.append((box, None, False))
+                    self.strays.add(box)
             elif box not in self.pending and new_card != HONOURS[box]:
                 self.references[box] = looks[box]
         for box, look in looks.items():
@@ -221,6 +226,15 @@ class BoxTracker:
                 if honour == new_card and box not in self.emptied and box in self.references:
                     self.pending[box] = (new_player, 0)
         return swept, missed
+
+    def _restore_strays(self, looks: Mapping[str, BoxLook]) -> None:
+        """Boxes told emptied with no honour waiting whose floor looks as it did before (changed less than
+        `still_share`) still hold their chips: during play chips only leave a box, so the change was something
+        that passed (a sleeve, its shadow), and the box's honour is waited for again when it is laid."""
+        for box in list(self.strays):
+            if box in looks and changed_share(looks[box], self.references[box]) < self._still_at(box, looks[box]):
+                self.strays.discard(box)
+                self.emptied.discard(box)
 
     def judged_again(self) -> list[tuple[str, Undecided]]:
         """The `undecided` boxes that a chip's footprint, measured since on this table, tells were emptied while
