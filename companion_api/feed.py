@@ -19,8 +19,8 @@ Every observation may carry `t` (seconds in the source). Types:
   `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
   later contradiction showed (a player who had gone out by its count laid another card).
 - `{"type": "box_swept", "box": "QS", "player": "Bruno"}` — a box emptied (by the honour's player: a call).
-  `"swept_at": 26.5` (optional): the box was emptied then, while the call was open, but the pipeline could tell it
-  was a sweep only now (a few small chips on the box's picture, judged once a later sweep measured the chips): the
+  `"swept_at": 26.5` (optional): the box had been emptied by then, while the call was open, but the pipeline could
+  tell it was a sweep only now (a few small chips on the box's picture, judged once a later sweep measured the chips): the
   honour's play, whose call the engine counted missed, becomes a call.
 - `{"type": "call_missed", "card": "QS", "player": "Bruno"}` — informational: the engine detects missed calls
   itself from the plays and sweeps; this is kept only to cross-check.
