@@ -1029,6 +1029,48 @@ def test_no_hand_is_read_holding_a_card_of_the_talon() -> None:
     assert dict(reader.settled(view)) == {"Anne": ("8C",), "Bruno": ("2D", "AD")}
 
 
+def _pile_card_scored(bruno_scores: dict[str, float], pile: dict[str, float], talon: frozenset[str] = frozenset()
+                      ) -> ShowdownReader:
+    """Anne shows her Q♣; Bruno's place reads two of his three cards and scores as `bruno_scores` (the pile's cards
+    allowed), nothing but his own cards once they are set aside."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("QC", 1.0)], "Bruno": [_Det("2D", 1.0), _Det("5S", 1.0)]}
+
+    def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+        if _whose(crop) == "Anne":
+            return {"QC": 1.0}
+        return {c: s for c, s in bruno_scores.items() if c not in elsewhere}
+
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 3}, exclude=pile,
+                            score_image=scores, talon=talon)
+    reader.settled(view)
+    reader.revealed.update(reader.settled(view))
+    return reader
+
+
+def test_a_short_hand_whose_zone_scores_only_a_pile_card_holds_it_and_the_pile_card_is_renamed() -> None:
+    """Deal 79011: Chloé's Konqi-modern Q♦ was read Q♥ (0.969) on the pile, and Chloé's shown Q♥ read less surely,
+    so her hand came out a card short; her zone scores the Q♥ at 1.0 and nothing else. The Q♠ is on the pile and the
+    Q♣ in a hand: the pile's card is the one queen claimed nowhere, the Q♦."""
+    reader = _pile_card_scored({"2D": 1.0, "5S": 1.0, "QH": 1.0, "4H": 0.3}, {"QH": 0.969, "QS": 1.0, "9C": 1.0})
+    assert reader.revealed == {"Anne": ("QC",), "Bruno": ("2D", "5S", "QH")}
+    assert reader.renamed == {"QH": "QD"} and reader.guessed == {"Bruno": ("QH",)}
+
+
+@pytest.mark.parametrize("bruno_scores, pile, talon", [
+    ({"2D": 1.0, "5S": 1.0, "QH": 0.9}, {"QH": 0.969, "QS": 1.0}, frozenset()),         # scored under the floor
+    ({"2D": 1.0, "5S": 1.0, "QH": 1.0}, {"QH": 0.969}, frozenset()),                    # Q♦ and Q♠ both unclaimed
+    ({"2D": 1.0, "5S": 1.0, "QH": 1.0}, {"QH": 0.969, "QS": 1.0}, frozenset({"QD"})),  # the Q♦ is in the talon
+    ({"2D": 1.0, "5S": 1.0, "JC": 1.0}, {"JC": 0.97, "JS": 1.0, "JH": 1.0}, frozenset()),  # an honour
+    ({"2D": 1.0, "5S": 1.0, "QH": 1.0, "7C": 0.8}, {"QH": 0.969, "QS": 1.0}, frozenset()),  # a card claimed nowhere
+])
+def test_a_pile_card_stays_on_the_pile_unless_one_card_of_its_rank_alone_can_replace_it(
+        bruno_scores: dict[str, float], pile: dict[str, float], talon: frozenset[str]) -> None:
+    reader = _pile_card_scored(bruno_scores, pile, talon)
+    assert reader.renamed == {}
+    assert set(pile) & set(reader.revealed["Bruno"]) == set()
+
+
 def test_a_read_beyond_its_places_count_does_not_bar_the_short_hand_that_holds_the_card() -> None:
     """As in deal 62005 (Emma's place read Denis's Q♦ beside her three cards; his own read of it named a pile card):
     Anne's place reads the Q♦ less surely than her two cards. Her count cuts it, so it lies in no place as far as the

@@ -34,6 +34,8 @@ from typing import Callable, Collection, Mapping, Protocol, Sequence
 import cv2
 import numpy as np
 
+from engine.core.cards import SUITS
+from engine.nain_jaune.cards import HONOURS
 from vision import mat
 from vision.boxes import BoxLook, changed_share, polygon_mask
 from vision.calibration import VIEW_SCALE
@@ -466,10 +468,12 @@ class ShowdownReader:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
         hand, no pile read and no reading of this hand claims (at least FILL_FLOOR each), scored knowing that the
         cards claimed elsewhere are not in this zone: their best over the views the place was read short on
-        (`_scores_seen`), else on `view_bgr`. The cards added are noted in `guessed`."""
+        (`_scores_seen`), else on `view_bgr`; short still, with pile cards it holds after all (`_taken_from_pile`).
+        The cards added are noted in `guessed`."""
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
+        elsewhere = set(claimed)
         claimed = claimed | set(self._ruled_out()) | set(cards)
         seen = self._scores_seen.get(player)
         if seen:
@@ -478,6 +482,32 @@ class ShowdownReader:
             scores = self._zone_scores(player, view_bgr, claimed - set(cards))
         extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed),
                        key=lambda c: -scores[c])[:missing]
+        if len(extra) < missing:
+            extra += self._taken_from_pile(player, view_bgr, elsewhere, claimed, missing - len(extra))
         if extra:
             self.guessed[player] = tuple(sorted(extra))
         return tuple(sorted(set(cards) | set(extra)))
+
+    def _taken_from_pile(self, player: str, view_bgr: np.ndarray, elsewhere: set[str], claimed: set[str],
+                         missing: int) -> list[str]:
+        """Pile cards a hand read short holds after all, up to `missing`, when its zone scores nothing else: the
+        zone, scored with the pile's cards allowed, scores the pile card as surely as the recogniser names a card
+        (`ALTERNATIVE_FLOOR`), and one card alone of its rank is claimed nowhere (not on the pile, in no place, not
+        in the talon), which the pile's card is renamed to. The deck holds each card once and the hand's count asks
+        for one more card than it shows: the pile's read was the wrong one. Never an honour either way (a box's
+        stake turns on it); `elsewhere`: the cards other places hold."""
+        pile = [c for c in self._pile if c not in HONOURS and c not in elsewhere]
+        if not pile:
+            return []
+        scores = self._zone_scores(player, view_bgr, claimed - set(pile))
+        out: list[str] = []
+        for card in sorted((c for c in pile if scores.get(c, 0.0) >= ALTERNATIVE_FLOOR), key=lambda c: -scores[c]):
+            others = [card[:-1] + suit for suit in SUITS if card[:-1] + suit not in claimed | {card}]
+            if len(others) != 1 or others[0] in HONOURS or len(out) == missing:
+                continue
+            self.renamed[card] = others[0]
+            del self._pile[card]
+            self._pile[others[0]] = 1.0
+            claimed |= {others[0]}
+            out.append(card)
+        return out
