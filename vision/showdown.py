@@ -508,6 +508,6 @@ class ShowdownReader:
             self.renamed[card] = others[0]
             del self._pile[card]
             self._pile[others[0]] = 1.0
-            claimed |= {others[0]}
+            claimed = claimed | {others[0]}
             out.append(card)
         return out
