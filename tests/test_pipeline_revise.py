@@ -91,14 +91,14 @@ class Table:
         return self.readers[-1]
 
     def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
-            confidence: float = 0.99, evidence: dict[str, float] | None = None, sign: np.ndarray | None = None
-            ) -> list[dict]:
+            confidence: float = 0.99, evidence: dict[str, float] | None = None, sign: np.ndarray | None = None,
+            ink: tuple[float, float] | None = None) -> list[dict]:
         """A card read on the pile (`arm`: who laid it, or how the arm tracker decides among the players the
-        account allows; `evidence`: the read's scores, else the card alone; `sign`: its index's suit sign), then the
-        settle after it (no sweep)."""
+        account allows; `evidence`: the read's scores, else the card alone; `sign`: its index's suit sign; `ink`: its
+        index's ink), then the settle after it (no sweep)."""
         out = self.account.card_coming(t, card)
         attribution = arm if isinstance(arm, Attribution) else arm(self.account.allowed())
-        read = PileRead(card, confidence, 3, 3, evidence=evidence or {card: confidence}, signs=(sign,) * 3)
+        read = PileRead(card, confidence, 3, 3, evidence=evidence or {card: confidence}, ink=ink, signs=(sign,) * 3)
         out += self.account.card_laid(t, read, attribution)
         out += self.account.settled(t, True, VIEW)
         self.events += out
@@ -524,6 +524,25 @@ def test_a_missed_call_on_a_hesitant_read_is_told_once_a_shown_hand_holds_the_ru
     once every card it may have been is known elsewhere, it is the 7♦."""
     missed = [e for e in _deal_with_a_hesitant_seven(True, confidence).events if e["type"] == "call_missed"]
     assert [(e["card"], e["player"]) for e in missed] == [("7D", "Bruno")]
+
+
+@pytest.mark.parametrize(("runner_up", "told"), [("7S", True), ("7H", False)])
+def test_a_runner_up_of_another_colour_than_the_ink_the_honour_showed_leaves_no_doubt(runner_up: str,
+                                                                                      told: bool) -> None:
+    """Deal 80023: a Konqi-modern 7♦ read 7♦ 4.97, 7♠ 2.20 (the 7♠ in the talon), its index ink the diamonds' teal,
+    far from the spades' red. The inks rule the spade out, so the call is told; a runner-up of the honour's own
+    colour (the 7♥) stays a doubt the inks cannot settle."""
+    black, red = (0.5, 0.5), (35.0, 20.0)
+    pile = ("2S", "3S", "4S", "2D", "3D", "4D", "5D", "6D", "7D")
+    table = Table(_losers_hands(pile, also_out=(runner_up,)))
+    for t, card in enumerate(pile[:-1], start=1):
+        table.lay(float(t), card, sure("Bruno"), ink=black if card[-1] == "S" else red)
+    table.lay(9.0, "7D", sure("Bruno"), 0.9, {"7D": 0.9, runner_up: 0.4}, ink=red)
+    missed = table.account.missed([("7D", "Bruno")], 9.5)
+    table.quiet(10.0)
+    assert "settlement" in types(table.events)
+    missed += [e for e in table.events if e["type"] == "call_missed"]
+    assert [(e["card"], e["player"]) for e in missed] == ([("7D", "Bruno")] if told else [])
 
 
 def _deal_with_a_jack_whose_sign_leans(lean: float, hands_hold_the_spade: bool) -> Table:

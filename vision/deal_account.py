@@ -335,17 +335,24 @@ class DealAccount:
         return out
 
     def _read_in_doubt(self, card: str, shown: Collection[str] | None) -> bool:
-        """Whether the pile's read of `card` hesitated with a card that is neither on the pile nor in `shown`, or its
-        index sign leans to such a card (`_sign_disagrees`), or, during the deal (`shown` None), it was read with low
-        confidence: which cards it may have been is only known at the settlement. A card renamed or proven since holds
-        by that evidence instead."""
+        """Whether the pile's read of `card` hesitated with a card that is neither on the pile nor in `shown` nor of a
+        suit the inks rule out (`_ruled_out_by_ink`), or its index sign leans to such a card (`_sign_disagrees`), or,
+        during the deal (`shown` None), it was read with low confidence: which cards it may have been is only known
+        at the settlement. A card renamed or proven since holds by that evidence instead."""
         seen = self.sightings.get(card)
         if seen is None or card in self.renamed_to or card in self.proven:
             return False
-        ruled_out = {*self.sightings, *(shown or ())}
+        ruled_out = {*self.sightings, *(shown or ()), *self._ruled_out_by_ink(card, seen)}
         unsure = shown is None and float(seen.event["confidence"]) < self.config.min_card_confidence
         return unsure or hesitated(card, seen.evidence, ruled_out, self.config.rename_floor) \
             or self._sign_disagrees(card, seen, ruled_out)
+
+    def _ruled_out_by_ink(self, card: str, seen: Sighting) -> set[str]:
+        """The cards of `card`'s read whose suit the deck's inks, as known now, rule out for the ink its index showed
+        (`DeckInks.weights`: far from that suit's ink, near another colour's), unless they rule out `card`'s own suit
+        too: a runner-up printed in another colour than the card laid is no doubt about which card it was."""
+        weighed = self.inks.card_weights(seen.ink, list(seen.evidence))
+        return set() if card in weighed else set(weighed)
 
     def _sign_disagrees(self, card: str, seen: Sighting, ruled_out: Collection[str]) -> bool:
         """Whether `card`'s index sign lies nearer the learnt sign of the other suit of its ink, whose card of that rank
