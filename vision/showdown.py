@@ -502,8 +502,10 @@ class ShowdownReader:
         scores = self._zone_scores(player, view_bgr, claimed - set(pile))
         out: list[str] = []
         for card in sorted((c for c in pile if scores.get(c, 0.0) >= ALTERNATIVE_FLOOR), key=lambda c: -scores[c]):
+            if len(out) == missing:
+                break
             others = [card[:-1] + suit for suit in SUITS if card[:-1] + suit not in claimed | {card}]
-            if len(others) != 1 or others[0] in HONOURS or len(out) == missing:
+            if len(others) != 1 or others[0] in HONOURS:
                 continue
             self.renamed[card] = others[0]
             del self._pile[card]

@@ -80,8 +80,7 @@ def index_inks(crops: np.ndarray) -> np.ndarray:
     bright = (light >= _row_quantile(light, 0.8)).astype(np.float32)
     paper = np.matmul(bright[:, None, :], pixels)[:, 0] / np.maximum(bright.sum(axis=1), 1)[:, None]
     gain = (paper.mean(axis=1, keepdims=True) / np.maximum(paper, 1.0) / 255.0).astype(np.float32)
-    balanced = np.clip(np.multiply(pixels, gain[:, None, :], out=pixels), 0.0, 1.0, out=pixels)
-    lab = bgr_to_lab(balanced)
+    lab = bgr_to_lab(np.multiply(pixels, gain[:, None, :], out=pixels))  # clipped to 0-1 there
     ink = (lab[..., 0] <= _row_quantile(lab[..., 0], 0.8) - INK_CONTRAST).astype(np.float32)
     count = ink.sum(axis=1)
     chroma = np.matmul(ink[:, None, :], lab[..., 1:])[:, 0] / np.maximum(count, 1)[:, None]

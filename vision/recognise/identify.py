@@ -196,11 +196,12 @@ def _same_card(a: _Reading, b: _Reading) -> bool:
     edge was found: a fan's top 6♥ was also read 4♥ from its corner, at a larger size along a slanted edge."""
     same_corner = np.hypot(a.frame.origin[0] - b.frame.origin[0], a.frame.origin[1] - b.frame.origin[1]) \
         < SAME_CORNER * b.frame.scale
-    if same_corner and float(np.dot(a.frame.x_dir, b.frame.x_dir)) > 0.8:
+    facing = float(np.dot(a.frame.x_dir, b.frame.x_dir))
+    if same_corner and facing > 0.8:
         return True
     if np.linalg.norm(a.centre() - b.centre()) >= SAME_SPOT * b.frame.scale:
         return False
-    return same_corner or float(np.dot(a.frame.x_dir, b.frame.x_dir)) < -0.8
+    return same_corner or facing < -0.8
 
 
 def scale_ladder(card_widths: list[float]) -> tuple[float, ...]:
