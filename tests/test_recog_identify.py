@@ -9,6 +9,7 @@ corner indices shows.
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from pathlib import Path
 
 import cv2
@@ -261,3 +262,33 @@ def test_one_corner_read_at_two_sizes_is_one_card() -> None:
     assert sorted(d.card for d in _merge([six, neighbour], 900, 600)) == ["4H", "6H"]
     turned = _Reading("4H", 0.992, CornerFrame((325.0, 89.0), (0.06, 1.0), (-1.0, 0.07), 128.3))   # a quarter turn
     assert sorted(d.card for d in _merge([six, turned], 900, 600)) == ["4H", "6H"]
+
+
+def test_a_card_an_eighth_of_a_card_above_the_last_of_a_column_is_not_that_cards_far_index() -> None:
+    """Deal 81003: a hand laid as a column of cards lying sideways, each a strip above the next; the last card, an
+    8♠, read at both its indices, and the 4♠ a fifth of a card above it predicted the spot the 8♠'s far index does,
+    so the 4♠ was dropped as a rival name of the 8♠. The 8♠'s own near index is read at a corner of its own: the
+    4♠ is another card. Without that reading, or read at the 8♠'s own corner, the rival still goes."""
+    from vision.recognise import identify
+    from vision.recognise.crops import CornerFrame
+
+    card = 100.0
+    long_side = card * identify.CARD_ASPECT
+
+    def corner(x: float, y: float, down: bool) -> CornerFrame:
+        return CornerFrame((x, y), (0.0, 1.0) if down else (0.0, -1.0), (-1.0, 0.0) if down else (1.0, 0.0), card)
+
+    near = identify._Reading("8S", 1.0, corner(300.0, 200.0, True))
+    far = identify._Reading("8S", 0.99, corner(300.0 - long_side, 200.0 + card, False))
+    above = identify._Reading("4S", 0.98, corner(300.0, 182.0, True))
+    assert identify._same_card(above, far)                              # the trap
+    assert sorted(d.card for d in identify._merge([near, far, above], 900, 600)) == ["4S", "8S"]
+    assert [d.card for d in identify._merge([far, above], 900, 600)] == ["8S"]
+    at_its_corner = identify._Reading("8C", 0.98, corner(301.0, 201.0, True))
+    assert [d.card for d in identify._merge([near, far, at_its_corner], 900, 600)] == ["8S"]
+    names = ["8S", "4S", "none"]
+    classifier = SimpleNamespace(names=names, none_index=2)
+    probs = np.array([[[1.0, 0.0, 0.0]], [[0.99, 0.0, 0.01]], [[0.01, 0.98, 0.01]]], np.float32)
+    frames = [near.frame, far.frame, above.frame]
+    assert identify.named_elsewhere_on_card(frames, probs, (card,), classifier) == {1: {"8S"}}   # the far index
+    assert identify.named_elsewhere_on_card(frames[1:], probs[1:], (card,), classifier) == {1: {"8S"}}

@@ -166,7 +166,7 @@ def _merge(readings: list[_Reading], width: int, height: int) -> list[Detection]
     kept: list[_Reading] = []
     groups: dict[str, list[_Reading]] = {}
     for r in sorted(readings, key=lambda r: -r.confidence):
-        if any(_same_card(r, k) for k in kept if k.card != r.card):
+        if any(_same_card(r, k) and not _other_index_read(k, r, readings) for k in kept if k.card != r.card):
             continue
         kept.append(r)
         group = groups.setdefault(r.card, [])
@@ -187,6 +187,22 @@ def load_gate(model_path: Path) -> IndexClassifier | None:
     """The gate model next to the classifier `model_path`, if there is one (without it every corner is read)."""
     path = Path(model_path).with_name(GATE_FILE)
     return load_classifier(path) if path.is_file() else None
+
+
+def _other_index_read(k: _Reading, r: _Reading, readings: Sequence[_Reading]) -> bool:
+    """Whether `k`, an index facing away from `r` whose card would lie where `r`'s does, has its own opposite index
+    read at a corner of its own, facing as `r` and not `r`'s: a card has one index each way, so `r` is the corner of
+    another card. In a tight row or column the last card's far index predicts a spot a card below or above it
+    predicts as well (a 4♠ an eighth of a card above the 8♠ that covers it)."""
+    if float(np.dot(k.frame.x_dir, r.frame.x_dir)) >= -0.8:
+        return False
+    for g in readings:
+        if g.card != k.card or float(np.dot(g.frame.x_dir, r.frame.x_dir)) <= 0.8:
+            continue
+        apart = np.hypot(g.frame.origin[0] - r.frame.origin[0], g.frame.origin[1] - r.frame.origin[1])
+        if apart >= SAME_CORNER * r.frame.scale and _same_card(g, k):
+            return True
+    return False
 
 
 def _same_card(a: _Reading, b: _Reading) -> bool:
@@ -292,10 +308,12 @@ def named_elsewhere_on_card(frames: list[CornerFrame], probs: np.ndarray, scales
         if best[j] >= MIN_CONFIDENCE and classifier.names[c] not in elsewhere:
             named.append((j, _Reading(classifier.names[c], float(best[j]), frame.with_scale(scales[s]))))
     out: dict[int, set[str]] = {}
+    sure = [reading for _, reading in named]
     for i, frame in enumerate(frames):
         for j, reading in named:
-            if j != i and reading.confidence > best[i] and \
-                    _same_card(_Reading(reading.card, float(best[i]), frame.with_scale(reading.frame.scale)), reading):
+            here = _Reading(reading.card, float(best[i]), frame.with_scale(reading.frame.scale))
+            if j != i and reading.confidence > best[i] and _same_card(here, reading) and \
+                    not _other_index_read(reading, here, sure):
                 out.setdefault(i, set()).add(reading.card)
     return out
 
