@@ -227,6 +227,42 @@ def test_a_rank_everybody_passed_on_lies_in_the_talon():
     assert game.state.stuck_on == {}
 
 
+def test_a_player_who_passed_or_stopped_on_a_rank_holds_none_of_it():
+    """A player passes only when unable, and stops only so: Chloé's 5♥ after Bruno's 4♣ says Bruno held no 5 then
+    (nor the 5♥ she laid), and each pass on the 7 says that player holds none. Each is told with the cards laid
+    around it; a 5 Bruno lays later shows his stop was not what it seemed (his card was credited to the wrong
+    player, say), and it tells nothing then, nor do the other passes inferred from the same two cards."""
+    from engine.nain_jaune.cards import parse_card
+    from engine.nain_jaune.live import lacking, unseen_passes
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    for player, card in (("Bruno", "3C"), ("Bruno", "4C"), ("Chloé", "5H"), ("Chloé", "6H")):
+        observe(game, player, card)
+    fives = dict.fromkeys(("5S", "5H", "5D", "5C"), ("4C", "5H"))
+    assert lacking(game) == {1: fives}
+    for event in unseen_passes(game, 2, parse_card("9S")):
+        game.apply(event)
+    observe(game, "Chloé", "9S")
+    sevens = dict.fromkeys(("7S", "7H", "7D", "7C"), ("6H", "9S"))
+    assert lacking(game) == {0: sevens, 1: {**fives, **sevens}, 2: sevens}
+    observe(game, "Chloé", "10S")
+    observe(game, "Anne", "JH")       # Chloé stopped on the jack
+    observe(game, "Bruno", "QS")      # and Anne on the queen
+    observe(game, "Bruno", "KS")
+    observe(game, "Bruno", "5S")      # contradicts Bruno's stop on the 5
+    told = lacking(game)
+    assert set(told[1]) == set(sevens) and set(told[2]) == {*sevens, "JS", "JH", "JD", "JC"}
+    assert set(told[0]) == {*sevens, "QS", "QH", "QD", "QC"}
+    observe(game, "Anne", "7D")       # the three passes on the 7 were inferred from the same two cards: all fall
+    told = lacking(game)
+    assert not any(set(cards) & set(sevens) for cards in told.values()) and "QC" in told[0]
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "3C")
+    game.pass_("Chloé")               # while Bruno might go on: he stopped, she passed
+    fours = dict.fromkeys(("4S", "4H", "4D", "4C"), ("3C", None))
+    assert lacking(game) == {1: fours, 2: fours}
+
+
 def test_a_card_laid_from_what_seemed_the_talon_withdraws_the_passes_that_put_it_there():
     """Deal 51001 of the widened benchmark: passes inferred when Anne's 5♣ was credited to Bruno stayed in the log
     once it was given back to her, so after her 5♣ everybody seemed to pass on the 6, and her 6♠ followed: the

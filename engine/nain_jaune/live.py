@@ -14,6 +14,7 @@ camera feed and a phone need:
 * :func:`reassigned_play` — the correction that gives a card read earlier this deal to another player;
 * :func:`dropped_plays` — the plays of this deal the engine set aside because the deal was already over;
 * :func:`deal_start` — the log index where the current deal starts;
+* :func:`lacking` — the cards each player passed on this deal, which their hand cannot hold;
 * :func:`reopened_deal` — the corrections that withdraw this deal's showdown and settlement (play went on);
 * :func:`may_sweep` — whether a player has an honour on the pile whose box is theirs to empty now;
 * :func:`view` — who is to play, what is wanted, how many cards each holds, who went out.
@@ -252,6 +253,33 @@ def talon_told(game: Game) -> dict[Card, tuple[Card | None, Card | None]]:
     return around
 
 
+def lacking(game: Game) -> dict[int, dict[Card, tuple[Card | None, Card | None]]]:
+    """Per seat, the cards it passed (or stopped) on this deal, those not laid before that pass, each with the cards
+    laid just before and just after the pass (None: no such play), from which a camera inferred it: a player passes
+    only when unable, and a hand only loses cards, so the seat holds none of them at the end. The passes inferred
+    from one pair of plays stand or fall together: one that its seat's own later card contradicts (it laid one of
+    them after all) shows those plays were not what they seemed, and they tell nothing."""
+    plays = sorted((index, event.card, event.seat) for index, event in _plays_this_deal(game))
+    indices = [index for index, _, _ in plays]
+    laid = {card: (index, seat) for index, card, seat in plays}
+    rules = game.rules
+    told: dict[int, list[tuple[int, list[Card], int]]] = {}
+    for seat, wanted, index in game.state.stops:
+        cards = [c for c in rules.playable(wanted) if rules.matches(wanted, c)]
+        told.setdefault(bisect_left(indices, index), []).append((seat, cards, index))
+    out: dict[int, dict[Card, tuple[Card | None, Card | None]]] = {}
+    for at, stops in told.items():
+        if any(laid.get(c, (-1, None))[1] == seat and laid[c][0] > index
+               for seat, cards, index in stops for c in cards):
+            continue
+        around = (plays[at - 1][1] if at > 0 else None, plays[at][1] if at < len(plays) else None)
+        for seat, cards, index in stops:
+            for card in cards:
+                if laid.get(card, (index, None))[0] >= index:
+                    out.setdefault(seat, {}).setdefault(card, around)
+    return out
+
+
 def view(game: Game) -> dict[str, Any]:
     """What the table looks like to the engine now, JSON-ready (names, not seats)."""
     st = game.state
@@ -277,5 +305,6 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["deal_start", "dropped_plays", "may_sweep", "misread_as", "observe", "playable_now", "reassigned_play",
-           "renamed_play", "reopened_deal", "start_live_game", "sweep_proof", "unseen_passes", "view"]
+__all__ = ["deal_start", "dropped_plays", "lacking", "may_sweep", "misread_as", "observe", "playable_now",
+           "reassigned_play", "renamed_play", "reopened_deal", "start_live_game", "sweep_proof", "unseen_passes",
+           "view"]

@@ -63,7 +63,7 @@ class State:
         "phase", "hand_size", "talon_size", "antes_due", "dealt", "talon", "hands", "counts",
         "pile", "played_by", "last_card", "last_seat", "wanted", "run_unknown", "to_move", "can_stop",
         "turn_seat", "first_turn_over", "cards_by", "honours_by", "pending", "calls", "stuck_on",
-        "missed_calls", "false_sweeps", "shown", "winner", "opera", "payments",
+        "stops", "missed_calls", "false_sweeps", "shown", "winner", "opera", "payments",
     )
 
     def __init__(self, rules: RuleSet, players: tuple[str, ...], ledger: Ledger) -> None:
@@ -108,6 +108,9 @@ class State:
         # the cards of the runs everybody passed on (a player passes only when unable), which lie in the talon, each
         # with the log index of the pass that came back round to the run's last player
         self.stuck_on: dict[Card, int] = {}
+        # (seat, wanted, log index) of each pass, and of each stop a later player's card showed: a player passes
+        # only when unable, so that seat holds none of the cards `wanted` matches
+        self.stops: list[tuple[int, Wanted, int]] = []
         self.winner: int | None = None
         self.opera = False
         self.payments: list[Payment] = []
@@ -233,6 +236,7 @@ class State:
             "false_sweeps": list(self.false_sweeps),
             "shown": list(self.shown),
             "stuck_on": sort_cards(self.stuck_on),
+            "stops": [(seat, tuple(wanted), index) for seat, wanted, index in self.stops],
             "winner": self.winner,
             "opera": self.opera,
             "payments": list(self.payments),
