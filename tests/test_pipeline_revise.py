@@ -53,6 +53,7 @@ class ScriptedShowdown:
     revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     renamed: dict[str, str] = field(default_factory=dict)
     guessed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    lacking: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @property
     def waiting(self) -> list[str]:
@@ -113,6 +114,21 @@ class Table:
 
 def types(events: list[dict]) -> list[str]:
     return [e["type"] for e in events]
+
+
+def test_the_showdown_is_told_the_cards_each_player_stopped_on_when_the_cards_around_were_laid_surely() -> None:
+    """Chloé's 4♥ after Bruno's 3♣ says Bruno could not go on: his hand holds no 4. Denis's 6♥ after Chloé's 5♥
+    would say the same of Chloé and the 6, but Emma's arm showed almost as much as his: had Emma laid it, Denis
+    passed and Chloé may hold a 6."""
+    table = Table()
+    for t, card, arm in ((1, "2C", sure("Bruno")), (2, "3C", sure("Bruno")), (3, "4H", sure("Chloé")),
+                         (4, "5H", sure("Chloé")), (5, "6H", weak("Denis", "Emma"))):
+        table.lay(float(t), card, arm)
+    for t, card in enumerate(("7H", "8H", "9H", "10H", "JH"), start=6):
+        table.lay(float(t), card, sure("Denis"))
+    table.quiet(11.5)
+    assert table.account.showdown is table.readers[0]
+    assert table.readers[0].lacking == {"Bruno": frozenset({"4S", "4H", "4D", "4C"})}
 
 
 def test_a_card_after_the_deal_end_withdraws_it_and_gives_the_doubtful_play_to_the_player_the_rules_allow() -> None:
@@ -216,6 +232,39 @@ def test_a_place_showing_more_cards_than_its_count_takes_back_the_play_its_neigh
     quiet = table.quiet(9.0)
     assert quiet == [{"t": 9.0, "type": "player_corrected", "card": "2H", "was": "Chloé", "player": "Denis",
                       "played_at": 1.0}]
+
+
+def test_passes_inferred_around_a_name_read_twice_tell_nothing() -> None:
+    """Deal 77004: Chloé's Q♦ after her J♥ was read K♦ (0.978), so everybody seemed to pass on the queen, and Anne's
+    shown Q♠ was set aside; Denis's K♦ was read later. The deck holds each card once: one of the two reads is wrong,
+    and the passes inferred around either tell nothing."""
+    table = Table()
+    for t, card in enumerate(("10S", "JH", "KD", "2C"), start=1):
+        table.lay(float(t), card, sure("Chloé"))
+    queens, threes = {"QS", "QH", "QD", "QC"}, {"3S", "3H", "3D", "3C"}
+    assert table.account._lacking()["Anne"] == queens
+    table.lay(5.0, "3C", sure("Denis"))
+    assert table.account._lacking()["Chloé"] == queens | threes
+    table.lay(6.0, "KD", sure("Denis"))
+    assert "Anne" not in table.account._lacking() and table.account._lacking()["Chloé"] == threes
+
+
+def test_a_play_given_back_to_its_player_withdraws_the_stop_it_made_him_seem_to_make() -> None:
+    """Deal 78019: Anne's J♥ after her 10♦ was credited to Bruno, her neighbour, so she seemed to stop on the jack
+    and her shown J♣ was set aside; her place showed fewer cards than her count and Bruno's more, and the J♥ went
+    back to her. Who passed is inferred from who laid the cards: the cards she lacks are told again."""
+    table = Table()
+    table.lay(1.0, "9S", sure("Anne"))
+    table.lay(2.0, "10S", Attribution("Bruno", ("Bruno",), arms(Bruno=400.0, Anne=40.0), ("Bruno", "Anne", "Hugo"),
+                                      3.0))
+    for t, card in enumerate(("JS", "QC", "KS", "2D", "3D", "4D"), start=3):
+        table.lay(float(t), card, sure("Denis"))
+    assert types(table.quiet(9.5)) == ["deal_over"]
+    reader = table.readers[-1]
+    assert reader.lacking["Anne"] == {"10H", "10D", "10C", "10S"}
+    assert table.account.showdown.recount("Bruno", 6, {"Anne": 4}) is not None
+    assert table.referee.state.played_by["10S"] == PLAYERS.index("Anne")
+    assert reader.lacking == table.account._lacking() and reader.lacking["Anne"] == {"JH", "JD", "JC", "JS"}
 
 
 def test_a_surplus_no_neighbour_explains_leaves_the_count_as_it_is() -> None:

@@ -1029,8 +1029,22 @@ def test_no_hand_is_read_holding_a_card_of_the_talon() -> None:
     assert dict(reader.settled(view)) == {"Anne": ("8C",), "Bruno": ("2D", "AD")}
 
 
-def _pile_card_scored(bruno_scores: dict[str, float], pile: dict[str, float], talon: frozenset[str] = frozenset()
-                      ) -> ShowdownReader:
+def test_no_hand_is_read_holding_a_card_its_player_passed_on() -> None:
+    """Deal 74009: Bruno's Tigullio 8♥ read as the 9♥ (0.97), the 8♥ close behind in his zone's scores; Bruno had
+    stopped on the 9 earlier (the next player laid it), and a player stops only when unable: his hand holds no 9.
+    Anne never passed on a 9 and keeps her 9♣."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("9C", 0.99)], "Bruno": [_Det("2D", 0.99), _Det("9H", 0.97)]}
+    scores = {"Anne": {"9C": 0.99}, "Bruno": {"2D": 0.99, "9H": 0.97, "8H": 0.9}}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 2},
+                            score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
+                            lacking={"Bruno": frozenset({"9S", "9H", "9D", "9C"})})
+    reader.settled(view)
+    assert dict(reader.settled(view)) == {"Anne": ("9C",), "Bruno": ("2D", "8H")}
+
+
+def _pile_card_scored(bruno_scores: dict[str, float], pile: dict[str, float], talon: frozenset[str] = frozenset(),
+                      lacking: Collection[str] = ()) -> ShowdownReader:
     """Anne shows her Q♣; Bruno's place reads two of his three cards and scores as `bruno_scores` (the pile's cards
     allowed), nothing but his own cards once they are set aside."""
     seats, view = _two_zones()
@@ -1042,7 +1056,7 @@ def _pile_card_scored(bruno_scores: dict[str, float], pile: dict[str, float], ta
         return {c: s for c, s in bruno_scores.items() if c not in elsewhere}
 
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 3}, exclude=pile,
-                            score_image=scores, talon=talon)
+                            score_image=scores, talon=talon, lacking={"Bruno": lacking})
     reader.settled(view)
     reader.revealed.update(reader.settled(view))
     return reader
@@ -1057,16 +1071,18 @@ def test_a_short_hand_whose_zone_scores_only_a_pile_card_holds_it_and_the_pile_c
     assert reader.renamed == {"QH": "QD"} and reader.guessed == {"Bruno": ("QH",)}
 
 
-@pytest.mark.parametrize("bruno_scores, pile, talon", [
-    ({"2D": 1.0, "5S": 1.0, "QH": 0.9}, {"QH": 0.969, "QS": 1.0}, frozenset()),         # scored under the floor
-    ({"2D": 1.0, "5S": 1.0, "QH": 1.0}, {"QH": 0.969}, frozenset()),                    # Q♦ and Q♠ both unclaimed
-    ({"2D": 1.0, "5S": 1.0, "QH": 1.0}, {"QH": 0.969, "QS": 1.0}, frozenset({"QD"})),  # the Q♦ is in the talon
-    ({"2D": 1.0, "5S": 1.0, "JC": 1.0}, {"JC": 0.97, "JS": 1.0, "JH": 1.0}, frozenset()),  # an honour
-    ({"2D": 1.0, "5S": 1.0, "QH": 1.0, "7C": 0.8}, {"QH": 0.969, "QS": 1.0}, frozenset()),  # a card claimed nowhere
+@pytest.mark.parametrize("bruno_scores, pile, talon, lacking", [
+    ({"2D": 1.0, "5S": 1.0, "QH": 0.9}, {"QH": 0.969, "QS": 1.0}, frozenset(), ()),     # scored under the floor
+    ({"2D": 1.0, "5S": 1.0, "QH": 1.0}, {"QH": 0.969}, frozenset(), ()),                # Q♦ and Q♠ both unclaimed
+    ({"2D": 1.0, "5S": 1.0, "QH": 1.0}, {"QH": 0.969, "QS": 1.0}, frozenset({"QD"}), ()),  # the Q♦ is in the talon
+    ({"2D": 1.0, "5S": 1.0, "JC": 1.0}, {"JC": 0.97, "JS": 1.0, "JH": 1.0}, frozenset(), ()),  # an honour
+    ({"2D": 1.0, "5S": 1.0, "QH": 1.0, "7C": 0.8}, {"QH": 0.969, "QS": 1.0}, frozenset(), ()),  # claimed nowhere
+    ({"2D": 1.0, "5S": 1.0, "QH": 1.0}, {"QH": 0.969, "QS": 1.0}, frozenset(), ("QH", "QD", "QC")),  # Bruno passed
 ])
 def test_a_pile_card_stays_on_the_pile_unless_one_card_of_its_rank_alone_can_replace_it(
-        bruno_scores: dict[str, float], pile: dict[str, float], talon: frozenset[str]) -> None:
-    reader = _pile_card_scored(bruno_scores, pile, talon)
+        bruno_scores: dict[str, float], pile: dict[str, float], talon: frozenset[str], lacking: tuple[str, ...]
+) -> None:
+    reader = _pile_card_scored(bruno_scores, pile, talon, lacking)
     assert reader.renamed == {}
     assert set(pile) & set(reader.revealed["Bruno"]) == set()
 

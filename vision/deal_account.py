@@ -459,6 +459,7 @@ class DealAccount:
             {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()}, alternatives,
             self._in_the_talon())
         self.showdown.recount = self._recount
+        self.showdown.lacking = self._lacking()
         return out
 
     def _deal_end(self) -> tuple[str, bool, dict[str, int]] | None:
@@ -572,6 +573,8 @@ class DealAccount:
             log.info("%s's place shows %d cards: %s's play of %s was %s's", player, held, player, card, other)
             self._recredited += self._credited(card, other, 0.0)
             left, moved = referee.cards_left(), True
+        if moved and self.showdown is not None:
+            self.showdown.lacking = self._lacking()   # the passes were inferred from who laid the cards
         return left if moved else None
 
     def _credited(self, card: str, player: str, t: float) -> list[dict]:
@@ -651,11 +654,20 @@ class DealAccount:
         cards, and a neighbour's card credited to its player's neighbour makes the wrong one seem to stop."""
         return self.referee.in_the_talon(self._read_surely) if self.referee is not None else frozenset()
 
+    def _lacking(self) -> dict[str, frozenset[str]]:
+        """Per player, the cards they passed on this deal, told by pile cards read surely and laid by players the
+        arms named alone (`SURE`): which player passed turns on who laid the cards around the pass."""
+        if self.referee is None:
+            return {}
+        return self.referee.lacking(lambda card: self._read_surely(card) and self.sightings[card].doubt == SURE)
+
     def _read_surely(self, card: str) -> bool:
         """Whether the pile card read as `card` was read surely (at least `min_card_confidence`, no runner-up within
-        `rename_floor`): the passes inferred around it say what the table holds."""
+        `rename_floor`, and read once: the deck holds each card once, so one of two reads of a name is wrong): the
+        passes inferred around it say what the table holds."""
         seen = self.sightings.get(card)
-        return (seen is not None and seen.event["confidence"] >= self.config.min_card_confidence
+        return (seen is not None and card not in self.read_before
+                and seen.event["confidence"] >= self.config.min_card_confidence
                 and not hesitated(card, seen.evidence, self.sightings, self.config.rename_floor))
 
     def _revealed(self, hands: list[tuple[str, tuple[str, ...]]], t: float | None) -> list[dict]:

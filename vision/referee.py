@@ -202,6 +202,17 @@ class LiveReferee:
         return frozenset(card for card, around in talon_told(self.game).items()
                          if all(laid is None or sure(laid) for laid in around))
 
+    def lacking(self, sure: Callable[[str], bool]) -> dict[str, frozenset[str]]:
+        """Per player, the cards they passed (or stopped) on this deal, which their hand cannot hold (a player passes
+        only when unable), counting a pass only when the cards laid just before and after it are `sure`: the pass
+        was inferred from who laid them."""
+        from engine.nain_jaune.live import lacking
+
+        told = {self.players[seat]: frozenset(card for card, around in cards.items()
+                                              if all(laid is None or sure(laid) for laid in around))
+                for seat, cards in lacking(self.game).items()}
+        return {player: cards for player, cards in told.items() if cards}
+
     def cards_left(self) -> dict[str, int]:
         return {p: int(self.state.counts[i]) for i, p in enumerate(self.players)}
 

@@ -12,6 +12,7 @@ A stable reading short of the cards the engine says that player still holds is c
 (`score_image`, told which cards lie elsewhere): the likeliest cards that nobody else was seen with, if they score
 at least `FILL_FLOOR` (a name a place read beyond its player's count, and cut, counts as seen nowhere). The
 engine's count says how many are missing, so completion never adds more cards than the hand holds.
+A hand holds no card its player passed on during the deal (`lacking`): a player passes only when unable.
 A card read in a hand that was also read on the pile stays on the pile, unless the pile's read hesitated (it has
 one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
 alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed
@@ -261,6 +262,9 @@ class ShowdownReader:
     talon: Collection[str] = frozenset()
     """Cards of the runs everybody passed on: a player passes only when unable, so they lie in the talon and no hand
     holds one, however it reads."""
+    lacking: Mapping[str, Collection[str]] = field(default_factory=dict)
+    """Per player, the cards they passed on during the deal: a player passes only when unable, so their hand holds
+    none of them, however it reads."""
     card_px: float | None = None
     """One card's area in view pixels, as the pile measured it on this table (None: not measured, read as it is)."""
     recount: Recount | None = None
@@ -293,8 +297,8 @@ class ShowdownReader:
     def settled(self, view_bgr: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
         """Read every waiting zone; reveal the hands once all of them are ready (see `REVEAL_PATIENCE`)."""
         self._last_view = view_bgr
-        ruled_out = self._ruled_out()
-        placed = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=ruled_out, card_px=self.card_px)
+        placed = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._ruled_out(p),
+                               card_px=self.card_px)
                   for p in self.waiting}
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
         owners = shared_owners(placed)
@@ -377,7 +381,7 @@ class ShowdownReader:
             return
         for player, cards in shown.items():
             if 0 < len(cards) < self.expected[player]:
-                elsewhere = (claimed | set(self._ruled_out()) | self._elsewhere(player)) - cards
+                elsewhere = (claimed | set(self._ruled_out(player)) | self._elsewhere(player)) - cards
                 self._scores_seen.setdefault(player, []).append(self._zone_scores(player, view_bgr, elsewhere))
 
     def _recounted(self, shown: Mapping[str, set[str]], reads: Mapping[str, Mapping[str, float]]) -> None:
@@ -398,9 +402,11 @@ class ShowdownReader:
             if counts:
                 self.expected.update((p, n) for p, n in counts.items() if p in self.expected)
 
-    def _ruled_out(self) -> dict[str, float]:
-        """Cards no hand holds, with how surely: the pile's (`exclude`) and the talon's."""
-        return self._pile | dict.fromkeys(self.talon, 1.0)
+    def _ruled_out(self, player: str | None = None) -> dict[str, float]:
+        """Cards no hand holds, with how surely: the pile's (`exclude`) and the talon's; and those `player` passed
+        on."""
+        lacked = self.lacking.get(player, ()) if player is not None else ()
+        return self._pile | dict.fromkeys([*self.talon, *lacked], 1.0)
 
     def _elsewhere(self, player: str) -> set[str]:
         """Cards last seen in another loser's place."""
@@ -414,7 +420,7 @@ class ShowdownReader:
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0:
             return cards
-        ruled, out = claimed | set(self.renamed.values()), self._ruled_out()
+        ruled, out = claimed | set(self.renamed.values()), self._ruled_out(player)
         before = sorted(((confidence, c) for c, (p, confidence) in self._seen_with.items()
                          if p == player and c not in cards and c not in ruled and confidence > out.get(c, -1.0)),
                         reverse=True)
@@ -443,7 +449,7 @@ class ShowdownReader:
                     hands[player] = tuple(c for c in hands[player] if c != card)
                     continue
                 if self._zone_score(player, view_bgr, instead) >= ALTERNATIVE_FLOOR and \
-                        instead not in self.talon and \
+                        instead not in self._ruled_out(player) and \
                         not any(instead in other for q, other in hands.items() if q != player):
                     hands[player] = tuple(sorted(instead if c == card else c for c in hands[player]))
                     continue
@@ -466,21 +472,22 @@ class ShowdownReader:
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                    claimed: set[str]) -> tuple[str, ...]:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
-        hand, no pile read and no reading of this hand claims (at least FILL_FLOOR each), scored knowing that the
-        cards claimed elsewhere are not in this zone: their best over the views the place was read short on
-        (`_scores_seen`), else on `view_bgr`; short still, with pile cards it holds after all (`_taken_from_pile`).
-        The cards added are noted in `guessed`."""
+        hand, no pile read, no pass of the player's (`lacking`) and no reading of this hand claims (at least
+        FILL_FLOOR each), scored knowing that the cards claimed elsewhere are not in this zone: their best over the
+        views the place was read short on (`_scores_seen`), else on `view_bgr`; short still, with pile cards it
+        holds after all (`_taken_from_pile`). The cards added are noted in `guessed`."""
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
         elsewhere = set(claimed)
         claimed = claimed | set(self._ruled_out()) | set(cards)
+        lacked = set(self.lacking.get(player, ()))
         seen = self._scores_seen.get(player)
         if seen:
             scores = {c: max(s.get(c, 0.0) for s in seen) for c in set().union(*seen)}
         else:
-            scores = self._zone_scores(player, view_bgr, claimed - set(cards))
-        extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed),
+            scores = self._zone_scores(player, view_bgr, (claimed | lacked) - set(cards))
+        extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed | lacked),
                        key=lambda c: -scores[c])[:missing]
         if len(extra) < missing:
             extra += self._taken_from_pile(player, view_bgr, elsewhere, claimed, missing - len(extra))
@@ -496,10 +503,11 @@ class ShowdownReader:
         in the talon), which the pile's card is renamed to. The deck holds each card once and the hand's count asks
         for one more card than it shows: the pile's read was the wrong one. Never an honour either way (a box's
         stake turns on it); `elsewhere`: the cards other places hold."""
-        pile = [c for c in self._pile if c not in HONOURS and c not in elsewhere]
+        lacked = set(self.lacking.get(player, ()))
+        pile = [c for c in self._pile if c not in HONOURS and c not in elsewhere | lacked]
         if not pile:
             return []
-        scores = self._zone_scores(player, view_bgr, claimed - set(pile))
+        scores = self._zone_scores(player, view_bgr, (claimed | lacked) - set(pile))
         out: list[str] = []
         for card in sorted((c for c in pile if scores.get(c, 0.0) >= ALTERNATIVE_FLOOR), key=lambda c: -scores[c]):
             if len(out) == missing:
