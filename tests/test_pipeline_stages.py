@@ -1372,6 +1372,26 @@ def test_a_nudged_top_card_is_not_a_new_play_but_the_same_name_elsewhere_is() ->
     assert not watcher.same_card_nudged(PileRead("8H", 0.9, 3, 3, nudged))
 
 
+def test_the_top_card_read_surely_twice_is_one_card_wherever_it_lies_now() -> None:
+    """Deal 81008: a 6♣ read surely while its hand held it over the pile, then dropped half a card away and read
+    surely again, was told as a second play, and its player's hand was read a card short. The deck holds one card
+    of each name; a first read that hesitated, or a second one, still makes it a new (flagged) play."""
+    from vision.pile import CardLocation, PileRead
+
+    watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("6C", 1.0))
+    here = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64))
+    first = PileRead("6C", 0.984, 3, 3, here)
+    watcher.lay(first)
+    assert watcher.top == "6C" and watcher.top_sure
+    dropped = PileRead("6C", 1.0, 3, 3, CardLocation(here.corners + [40, 30]))
+    assert watcher.same_card_nudged(dropped)
+    watcher.moved(dropped)
+    assert watcher.top_location is dropped.location                  # later nudges are measured from there
+    assert not watcher.same_card_nudged(PileRead("6C", 0.7, 2, 3, CardLocation(here.corners + [90, 60])))
+    watcher.lay(PileRead("6C", 0.6, 2, 3, here))
+    assert not watcher.same_card_nudged(dropped)
+
+
 def test_a_change_within_the_top_card_is_a_new_play_only_when_read_surely() -> None:
     """A change smaller than a card within the top card is the top card moving in its place (67008's K♦, read while
     held, then come to rest under it: read 6♣ 0.65), unless every read named one card surely (a card laid

@@ -464,6 +464,8 @@ class PileWatcher:
     """Per such frame, the suit sign of its index (`vision.signs`)."""
     top: str | None = None
     top_location: CardLocation | None = None
+    top_sure: bool = False
+    """Whether the top card's read was sure (`_sure`)."""
     card_px: float | None = None
     """One card's area in view pixels on this table: the median of the card-shaped outlines seen laid."""
     _card_sizes: list[float] = field(default_factory=list)
@@ -500,14 +502,26 @@ class PileWatcher:
 
     def same_card_nudged(self, read: PileRead) -> bool:
         """The top card straightened, pushed or come to rest: not a new play. Either the same name at the same place,
-        or a change within the top card (`marked_on_top`) whose reads did not all agree at `sure`: a card laid
-        squarely on the top card shows its indices there, while the top card moving in its place shows parts of
-        cards."""
+        or the same name anywhere when both reads were sure (the deck holds one card of each name: a card held over
+        the pile, read, then dropped a little apart), or a change within the top card (`marked_on_top`) whose reads
+        did not all agree at `sure`: a card laid squarely on the top card shows its indices there, while the top
+        card moving in its place shows parts of cards."""
         if read.location is None or self.top_location is None:
             return False
         if read.location.on_top and not self._sure(read):
             return True
+        if read.card == self.top and self.top_sure and self._sure(read):
+            return True
         return read.card == self.top and overlap(read.location, self.top_location) > 0.85
+
+    def lay(self, read: PileRead) -> None:
+        """`read` is the new top card."""
+        self.top, self.top_location, self.top_sure = read.card, read.location, self._sure(read)
+
+    def moved(self, read: PileRead) -> None:
+        """The top card was read again where it lies now (`same_card_nudged`): later reads are compared there."""
+        if read.card == self.top:
+            self.top_location = read.location
 
     @property
     def reading(self) -> bool:

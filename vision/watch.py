@@ -285,6 +285,8 @@ class _Pipeline:
             card = verdict.card
             out += account.card_coming(t, card)
             attribution = self._attribute("pile", account.allowed())
+        elif verdict is not None and verdict.card:
+            self.pile.moved(verdict)
         elif verdict is not None and verdict.card is None:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
             account.card_unread()
@@ -301,7 +303,7 @@ class _Pipeline:
             out += account.card_laid(t, verdict, attribution)
             # the boxes were judged before the card was laid: an honour it renamed (read twice) was never laid
             missed = [(box, who) for box, who in missed if box not in self._renamed_now]
-            self.pile.top, self.pile.top_location = card, verdict.location
+            self.pile.lay(verdict)
             self.latencies.append(time.perf_counter() - pending["wall"])
             self.emitted.append({"card": card, "frame": frame.index, "still_since": self._last_moving + 1,
                                  "step_s": time.perf_counter() - self._step_start})
