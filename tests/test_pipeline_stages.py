@@ -1030,9 +1030,9 @@ def test_no_hand_is_read_holding_a_card_of_the_talon() -> None:
 
 
 def test_no_hand_is_read_holding_a_card_its_player_passed_on() -> None:
-    """Deal 74009: Bruno's Tigullio 8♥ read as the 9♥ (0.97), the 8♥ close behind in his zone's scores; Bruno had
-    stopped on the 9 earlier (the next player laid it), and a player stops only when unable: his hand holds no 9.
-    Anne never passed on a 9 and keeps her 9♣."""
+    """As in deal 74014 (a Tigullio A♥ read 6♥ in the hand of a player who had passed on the 6): Bruno's 8♥ read as
+    the 9♥ (0.97), the 8♥ close behind in his zone's scores; Bruno had passed on the 9 earlier, and the others pass
+    only when unable: his hand holds no 9. Anne never passed on a 9 and keeps her 9♣."""
     seats, view = _two_zones()
     hands = {"Anne": [_Det("9C", 0.99)], "Bruno": [_Det("2D", 0.99), _Det("9H", 0.97)]}
     scores = {"Anne": {"9C": 0.99}, "Bruno": {"2D": 0.99, "9H": 0.97, "8H": 0.9}}

@@ -655,11 +655,18 @@ class DealAccount:
         return self.referee.in_the_talon(self._read_surely) if self.referee is not None else frozenset()
 
     def _lacking(self) -> dict[str, frozenset[str]]:
-        """Per player, the cards they passed on this deal, told by pile cards read surely and laid by players the
-        arms named alone (`SURE`): which player passed turns on who laid the cards around the pass."""
+        """Per player, the cards they passed on this deal, told by pile cards read surely and laid by the players the
+        arms named alone (`SURE`, not credited to another since): which player passed turns on who laid the cards
+        around the pass."""
         if self.referee is None:
             return {}
-        return self.referee.lacking(lambda card: self._read_surely(card) and self.sightings[card].doubt == SURE)
+
+        def sure(card: str) -> bool:
+            seen = self.sightings.get(card)
+            return self._read_surely(card) and seen is not None and seen.doubt == SURE and \
+                seen.credited == seen.event["player"]
+
+        return self.referee.lacking(sure)
 
     def _read_surely(self, card: str) -> bool:
         """Whether the pile card read as `card` was read surely (at least `min_card_confidence`, no runner-up within

@@ -203,9 +203,9 @@ class LiveReferee:
                          if all(laid is None or sure(laid) for laid in around))
 
     def lacking(self, sure: Callable[[str], bool]) -> dict[str, frozenset[str]]:
-        """Per player, the cards they passed (or stopped) on this deal, which their hand cannot hold (a player passes
-        only when unable), counting a pass only when the cards laid just before and after it are `sure`: the pass
-        was inferred from who laid them."""
+        """Per player, the cards they passed on this deal, which their hand cannot hold (the others pass only when
+        unable; the last card's player may stop at will, which tells nothing), counting a pass only when the cards
+        laid just before and after it are `sure`: the pass was inferred from who laid them."""
         from engine.nain_jaune.live import lacking
 
         told = {self.players[seat]: frozenset(card for card, around in cards.items()

@@ -12,7 +12,7 @@ A stable reading short of the cards the engine says that player still holds is c
 (`score_image`, told which cards lie elsewhere): the likeliest cards that nobody else was seen with, if they score
 at least `FILL_FLOOR` (a name a place read beyond its player's count, and cut, counts as seen nowhere). The
 engine's count says how many are missing, so completion never adds more cards than the hand holds.
-A hand holds no card its player passed on during the deal (`lacking`): a player passes only when unable.
+A hand holds no card its player passed on during the deal (`lacking`): the others pass only when unable.
 A card read in a hand that was also read on the pile stays on the pile, unless the pile's read hesitated (it has
 one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
 alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed
@@ -263,8 +263,8 @@ class ShowdownReader:
     """Cards of the runs everybody passed on: a player passes only when unable, so they lie in the talon and no hand
     holds one, however it reads."""
     lacking: Mapping[str, Collection[str]] = field(default_factory=dict)
-    """Per player, the cards they passed on during the deal: a player passes only when unable, so their hand holds
-    none of them, however it reads."""
+    """Per player, the cards they passed on during the deal (never the last card's player stopping, which is free):
+    the others pass only when unable, so their hand holds none of them, however it reads."""
     card_px: float | None = None
     """One card's area in view pixels, as the pile measured it on this table (None: not measured, read as it is)."""
     recount: Recount | None = None

@@ -267,9 +267,6 @@ class Game(EventLog[State]):
             return
         hand = st.hands[seat]
         # -- the play is accepted: update the state
-        if wanted is not None and st.can_stop and seat != st.to_move and seat == self._next[st.to_move] \
-                and card in (self._playable_sets.get(wanted) or self.rules.playable_set(wanted)):  # type: ignore[index]
-            st.stops.append((st.to_move, wanted, index))  # type: ignore[arg-type]
         self._acts(seat, index, "card")
         st.run_unknown = False
         if hand is not None:
@@ -415,10 +412,8 @@ class Game(EventLog[State]):
                 and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))):  # type: ignore[index]
             if not self._pass_exceptions(seat, index):
                 return
-        else:
-            if seat != st.to_move:  # the next player passes while the last one might go on: he stopped too
-                st.stops.append((st.to_move, st.wanted, index))  # type: ignore[arg-type]
-            st.stops.append((seat, st.wanted, index))
+        elif seat != st.last_seat:
+            st.passes.append((seat, st.wanted, index))
         self._acts(seat, index, "action")
         st.can_stop = False
         nxt = self._next[seat]

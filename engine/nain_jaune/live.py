@@ -254,26 +254,27 @@ def talon_told(game: Game) -> dict[Card, tuple[Card | None, Card | None]]:
 
 
 def lacking(game: Game) -> dict[int, dict[Card, tuple[Card | None, Card | None]]]:
-    """Per seat, the cards it passed (or stopped) on this deal, those not laid before that pass, each with the cards
-    laid just before and just after the pass (None: no such play), from which a camera inferred it: a player passes
-    only when unable, and a hand only loses cards, so the seat holds none of them at the end. The passes inferred
-    from one pair of plays stand or fall together: one that its seat's own later card contradicts (it laid one of
-    them after all) shows those plays were not what they seemed, and they tell nothing."""
+    """Per seat, the cards it passed on this deal (`State.passes`: never the last card's player, who may stop at
+    will), those not laid before that pass, each with the cards laid just before and just after the pass (None: no
+    such play), from which a camera inferred it: the others pass only when unable, and a hand only loses cards, so
+    the seat holds none of them at the end. The passes inferred from one pair of plays stand or fall together: one
+    that its seat's own later card contradicts (it laid one of them after all) shows those plays were not what they
+    seemed, and they tell nothing."""
     plays = sorted((index, event.card, event.seat) for index, event in _plays_this_deal(game))
     indices = [index for index, _, _ in plays]
     laid = {card: (index, seat) for index, card, seat in plays}
     rules = game.rules
     told: dict[int, list[tuple[int, list[Card], int]]] = {}
-    for seat, wanted, index in game.state.stops:
+    for seat, wanted, index in game.state.passes:
         cards = [c for c in rules.playable(wanted) if rules.matches(wanted, c)]
         told.setdefault(bisect_left(indices, index), []).append((seat, cards, index))
     out: dict[int, dict[Card, tuple[Card | None, Card | None]]] = {}
-    for at, stops in told.items():
+    for at, passes in told.items():
         if any(laid.get(c, (-1, None))[1] == seat and laid[c][0] > index
-               for seat, cards, index in stops for c in cards):
+               for seat, cards, index in passes for c in cards):
             continue
         around = (plays[at - 1][1] if at > 0 else None, plays[at][1] if at < len(plays) else None)
-        for seat, cards, index in stops:
+        for seat, cards, index in passes:
             for card in cards:
                 if laid.get(card, (index, None))[0] >= index:
                     out.setdefault(seat, {}).setdefault(card, around)

@@ -63,7 +63,7 @@ class State:
         "phase", "hand_size", "talon_size", "antes_due", "dealt", "talon", "hands", "counts",
         "pile", "played_by", "last_card", "last_seat", "wanted", "run_unknown", "to_move", "can_stop",
         "turn_seat", "first_turn_over", "cards_by", "honours_by", "pending", "calls", "stuck_on",
-        "stops", "missed_calls", "false_sweeps", "shown", "winner", "opera", "payments",
+        "passes", "missed_calls", "false_sweeps", "shown", "winner", "opera", "payments",
     )
 
     def __init__(self, rules: RuleSet, players: tuple[str, ...], ledger: Ledger) -> None:
@@ -108,9 +108,10 @@ class State:
         # the cards of the runs everybody passed on (a player passes only when unable), which lie in the talon, each
         # with the log index of the pass that came back round to the run's last player
         self.stuck_on: dict[Card, int] = {}
-        # (seat, wanted, log index) of each pass, and of each stop a later player's card showed: a player passes
-        # only when unable, so that seat holds none of the cards `wanted` matches
-        self.stops: list[tuple[int, Wanted, int]] = []
+        # (seat, wanted, log index) of each pass by a player other than the last card's: the others lay the wanted
+        # card when they hold it ([EN] "or say 'pass' if unable"), so that seat holds none of the cards `wanted`
+        # matches; the last card's player may stop at will ([EN] "may keep on adding cards")
+        self.passes: list[tuple[int, Wanted, int]] = []
         self.winner: int | None = None
         self.opera = False
         self.payments: list[Payment] = []
@@ -236,7 +237,7 @@ class State:
             "false_sweeps": list(self.false_sweeps),
             "shown": list(self.shown),
             "stuck_on": sort_cards(self.stuck_on),
-            "stops": [(seat, tuple(wanted), index) for seat, wanted, index in self.stops],
+            "passes": [(seat, tuple(wanted), index) for seat, wanted, index in self.passes],
             "winner": self.winner,
             "opera": self.opera,
             "payments": list(self.payments),
