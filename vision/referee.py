@@ -199,8 +199,7 @@ class LiveReferee:
         pass."""
         from engine.nain_jaune.live import talon_told
 
-        return frozenset(card for card, around in talon_told(self.game).items()
-                         if all(laid is None or sure(laid) for laid in around))
+        return _told_surely(talon_told(self.game), sure)
 
     def lacking(self, sure: Callable[[str], bool]) -> dict[str, frozenset[str]]:
         """Per player, the cards they passed on this deal, which their hand cannot hold (the others pass only when
@@ -208,9 +207,7 @@ class LiveReferee:
         laid just before and after it are `sure`: the pass was inferred from who laid them."""
         from engine.nain_jaune.live import lacking
 
-        told = {self.players[seat]: frozenset(card for card, around in cards.items()
-                                              if all(laid is None or sure(laid) for laid in around))
-                for seat, cards in lacking(self.game).items()}
+        told = {self.players[seat]: _told_surely(cards, sure) for seat, cards in lacking(self.game).items()}
         return {player: cards for player, cards in told.items() if cards}
 
     def cards_left(self) -> dict[str, int]:
@@ -223,6 +220,12 @@ class LiveReferee:
         result = self.game.settle()
         return {"chips": dict(zip(self.players, (int(c) for c in result.chips))),
                 "board": {str(b): int(v) for b, v in zip(BOXES, result.board)}}
+
+
+def _told_surely(told: Mapping[str, tuple[str | None, str | None]], sure: Callable[[str], bool]) -> frozenset[str]:
+    """The cards of `told` (card -> the cards laid just before and after the passes it was inferred from, None: no
+    such play) whose both plays are `sure`."""
+    return frozenset(card for card, around in told.items() if all(laid is None or sure(laid) for laid in around))
 
 
 def rule_prior(referee: LiveReferee | None, seen: Iterable[str], player: str | None,
