@@ -204,27 +204,30 @@ def test_passes_nobody_saw_are_inferred_for_a_play_they_make_legal():
     assert observe(game, "Anne", "6S") == ()
 
 
-def test_a_rank_everybody_passed_on_lies_in_the_talon():
-    """A player passes only when unable: Chloé led the 9♠ once Anne and Bruno had passed on the 7 after her 6♥, so
-    no hand holds a 7. Bruno stopping on the 5 (Chloé followed his 4♣) tells nothing of the others' hands. Each is
-    told with the cards laid around the last pass (what a camera inferred it from); taking the lead back takes it
-    back."""
+def test_a_rank_everybody_passed_on_lies_in_the_talon_where_one_stops_only_when_unable():
+    """The others pass only when unable, and under `stop_at_will` false so does the last card's player stop: Chloé
+    led the 9♠ once Anne and Bruno had passed on the 7 after her 6♥, so no hand holds a 7. Bruno stopping on the 5
+    (Chloé followed his 4♣) tells nothing of the others' hands. Each is told with the cards laid around the last pass
+    (what a camera inferred it from); taking the lead back takes it back. Where one stops at will ([EN] "may keep on
+    adding cards"), Chloé may hold a 7: nothing lies in the talon for sure (the others' passes still tell of their
+    own hands, `lacking`)."""
     from engine.nain_jaune.cards import parse_card
     from engine.nain_jaune.live import talon_told, unseen_passes
 
-    game = start_live_game(NAMES[:3], dealer="Anne")
-    for player, card in (("Bruno", "3C"), ("Bruno", "4C"), ("Chloé", "5H"), ("Chloé", "6H")):
-        observe(game, player, card)
-    assert game.state.stuck_on == {}
-    passes = unseen_passes(game, 2, parse_card("9S"))
-    for event in passes:
-        game.apply(event)
-    observe(game, "Chloé", "9S")
-    assert len(passes) == 3 and set(game.state.stuck_on) == {"7S", "7H", "7D", "7C"}
-    assert talon_told(game) == dict.fromkeys(game.state.stuck_on, ("6H", "9S"))
-    for _ in range(len(passes) + 1):
-        game.undo()
-    assert game.state.stuck_on == {}
+    for options, talon in (({"stop_at_will": False}, {"7S", "7H", "7D", "7C"}), (None, set())):
+        game = start_live_game(NAMES[:3], dealer="Anne", options=options)
+        for player, card in (("Bruno", "3C"), ("Bruno", "4C"), ("Chloé", "5H"), ("Chloé", "6H")):
+            observe(game, player, card)
+        assert game.state.stuck_on == {}
+        passes = unseen_passes(game, 2, parse_card("9S"))
+        for event in passes:
+            game.apply(event)
+        observe(game, "Chloé", "9S")
+        assert len(passes) == 3 and set(game.state.stuck_on) == talon
+        assert talon_told(game) == dict.fromkeys(game.state.stuck_on, ("6H", "9S"))
+        for _ in range(len(passes) + 1):
+            game.undo()
+        assert game.state.stuck_on == {}
 
 
 def test_a_player_who_passed_on_a_rank_holds_none_of_it_but_the_last_cards_player_may_stop_at_will():
@@ -263,11 +266,36 @@ def test_a_player_who_passed_on_a_rank_holds_none_of_it_but_the_last_cards_playe
     assert lacking(game) == {2: dict.fromkeys(("4S", "4H", "4D", "4C"), ("3C", None))}
 
 
+def test_where_one_stops_only_when_unable_the_last_cards_player_stopping_lacks_the_next_rank():
+    """Option `stop_at_will` false ([FR] "la suite est interrompue pour absence de carte transitoire"): a stop tells
+    what the stopping hand lacks, whether it is said (a pass, or passes nobody saw) or shown by the next player
+    acting at once. Under the default, the same plays tell nothing of the stopping player."""
+    from engine.nain_jaune.cards import parse_card
+    from engine.nain_jaune.live import lacking, unseen_passes
+
+    def deal(options):
+        game = start_live_game(NAMES[:3], dealer="Anne", options=options)
+        observe(game, "Bruno", "3C")
+        observe(game, "Bruno", "4C")
+        for event in unseen_passes(game, 1, parse_card("9S")):   # Bruno stops, Chloé and Anne pass: he leads
+            game.apply(event)
+        observe(game, "Bruno", "9S")
+        observe(game, "Chloé", "10H")     # Bruno stops, Chloé goes on at once
+        game.pass_("Anne")                # Chloé stops, Anne passes
+        return lacking(game)
+
+    fives = dict.fromkeys(("5S", "5H", "5D", "5C"), ("4C", "9S"))
+    tens = dict.fromkeys(("10S", "10H", "10D", "10C"), ("9S", "10H"))
+    jacks = dict.fromkeys(("JS", "JH", "JD", "JC"), ("10H", None))
+    assert deal({"stop_at_will": False}) == {1: {**fives, **tens}, 2: {**fives, **jacks}, 0: {**fives, **jacks}}
+    assert deal(None) == {2: fives, 0: {**fives, **jacks}}
+
+
 def test_a_card_laid_from_what_seemed_the_talon_withdraws_the_passes_that_put_it_there():
     """Deal 51001 of the widened benchmark: passes inferred when Anne's 5♣ was credited to Bruno stayed in the log
     once it was given back to her, so after her 5♣ everybody seemed to pass on the 6, and her 6♠ followed: the
     sixes were not in the talon, and her shown 6♣ had been lost."""
-    game = start_live_game(NAMES[:3], dealer="Anne")
+    game = start_live_game(NAMES[:3], dealer="Anne", options={"stop_at_will": False})
     observe(game, "Bruno", "4C")
     observe(game, "Bruno", "5C")
     game.pass_("Chloé")

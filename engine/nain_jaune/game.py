@@ -125,6 +125,8 @@ class Game(EventLog[State]):
         self._flags = _card_flags(self.rules)
         # the default hook pays nothing: not asking it saves a call at every run nobody can follow
         self._pays_when_stuck = type(self.rules).on_stuck is not RuleSet.on_stuck
+        # a stop tells what the stopping hand lacks only where one stops only when unable
+        self._stops_tell = not self.rules.options.stop_at_will
         n = len(players)
         self._next = self.rules.next_seats(n)
         self._deal_sizes = self.rules.deal_sizes(n)
@@ -267,6 +269,8 @@ class Game(EventLog[State]):
             return
         hand = st.hands[seat]
         # -- the play is accepted: update the state
+        if self._stops_tell and st.can_stop and seat != st.to_move and seat == self._next[st.to_move]:  # type: ignore[index]
+            st.passes.append((st.to_move, wanted, index))  # type: ignore[arg-type]
         self._acts(seat, index, "card")
         st.run_unknown = False
         if hand is not None:
@@ -412,8 +416,11 @@ class Game(EventLog[State]):
                 and (seat == st.to_move or (st.can_stop and seat == self._next[st.to_move]))):  # type: ignore[index]
             if not self._pass_exceptions(seat, index):
                 return
-        elif seat != st.last_seat:
-            st.passes.append((seat, st.wanted, index))
+        else:
+            if self._stops_tell and st.can_stop and seat != st.to_move:
+                st.passes.append((st.to_move, st.wanted, index))  # type: ignore[arg-type]
+            if seat != st.last_seat or self._stops_tell:
+                st.passes.append((seat, st.wanted, index))
         self._acts(seat, index, "action")
         st.can_stop = False
         nxt = self._next[seat]

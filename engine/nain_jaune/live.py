@@ -254,12 +254,12 @@ def talon_told(game: Game) -> dict[Card, tuple[Card | None, Card | None]]:
 
 
 def lacking(game: Game) -> dict[int, dict[Card, tuple[Card | None, Card | None]]]:
-    """Per seat, the cards it passed on this deal (`State.passes`: never the last card's player, who may stop at
-    will), those not laid before that pass, each with the cards laid just before and just after the pass (None: no
-    such play), from which a camera inferred it: the others pass only when unable, and a hand only loses cards, so
-    the seat holds none of them at the end. The passes inferred from one pair of plays stand or fall together: one
-    that its seat's own later card contradicts (it laid one of them after all) shows those plays were not what they
-    seemed, and they tell nothing."""
+    """Per seat, the cards it passed on this deal (`State.passes`: the last card's player's stops only where one
+    stops only when unable, option `stop_at_will`), those not laid before that pass, each with the cards laid just
+    before and just after the pass (None: no such play), from which a camera inferred it: the others pass only when
+    unable, and a hand only loses cards, so the seat holds none of them at the end. The passes inferred from one
+    pair of plays stand or fall together: one that its seat's own later card contradicts (it laid one of them after
+    all) shows those plays were not what they seemed, and they tell nothing."""
     plays = sorted((index, event.card, event.seat) for index, event in _plays_this_deal(game))
     indices = [index for index, _, _ in plays]
     laid = {card: (index, seat) for index, card, seat in plays}

@@ -110,7 +110,8 @@ class State:
         self.stuck_on: dict[Card, int] = {}
         # (seat, wanted, log index) of each pass by a player other than the last card's: the others lay the wanted
         # card when they hold it ([EN] "or say 'pass' if unable"), so that seat holds none of the cards `wanted`
-        # matches; the last card's player may stop at will ([EN] "may keep on adding cards")
+        # matches; the last card's player may stop at will ([EN] "may keep on adding cards"), and their stops are
+        # recorded too only under the option `stop_at_will` false (one stops only when unable)
         self.passes: list[tuple[int, Wanted, int]] = []
         self.winner: int | None = None
         self.opera = False

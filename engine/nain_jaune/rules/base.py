@@ -95,6 +95,19 @@ class BaseOptions(OptionsBase):
                   "next_card": "before the next card", "turn": "before another player plays",
                   "deal": "until the end of the deal"}),
     )
+    stop_at_will: bool = option(
+        True,
+        "Whether the player who laid the last card may stop while holding the next rank ([EN] \"may keep on "
+        "adding cards\"). False: one stops only when unable ([FR] \"la suite est interrompue pour absence de carte "
+        "transitoire\", [DE] \"so viele Karten wie möglich\"), so in live mode a stop tells what that hand lacks.",
+        label="Stop at will after one's own card",
+        fr=Words("On peut s'arrêter quand on veut",
+                 "Après avoir posé une carte, on peut s'arrêter même en ayant la suivante. Décochez si chez vous on "
+                 "continue tant qu'on peut : la caméra saura alors qu'un joueur qui s'arrête n'a pas la suivante."),
+        en=Words("Stopping at will",
+                 "After laying a card, one may stop even while holding the next one. Untick if at your table one "
+                 "goes on while able: the camera then knows that a player who stops lacks the next card."),
+    )
     min_confidence: float = option(
         0.0,
         "Live mode: an observed play whose recogniser confidence is below this is applied but flagged "
@@ -301,8 +314,11 @@ class RuleSet:
 
     def passed_on(self, state: State, wanted: Wanted) -> frozenset[Card]:
         """The cards no hand holds once everybody passed on ``wanted``: every card it matches that is not on the
-        pile, for a player passes only when unable ([EN] "or say 'pass' if unable", "the wanted card is in the
-        talon"; [DE] "wenn dies nicht möglich ist")."""
+        pile, for the others pass only when unable ([EN] "or say 'pass' if unable", "the wanted card is in the
+        talon"; [DE] "wenn dies nicht möglich ist") and so does the last card's player stop under `stop_at_will`
+        false. Where one stops at will, that player may hold them: none."""
+        if self.options.stop_at_will:
+            return frozenset()
         return frozenset(c for c in self.playable(wanted) if self.matches(wanted, c) and c not in state.played_by)
 
     def stuck(self, state: State, wanted: Wanted) -> Wanted | None:
