@@ -19,6 +19,9 @@ its card_played event, and the peak memory of a separate `watch` process (with t
 (`benchmarks/enrolment.py --decks DIR` enrols them from one pass each): what a family that enrolled its deck
 gets. The memory figure is still that of a `watch` without a deck.
 
+`--option NAME=VALUE` plays the house rules a family would choose at set-up: the simulator's players stop only
+when unable (`--option stop_at_will=false`), as [FR] plays; the footage's players stop at will (the default).
+
 `--recogniser reference` names cards with a matcher that knows the filmed design (it isolates the rest of the
 pipeline); `onnx` (default when the model exists) is the shipped recogniser, which never saw held-out designs.
 """
@@ -38,6 +41,8 @@ from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from nainjaune.errors import CliError  # noqa: E402
+from nainjaune.options import rule_options  # noqa: E402
 from nainjaune.threads import single_threaded_blas  # noqa: E402
 
 single_threaded_blas()
@@ -237,7 +242,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decks", type=Path,
                         help="read each deal with the deck enrolled for its design in this data directory "
                              "(benchmarks/enrolment.py --decks)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a house rule the table plays, as `watch --option` takes it (repeatable): the simulator's "
+                             "players stop only when unable (stop_at_will=false); the footage's stop at will")
     args = parser.parse_args(argv)
+    try:
+        options = rule_options("lindor", args.option)
+    except CliError as exc:
+        print(exc, file=sys.stderr)
+        return 2
 
     if args.reuse and args.keep is None:
         print("--reuse reads the deals filmed in the --keep folder: name it", file=sys.stderr)
@@ -296,7 +309,8 @@ def main(argv: list[str] | None = None) -> int:
         stats: dict = {}
         started = time.perf_counter()
         events = list(observe(str(deal.video), deal.calibration, players=deal.script.players,
-                              dealer=deal.script.dealer, chips=deal.chips, config=config, stats=stats, **deal.kw))
+                              dealer=deal.script.dealer, chips=deal.chips, options=options, config=config,
+                              stats=stats, **deal.kw))
         elapsed = time.perf_counter() - started
         fps_list.append(stats["frames"] / elapsed)
         proc_lat += stats["latencies"]
@@ -333,6 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.decks is not None:
         reader += f", each design's deck enrolled in {args.decks}"
     print(f"recogniser: {reader}")
+    print("house rules: " + (", ".join(f"{k}={v}" for k, v in options.items()) or "the rule set's defaults"))
     for line in _figures(scores):
         print(line)
     print(f"throughput, file source incl. decoding:   {statistics.mean(fps_list):.0f} frames/s "

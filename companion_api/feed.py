@@ -358,14 +358,15 @@ async def paced(observations: Iterable[Observation], speed: float = 1.0,
 
 
 def vision_observations(source: str, *, calibration: Path | None, players: tuple[str, ...], dealer: str,
-                        chips: int = 100, rules: str = "lindor", on_frame: Callable[[Any], None] | None = None,
+                        chips: int = 100, rules: str = "lindor", options: Mapping[str, Any] | None = None,
+                        on_frame: Callable[[Any], None] | None = None,
                         on_status: Callable[[str], None] | None = None,
                         readers: Mapping[str, Callable[..., Any]] | None = None) -> Iterator[dict[str, Any]]:
     """THE HOOK into the camera pipeline: a camera index ("0"), stream URL or video file -> observation dicts.
 
     Runs `vision.watch.observe` (a blocking generator; the server pulls it from a worker thread) on the frames of
     `vision.sources.open_source(source)`; each frame also goes to `on_frame` (BGR numpy) for the phone's live
-    view. `calibration` is a calib.json (None: the mat's markers). `readers`: `observe`'s card readers (those of an
+    view. `calibration` is a calib.json (None: the mat's markers); `options`, the game's house rules. `readers`: `observe`'s card readers (those of an
     enrolled deck, `vision.deck.readers`); default the shipped recogniser. Without the vision pipeline, says so.
     """
     try:
@@ -389,4 +390,4 @@ def vision_observations(source: str, *, calibration: Path | None, players: tuple
             yield frame
 
     return observe(tee(), None if calibration is None else str(calibration), players=players,  # type: ignore[no-any-return]
-                   dealer=dealer, chips=chips, rules=rules, on_status=on_status, **(readers or {}))
+                   dealer=dealer, chips=chips, rules=rules, options=options, on_status=on_status, **(readers or {}))

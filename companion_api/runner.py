@@ -146,7 +146,7 @@ async def _live(service: TableService, source: str, settings: Settings) -> None:
     iterator = await asyncio.to_thread(
         feed.vision_observations, source, calibration=calibration, players=table.setup.players,
         dealer=table.setup.dealer, chips=next(iter(table.setup.chips.values())), rules=table.setup.rules,
-        on_frame=_live_view(service, settings, loop),
+        options=table.options, on_frame=_live_view(service, settings, loop),
         on_status=_status_sink(service, loop), readers=readers)
     service.set_source(kind="camera", label=f"camera: {source}", running=True, error=None)
     await _feed(service, _thread_iter(iter(iterator)), "camera", crops)

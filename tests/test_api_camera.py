@@ -66,11 +66,13 @@ def test_bad_zones_are_refused(client: TestClient, zones: dict, words: str) -> N
 
 
 def test_a_camera_source_feeds_the_game_and_the_live_view(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`serve --camera 0` with the pipeline replaced by a script: it waits for a game, then feeds it."""
+    """`serve --camera 0` with the pipeline replaced by a script: it waits for a game, then feeds it, with the
+    house rules chosen at set-up (a stop tells the camera what a hand lacks only where one stops when unable)."""
     from companion_api import feed
 
     def fake_pipeline(source: str, *, on_frame: Any, **kwargs: Any) -> Iterator[dict]:
         assert source == "0" and kwargs["players"] == ("Anne", "Bruno", "Chloé") and kwargs["dealer"] == "Anne"
+        assert kwargs["rules"] == "lindor" and kwargs["options"]["stop_at_will"] is False
         on_frame(np.full((90, 160, 3), 128, dtype=np.uint8))
         yield {"type": "card_played", "card": "AS", "player": "Bruno", "confidence": 0.93}
         yield {"type": "card_played", "card": "2D", "player": "Bruno", "confidence": 0.88}
@@ -78,7 +80,7 @@ def test_a_camera_source_feeds_the_game_and_the_live_view(tmp_path: Path, monkey
     monkeypatch.setattr(feed, "vision_observations", fake_pipeline)
     with TestClient(make_app(tmp_path, source="0")) as client:
         assert "set up a game" in client.get("/api/state").json()["source"]["error"]
-        client.post("/api/games", json=new_game_body(), headers=EDIT)
+        client.post("/api/games", json=new_game_body(options={"stop_at_will": False}), headers=EDIT)
         deadline = time.monotonic() + 20
         state = client.get("/api/state").json()
         while state["source"]["running"] or len(state["game"]["played"]) < 2:

@@ -59,6 +59,9 @@ def test_mat_refuses_a_missing_folder(tmp_path, capsys) -> None:
     (["x.mp4", "--players", "Anne,Bruno,Chloé", "--dealer", "Zoé"], "not one of the players"),
     (["x.mp4", *PLAYERS, "--chips", "0"], "--chips"),
     (["x.mp4", *PLAYERS, "--rules", "poker"], "--rules"),
+    (["x.mp4", *PLAYERS, "--option", "stop_at_will"], "expected NAME=VALUE"),
+    (["x.mp4", *PLAYERS, "--option", "stop_at_wil=false"], "unknown option 'stop_at_wil'"),
+    (["x.mp4", *PLAYERS, "--option", "stop_at_will=maybe"], "stop_at_will"),
     (["x.mp4", *PLAYERS, "--calibration", "nope.json"], "nope.json does not exist"),
 ])
 def test_watch_errors_are_one_clear_line(tmp_path, monkeypatch, capsys, args: list[str], message: str) -> None:
@@ -66,6 +69,23 @@ def test_watch_errors_are_one_clear_line(tmp_path, monkeypatch, capsys, args: li
     assert main(["watch", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_watch_plays_the_house_rules_it_is_given(tmp_path, monkeypatch, capsys) -> None:
+    """`--option` reaches the live rules typed: under `stop_at_will=false` a stop tells what a hand lacks."""
+    import vision.watch
+
+    seen: dict = {}
+
+    def fake_observe(source, calibration, **kwargs):
+        seen.update(kwargs)
+        return iter(())
+
+    monkeypatch.setattr(vision.watch, "observe", fake_observe)
+    assert main(["watch", "x.mp4", *PLAYERS, "--quiet", "--option", "stop_at_will=false"]) == 0
+    assert seen["options"] == {"stop_at_will": False} and seen["rules"] == "lindor"
+    assert main(["watch", "x.mp4", *PLAYERS, "--quiet"]) == 0
+    assert seen["options"] == {}
 
 
 def test_watch_bad_calibration_file_and_unreadable_video(tmp_path, monkeypatch, capsys) -> None:

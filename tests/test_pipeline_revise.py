@@ -73,10 +73,11 @@ class Table:
 
     def __init__(self, hands: dict[str, tuple[str, ...]] | None = None,
                  unswept: Sequence[tuple[str, str | None]] = (), renamed: dict[str, str] | None = None,
-                 guessed: dict[str, tuple[str, ...]] | None = None) -> None:
+                 guessed: dict[str, tuple[str, ...]] | None = None, options: dict | None = None) -> None:
         """`unswept`: the boxes perception finds still holding their stake when the deal is settled; `renamed`: the
-        pile cards the shown hands rename; `guessed`: the cards of `hands` the readers only guessed."""
-        self.referee = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+        pile cards the shown hands rename; `guessed`: the cards of `hands` the readers only guessed; `options`: the
+        house rules."""
+        self.referee = LiveReferee(PLAYERS, "Anne", 100, "lindor", options)
         self.readers: list[ScriptedShowdown] = []
         self.hands = hands or {}
         self.renamed = renamed or {}
@@ -403,13 +404,15 @@ def test_at_the_deal_s_end_an_ace_is_renamed_to_the_suit_its_index_sign_shows() 
     assert "AS" in table.readers[0].exclude and "AC" not in table.readers[0].exclude
 
 
-def test_the_showdown_knows_the_cards_everybody_passed_on() -> None:
+@pytest.mark.parametrize("options, talon", [({"stop_at_will": False}, {"7S", "7H", "7D", "7C"}), (None, set())])
+def test_the_showdown_knows_the_cards_everybody_passed_on(options: dict | None, talon: set[str]) -> None:
     """Chloé followed Bruno's 4♣ with the 5♥ (Bruno stopped), then led the 9♣ once the 7 had gone round, and Bruno
-    followed it with the 10♣ after everyone else passed. The sevens lie in the talon: no loser's hand is read holding
-    one (59010 of the widened benchmark: an A♦ read as the 7♦ everybody had passed on). Who stopped on the 5 and
-    who passed on the 10 turn on who laid the cards around them, which a neighbour's arm can mislead (51001: Anne's
-    9♥ credited to Bruno made her seem to stop on the 9): those tell the showdown nothing."""
-    table = Table()
+    followed it with the 10♣ after everyone else passed. Where one stops only when unable the sevens lie in the
+    talon: no loser's hand is read holding one (59010 of the widened benchmark: an A♦ read as the 7♦ everybody had
+    passed on); where one stops at will, Chloé may hold one. Who stopped on the 5 and who passed on the 10 turn on
+    who laid the cards around them, which a neighbour's arm can mislead (51001: Anne's 9♥ credited to Bruno made her
+    seem to stop on the 9): those tell the showdown nothing."""
+    table = Table(options=options)
     table.lay(1.0, "3C", sure("Bruno"))
     table.lay(2.0, "4C", sure("Bruno"))
     table.lay(3.0, "5H", sure("Chloé"))
@@ -418,7 +421,7 @@ def test_the_showdown_knows_the_cards_everybody_passed_on() -> None:
     for t, card in enumerate(("10C", "JC", "QC", "KC"), start=6):
         table.lay(float(t), card, sure("Bruno"))
     assert "deal_over" in types(table.quiet(10.0))
-    assert table.readers[0].talon == {"7S", "7H", "7D", "7C"}
+    assert table.readers[0].talon == talon
 
 
 @pytest.mark.parametrize("confidence", [0.99, 0.3])
@@ -426,7 +429,7 @@ def test_a_pass_inferred_around_an_unsure_read_says_nothing_of_the_hands(confide
     """61011 of the widened benchmark: Anne's 4♣ after her 3♦ was read as the A♥ at 0.26, so everybody seemed to pass
     on the 4 (and on the 2 after the A♥), and three shown hands lost their 4s and 2s. A pass is inferred from the
     cards laid around it: read unsurely, they tell nothing of the hands."""
-    table = Table()
+    table = Table(options={"stop_at_will": False})
     for t, card in enumerate(("2C", "3C", "4C", "AH", "9C", "10C"), start=1):
         table.lay(float(t), card, sure("Bruno"), confidence if card == "AH" else 0.99)
     assert "deal_over" in types(table.quiet(7.0))

@@ -31,10 +31,11 @@ class PriorWeights(Protocol):
 class LiveReferee:
     """A live-mode engine game for one deal: who may play, when it is over, and the settlement."""
 
-    def __init__(self, players: Sequence[str], dealer: str, chips: int, rules: str) -> None:
+    def __init__(self, players: Sequence[str], dealer: str, chips: int, rules: str,
+                 options: Mapping[str, Any] | None = None) -> None:
         from engine.nain_jaune.game import Game
 
-        self.game = Game(list(players), rules=rules, chips=chips, live=True)
+        self.game = Game(list(players), rules=rules, options=options, chips=chips, live=True)
         self.game.new_deal(dealer=dealer)
         self.players = tuple(players)
 
@@ -203,7 +204,7 @@ class LiveReferee:
 
     def lacking(self, sure: Callable[[str], bool]) -> dict[str, frozenset[str]]:
         """Per player, the cards they passed on this deal, which their hand cannot hold (the others pass only when
-        unable; the last card's player may stop at will, which tells nothing), counting a pass only when the cards
+        unable; the last card's player's stop tells only where the rules say one stops only when unable), counting a pass only when the cards
         laid just before and after it are `sure`: the pass was inferred from who laid them."""
         from engine.nain_jaune.live import lacking
 

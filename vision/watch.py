@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -398,14 +398,16 @@ def sweeps_around(swept: Sequence[Sweep], card: str | None) -> tuple[list[Sweep]
 
 def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
             calibration: str | Path | Calibration | None = None, *, players: Sequence[str], dealer: str,
-            chips: int = 100, rules: str = "lindor", identify: Identify | None = None,
+            chips: int = 100, rules: str = "lindor", options: Mapping[str, Any] | None = None,
+            identify: Identify | None = None,
             identify_image: IdentifyImage | None = None, hand_scores: ScoreImage | None = None,
             config: WatchConfig | None = None, settings: CameraSettings | None = None,
             on_status: Callable[[str], None] | None = None, stats: dict[str, Any] | None = None,
             model: Path | None = None) -> Iterator[dict]:
     """Observation events of one deal, as the frames come. Raises `CalibrationError` / `SourceError`.
 
-    `calibration`: a calib.json path, a `Calibration`, or None / "auto" for the mat's markers. `identify` and
+    `calibration`: a calib.json path, a `Calibration`, or None / "auto" for the mat's markers. `options`: the house
+    rules the table plays (under `stop_at_will` false a stop tells what a hand lacks). `identify` and
     `identify_image` default to the ONNX recogniser (`model`, else the installed one), and so does `hand_scores`
     (what completes a shown hand read short) when `identify_image` is not given; that recogniser weighs the shown
     hands by the suit inks the pile taught (`vision.inks`). `stats`, when given, receives frame counts and latencies.
@@ -425,7 +427,7 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
         identify = identify or default_crop
         if identify_image is None:
             identify_image, hand_scores = default_image, hand_scores or default_scores
-    referee = LiveReferee(players, dealer, chips, rules)
+    referee = LiveReferee(players, dealer, chips, rules, options)
     pipeline: _Pipeline | None = None
     last_t: float | None = None
     frames = 0

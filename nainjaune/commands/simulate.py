@@ -15,6 +15,7 @@ import time
 from typing import Any, Callable, Iterable
 
 from nainjaune.errors import CliError
+from nainjaune.options import parse_options
 
 GAMES = ("nain_jaune", "nap")
 """The games `--game` offers (runners in RUNNERS, at the end of the module)."""
@@ -40,16 +41,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="a rule option, e.g. --option chips_per_card=3 or, for Nap, --option game=floater "
                              "(repeatable)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-
-
-def _parse_options(pairs: list[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise CliError(f"--option {pair!r}: expected NAME=VALUE")
-        options[name.strip()] = value.strip()
-    return options
 
 
 def _default_players(rules: str) -> int:
@@ -93,7 +84,7 @@ def _run_nain_jaune(args: argparse.Namespace) -> int:
     try:
         players = args.players if args.players is not None else _default_players(rules)
         request = SimulationRequest.build(
-            rules=rules, options=_parse_options(args.option), players=players,
+            rules=rules, options=parse_options(args.option), players=players,
             strategy=strategy, seed=args.seed, deals=deals, games=args.games, chips=args.chips)
     except (EngineError, ValueError) as exc:
         raise CliError(str(exc)) from exc
@@ -120,7 +111,7 @@ def _run_nap(args: argparse.Namespace) -> int:
     if args.chips < 1:
         raise CliError("--chips must be at least 1")
     try:
-        request = SimulationRequest.build(options=_parse_options(args.option),
+        request = SimulationRequest.build(options=parse_options(args.option),
                                           players=args.players if args.players is not None else 4,
                                           seed=args.seed, hands=hands, chips=args.chips)
     except (EngineError, ValueError) as exc:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from nainjaune.errors import CliError
+from nainjaune.options import rule_options
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -26,6 +27,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dealer", required=True, help="who deals this deal (one of the players)")
     parser.add_argument("--chips", type=int, default=100, help="chips each player starts with (default 100)")
     parser.add_argument("--rules", default="lindor", help="rule set (default lindor)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a house rule of the rule set, e.g. --option stop_at_will=false where one stops only "
+                             "when unable (repeatable; see docs/rules.md)")
     parser.add_argument("--events-out", type=Path, help="JSON-lines file to write the events to")
     parser.add_argument("--call-window", type=int, default=1,
                         help="cards that may land after an honour before its box must be swept (default 1)")
@@ -63,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         pass
     except Exception as exc:  # noqa: BLE001 - the engine words its own message
         raise CliError(f"--rules: {exc}") from None
+    options = rule_options(args.rules, args.option)
 
     from vision.calibration import CalibrationError
     from vision.sources import CameraSettings, SourceError
@@ -77,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     count = 0
     try:
         events = observe(args.source, args.calibration, players=players, dealer=args.dealer, chips=args.chips,
-                         rules=args.rules, config=config, settings=settings, **readers,
+                         rules=args.rules, options=options, config=config, settings=settings, **readers,
                          on_status=lambda msg: print(f"nainjaune watch: {msg}", file=sys.stderr))
         for event in events:
             line = json.dumps(event, ensure_ascii=False)
