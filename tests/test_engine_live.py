@@ -291,6 +291,30 @@ def test_where_one_stops_only_when_unable_the_last_cards_player_stopping_lacks_t
     assert deal(None) == {2: fives, 0: {**fives, **jacks}}
 
 
+def test_a_player_seen_to_stop_while_able_shows_that_no_stop_tells_anything_this_deal():
+    """A table that stops at will, set up as one that does not: Bruno stops on the 4♣ and later leads the 5♦, so he
+    stopped while able; then no stop of this deal tells anything (Chloé's on the 7 included: she may hold a 7 and show
+    it), nor is the run everybody passed on surely in the talon; the others' passes still tell of their hands."""
+    from engine.nain_jaune.cards import parse_card
+    from engine.nain_jaune.live import lacking, stopped_at_will, talon_told, unseen_passes
+
+    game = start_live_game(NAMES[:3], dealer="Anne", options={"stop_at_will": False})
+    for player, card in (("Bruno", "3C"), ("Bruno", "4C"), ("Chloé", "5H"), ("Chloé", "6H")):
+        observe(game, player, card)
+    game.pass_("Anne")                # Chloé stops on the 6, Anne passes on the 7
+    for player, card in (("Bruno", "7S"), ("Bruno", "8S")):
+        observe(game, player, card)
+    for event in unseen_passes(game, 1, parse_card("5D")):   # everybody passes on the 9: Bruno leads anew
+        game.apply(event)
+    nines = ("9S", "9H", "9D", "9C")
+    assert not stopped_at_will(game) and set(talon_told(game)) == set(nines)
+    assert set(lacking(game)[1]) == {"5S", "5H", "5D", "5C", *nines}
+    observe(game, "Bruno", "5D")      # he held a 5 when he stopped on the 4
+    sevens = dict.fromkeys(("7S", "7H", "7D", "7C"), ("6H", "7S"))
+    assert stopped_at_will(game) and talon_told(game) == {}
+    assert lacking(game) == {0: {**sevens, **dict.fromkeys(nines, ("8S", "5D"))}, 2: dict.fromkeys(nines, ("8S", "5D"))}
+
+
 def test_a_card_laid_from_what_seemed_the_talon_withdraws_the_passes_that_put_it_there():
     """Deal 51001 of the widened benchmark: passes inferred when Anne's 5♣ was credited to Bruno stayed in the log
     once it was given back to her, so after her 5♣ everybody seemed to pass on the 6, and her 6♠ followed: the

@@ -15,6 +15,7 @@ camera feed and a phone need:
 * :func:`dropped_plays` — the plays of this deal the engine set aside because the deal was already over;
 * :func:`deal_start` — the log index where the current deal starts;
 * :func:`lacking` — the cards each player passed on this deal, which their hand cannot hold;
+* :func:`stopped_at_will` — whether a player was seen to stop while able this deal (then a stop tells nothing);
 * :func:`reopened_deal` — the corrections that withdraw this deal's showdown and settlement (play went on);
 * :func:`may_sweep` — whether a player has an honour on the pile whose box is theirs to empty now;
 * :func:`view` — who is to play, what is wanted, how many cards each holds, who went out.
@@ -243,9 +244,12 @@ def _plays_this_deal(game: Game) -> Iterator[tuple[int, Play]]:
 
 def talon_told(game: Game) -> dict[Card, tuple[Card | None, Card | None]]:
     """Each card of `State.stuck_on` with the cards laid just before and just after the pass that put it in the
-    talon this deal (None: no such play): the plays a camera inferred that round of passes from."""
-    plays = sorted((index, event.card) for index, event in _plays_this_deal(game))
-    indices = [index for index, _ in plays]
+    talon this deal (None: no such play): the plays a camera inferred that round of passes from. None once a player
+    was seen to stop at will (`stopped_at_will`): the run's last player may hold them."""
+    if stopped_at_will(game):
+        return {}
+    plays = _deal_plays(game)
+    indices = [index for index, _, _ in plays]
     around = {}
     for card, index in game.state.stuck_on.items():
         at = bisect_left(indices, index)
@@ -255,23 +259,21 @@ def talon_told(game: Game) -> dict[Card, tuple[Card | None, Card | None]]:
 
 def lacking(game: Game) -> dict[int, dict[Card, tuple[Card | None, Card | None]]]:
     """Per seat, the cards it passed on this deal (`State.passes`: the last card's player's stops only where one
-    stops only when unable, option `stop_at_will`), those not laid before that pass, each with the cards laid just
-    before and just after the pass (None: no such play), from which a camera inferred it: the others pass only when
-    unable, and a hand only loses cards, so the seat holds none of them at the end. The passes inferred from one
-    pair of plays stand or fall together: one that its seat's own later card contradicts (it laid one of them after
-    all) shows those plays were not what they seemed, and they tell nothing."""
-    plays = sorted((index, event.card, event.seat) for index, event in _plays_this_deal(game))
-    indices = [index for index, _, _ in plays]
+    stops only when unable, option `stop_at_will`, and not once a player was seen to stop at will), those not laid
+    before that pass, each with the cards laid just before and just after the pass (None: no such play), from which
+    a camera inferred it: the others pass only when unable, and a hand only loses cards, so the seat holds none of
+    them at the end. The passes inferred from one pair of plays stand or fall together: one that its seat's own later
+    card contradicts (it laid one of them after all) shows those plays were not what they seemed, and they tell
+    nothing."""
+    plays = _deal_plays(game)
     laid = {card: (index, seat) for index, card, seat in plays}
-    rules = game.rules
-    told: dict[int, list[tuple[int, list[Card], int]]] = {}
-    for seat, wanted, index in game.state.passes:
-        cards = [c for c in rules.playable(wanted) if rules.matches(wanted, c)]
-        told.setdefault(bisect_left(indices, index), []).append((seat, cards, index))
+    groups = _passes_by_plays(game, plays)
+    at_will = _stops_contradicted(groups, plays, laid)
     out: dict[int, dict[Card, tuple[Card | None, Card | None]]] = {}
-    for at, passes in told.items():
-        if any(laid.get(c, (-1, None))[1] == seat and laid[c][0] > index
-               for seat, cards, index in passes for c in cards):
+    for at, passes in groups.items():
+        if at_will:
+            passes = [p for p in passes if not _is_stop(plays, at, p[0])]
+        if any(_contradicted(laid, *p) for p in passes):
             continue
         around = (plays[at - 1][1] if at > 0 else None, plays[at][1] if at < len(plays) else None)
         for seat, cards, index in passes:
@@ -279,6 +281,50 @@ def lacking(game: Game) -> dict[int, dict[Card, tuple[Card | None, Card | None]]
                 if laid.get(card, (index, None))[0] >= index:
                     out.setdefault(seat, {}).setdefault(card, around)
     return out
+
+
+def stopped_at_will(game: Game) -> bool:
+    """Whether a player who laid the last card stopped this deal and later laid a card of the rank they stopped on:
+    they stopped while able, so at this table a stop tells nothing of a hand (whatever option `stop_at_will` says),
+    nor are the cards of a run everybody passed on surely in the talon."""
+    plays = _deal_plays(game)
+    laid = {card: (index, seat) for index, card, seat in plays}
+    return _stops_contradicted(_passes_by_plays(game, plays), plays, laid)
+
+
+Passes = dict[int, list[tuple[int, list[Card], int]]]
+"""This deal's passes grouped by the play they came before (its place in `_deal_plays`, the number of plays before
+them): (seat, the cards the pass declined, log index)."""
+
+
+def _deal_plays(game: Game) -> list[tuple[int, Card, int]]:
+    """This deal's plays as they stand after corrections: (log index, card, seat), in log order."""
+    return sorted((index, event.card, event.seat) for index, event in _plays_this_deal(game))
+
+
+def _passes_by_plays(game: Game, plays: list[tuple[int, Card, int]]) -> Passes:
+    indices = [index for index, _, _ in plays]
+    rules = game.rules
+    groups: Passes = {}
+    for seat, wanted, index in game.state.passes:
+        cards = [c for c in rules.playable(wanted) if rules.matches(wanted, c)]
+        groups.setdefault(bisect_left(indices, index), []).append((seat, cards, index))
+    return groups
+
+
+def _is_stop(plays: list[tuple[int, Card, int]], at: int, seat: int) -> bool:
+    """Whether a pass of `seat` before the play at `at` is that seat's stop after its own card."""
+    return at > 0 and plays[at - 1][2] == seat
+
+
+def _contradicted(laid: dict[Card, tuple[int, int]], seat: int, cards: list[Card], index: int) -> bool:
+    """Whether `seat` laid one of the `cards` it passed on at `index` after that pass."""
+    return any(laid.get(c, (-1, None))[1] == seat and laid[c][0] > index for c in cards)
+
+
+def _stops_contradicted(groups: Passes, plays: list[tuple[int, Card, int]], laid: dict[Card, tuple[int, int]]) -> bool:
+    return any(_is_stop(plays, at, seat) and _contradicted(laid, seat, cards, index)
+               for at, passes in groups.items() for seat, cards, index in passes)
 
 
 def view(game: Game) -> dict[str, Any]:
@@ -307,5 +353,5 @@ def view(game: Game) -> dict[str, Any]:
 
 
 __all__ = ["deal_start", "dropped_plays", "lacking", "may_sweep", "misread_as", "observe", "playable_now",
-           "reassigned_play", "renamed_play", "reopened_deal", "start_live_game", "sweep_proof", "unseen_passes",
-           "view"]
+           "reassigned_play", "renamed_play", "reopened_deal", "start_live_game", "stopped_at_will", "sweep_proof",
+           "unseen_passes", "view"]
