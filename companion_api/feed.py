@@ -366,8 +366,9 @@ def vision_observations(source: str, *, calibration: Path | None, players: tuple
 
     Runs `vision.watch.observe` (a blocking generator; the server pulls it from a worker thread) on the frames of
     `vision.sources.open_source(source)`; each frame also goes to `on_frame` (BGR numpy) for the phone's live
-    view. `calibration` is a calib.json (None: the mat's markers); `options`, the game's house rules. `readers`: `observe`'s card readers (those of an
-    enrolled deck, `vision.deck.readers`); default the shipped recogniser. Without the vision pipeline, says so.
+    view. `calibration` is a calib.json (None: the mat's markers); `options`, the game's house rules. `readers`:
+    `observe`'s card readers (those of an enrolled deck, `vision.deck.readers`); default the shipped recogniser.
+    Without the vision pipeline, says so.
     """
     try:
         from vision.sources import SourceError, open_source

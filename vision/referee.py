@@ -204,8 +204,8 @@ class LiveReferee:
 
     def lacking(self, sure: Callable[[str], bool]) -> dict[str, frozenset[str]]:
         """Per player, the cards they passed on this deal, which their hand cannot hold (the others pass only when
-        unable; the last card's player's stop tells only where the rules say one stops only when unable), counting a pass only when the cards
-        laid just before and after it are `sure`: the pass was inferred from who laid them."""
+        unable; the last card's player's stop tells only where the rules say one stops only when unable), counting a
+        pass only when the cards laid just before and after it are `sure`: the pass was inferred from who laid them."""
         from engine.nain_jaune.live import lacking
 
         told = {self.players[seat]: _told_surely(cards, sure) for seat, cards in lacking(self.game).items()}

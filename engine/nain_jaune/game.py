@@ -269,7 +269,9 @@ class Game(EventLog[State]):
             return
         hand = st.hands[seat]
         # -- the play is accepted: update the state
-        if self._stops_tell and st.can_stop and seat != st.to_move and seat == self._next[st.to_move]:  # type: ignore[index]
+        if (self._stops_tell and st.can_stop and seat != st.to_move
+                and seat == self._next[st.to_move]):  # type: ignore[index]
+            # the last card's player stopped: the next one acts
             st.passes.append((st.to_move, wanted, index))  # type: ignore[arg-type]
         self._acts(seat, index, "card")
         st.run_unknown = False

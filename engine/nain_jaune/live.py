@@ -303,6 +303,7 @@ def _deal_plays(game: Game) -> list[tuple[int, Card, int]]:
 
 
 def _passes_by_plays(game: Game, plays: list[tuple[int, Card, int]]) -> Passes:
+    """`State.passes` grouped by the play each came before: the passes one pair of plays was read as telling."""
     indices = [index for index, _, _ in plays]
     rules = game.rules
     groups: Passes = {}
@@ -323,6 +324,7 @@ def _contradicted(laid: dict[Card, tuple[int, int]], seat: int, cards: list[Card
 
 
 def _stops_contradicted(groups: Passes, plays: list[tuple[int, Card, int]], laid: dict[Card, tuple[int, int]]) -> bool:
+    """Whether a stop of this deal is contradicted by its player's own later card (see `stopped_at_will`)."""
     return any(_is_stop(plays, at, seat) and _contradicted(laid, seat, cards, index)
                for at, passes in groups.items() for seat, cards, index in passes)
 
