@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
 from engine.nain_jaune.cards import RANKS
-from engine.nain_jaune.events import Play
+from engine.nain_jaune.events import Event, Pass, Play
 from engine.nain_jaune.game import Game
 from engine.nain_jaune.simulate import SimulationRequest, Tally, play_deal, simulate
 from nainjaune.cli import main
@@ -46,21 +46,49 @@ def test_a_finished_game_leaves_a_player_unable_to_ante() -> None:
     assert min(game.state.chips) < 15  # lindor: the game ends when someone cannot ante 15
 
 
+def _random_deals(players: tuple[str, ...], rules: str, deals: int, seed: int, options: dict | None = None) -> Game:
+    """A game of `deals` random deals, chips enough for all of them."""
+    game = Game(players, rules=rules, options=options, chips=1000)
+    rng = random.Random(seed)
+    for _ in range(deals):
+        play_deal(game, "random", rng)
+    return game
+
+
+def _replayed(game: Game) -> Iterator[tuple[Game, Event]]:
+    """Each event of `game` with a replay of the game as it stood just before it."""
+    replay = Game.from_setup(game.setup)
+    for event in game.events:
+        yield replay, event
+        replay.apply(event)
+
+
+def test_random_players_stop_only_when_unable_under_the_house_rule() -> None:
+    """Under `stop_at_will` false the random player who laid the last card goes on while able; by default they may
+    stop holding the next rank."""
+
+    def stops_while_able(options: dict | None) -> int:
+        count = 0
+        for replay, event in _replayed(_random_deals(("A", "B", "C", "D"), "lindor", 30, 5, options)):
+            st = replay.state
+            stops = isinstance(event, Pass) or (isinstance(event, Play) and event.seat != st.to_move)
+            if st.can_stop and stops:
+                count += any(replay.rules.matches(st.wanted, c) for c in st.hands[st.to_move])
+        return count
+
+    assert stops_while_able({"stop_at_will": False}) == 0
+    assert stops_while_able(None) > 50
+
+
 def test_simulated_avantcoureur_runs_stay_in_suit() -> None:
     """The simulator asks the rules what may be played: in 1760 every card that continues a run is
     the wanted card of the same suit, or the wild 7♦."""
-    game = Game(("A", "B", "C"), rules="avantcoureur", chips=1000)
-    rng = random.Random(4)
-    for _ in range(5):
-        play_deal(game, "random", rng)
-    replay = Game.from_setup(game.setup)
     checked = 0
-    for event in game.events:
+    for replay, event in _replayed(_random_deals(("A", "B", "C"), "avantcoureur", 5, 4)):
         wanted = replay.state.wanted
         if isinstance(event, Play) and wanted is not None:
             assert event.card == "7D" or event.card == RANKS[wanted.rank - 1] + wanted.suit
             checked += 1
-        replay.apply(event)
     assert checked > 20
 
 

@@ -9,9 +9,9 @@ same games (the CLI times the run).
 
 Two strategies:
 
-* ``random`` — any legal move, uniformly: lead any card; after one's own card go on or stop; when
-  asked for the wanted card play it (or a wild card) or pass. Announces an honour 9 times in 10, so
-  missed calls happen too.
+* ``random`` — any legal move, uniformly: lead any card; after one's own card go on or stop (stop only when
+  unable under the house rule ``stop_at_will`` false); when asked for the wanted card play it (or a wild card) or
+  pass. Announces an honour 9 times in 10, so missed calls happen too.
 * ``simple`` — a greedy player: leads the card that starts its longest run in hand (lowest first),
   always goes on when it can, keeps wild cards for when nothing else fits, always announces.
 """
@@ -217,6 +217,7 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
     apply(Deal(tuple(tuple(deck[i * size:(i + 1) * size]) for i in range(n)), tuple(deck[n * size:])))
 
     random_play = strategy == "random"
+    may_stop = rules.options.stop_at_will   # whether the last card's player may stop while able
     choose = CHOOSERS.get(strategy, _simple_choice)
     call_rate = CALL_RATE_RANDOM if random_play else 1.0
     tables = rules.tables()
@@ -254,7 +255,7 @@ def play_deal(game: Game, strategy: str, rng: random.Random) -> tuple[int, int]:
                         if c in hand:
                             legal.append(c)
                     if random_play:             # inlined: this loop is the simulator's whole cost
-                        i = int(rand() * (len(legal) + 1))
+                        i = int(rand() * (len(legal) + (may_stop or not stoppable)))
                         card = legal[i] if i < len(legal) else None
                     else:
                         card = choose(state, seat, legal, True, rng)
