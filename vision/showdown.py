@@ -263,8 +263,8 @@ class ShowdownReader:
     """Cards of the runs everybody passed on: a player passes only when unable, so they lie in the talon and no hand
     holds one, however it reads."""
     lacking: Mapping[str, Collection[str]] = field(default_factory=dict)
-    """Per player, the cards they passed on during the deal (never the last card's player stopping, which is free):
-    the others pass only when unable, so their hand holds none of them, however it reads."""
+    """Per player, the cards they passed on during the deal (the last card's player's stops only where one stops only
+    when unable): a pass is made only when unable, so their hand holds none of them, however it reads."""
     card_px: float | None = None
     """One card's area in view pixels, as the pile measured it on this table (None: not measured, read as it is)."""
     recount: Recount | None = None

@@ -246,9 +246,9 @@ def talon_told(game: Game) -> dict[Card, tuple[Card | None, Card | None]]:
     """Each card of `State.stuck_on` with the cards laid just before and just after the pass that put it in the
     talon this deal (None: no such play): the plays a camera inferred that round of passes from. None once a player
     was seen to stop at will (`stopped_at_will`): the run's last player may hold them."""
-    if stopped_at_will(game):
-        return {}
     plays = _deal_plays(game)
+    if _stopped_at_will(game, plays):
+        return {}
     indices = [index for index, _, _ in plays]
     around = {}
     for card, index in game.state.stuck_on.items():
@@ -287,9 +287,7 @@ def stopped_at_will(game: Game) -> bool:
     """Whether a player who laid the last card stopped this deal and later laid a card of the rank they stopped on:
     they stopped while able, so at this table a stop tells nothing of a hand (whatever option `stop_at_will` says),
     nor are the cards of a run everybody passed on surely in the talon."""
-    plays = _deal_plays(game)
-    laid = {card: (index, seat) for index, card, seat in plays}
-    return _stops_contradicted(_passes_by_plays(game, plays), plays, laid)
+    return _stopped_at_will(game, _deal_plays(game))
 
 
 Passes = dict[int, list[tuple[int, list[Card], int]]]
@@ -321,6 +319,12 @@ def _is_stop(plays: list[tuple[int, Card, int]], at: int, seat: int) -> bool:
 def _contradicted(laid: dict[Card, tuple[int, int]], seat: int, cards: list[Card], index: int) -> bool:
     """Whether `seat` laid one of the `cards` it passed on at `index` after that pass."""
     return any(laid.get(c, (-1, None))[1] == seat and laid[c][0] > index for c in cards)
+
+
+def _stopped_at_will(game: Game, plays: list[tuple[int, Card, int]]) -> bool:
+    """`stopped_at_will` on this deal's plays (`_deal_plays`), already listed."""
+    laid = {card: (index, seat) for index, card, seat in plays}
+    return _stops_contradicted(_passes_by_plays(game, plays), plays, laid)
 
 
 def _stops_contradicted(groups: Passes, plays: list[tuple[int, Card, int]], laid: dict[Card, tuple[int, int]]) -> bool:
