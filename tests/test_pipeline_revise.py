@@ -732,3 +732,35 @@ def test_a_sweep_told_late_makes_the_call_the_engine_counted_missed() -> None:
     assert state.missed_calls == [] and state.board["10D"] == 0 < stake
     assert table.account.late_sweep(7.0, "10D", "Chloé", 4.0) == []      # no missed call left to make
     assert table.account.late_sweep(7.0, "QS", "Chloé", 4.0) == []       # nor a box whose honour she did not lay
+
+
+@pytest.mark.parametrize("then", ["the next player", "the same player"])
+def test_a_card_read_again_is_the_one_card_of_its_suit_the_rules_let_its_player_lay(then: str) -> None:
+    """74016, 75022 and 78010: a Slavic Q read as a K or an A already on the pile, laid by the player after the J's.
+    The earlier read stands, so this one is wrong, and a player other than the run's last may only continue the run:
+    of the read's suit, only the Q is left. The run's own player may lead anew with any card: nothing is named."""
+    table = Table()
+    table.lay(1.0, "KH", sure("Bruno"))
+    table.lay(2.0, "10C", sure("Bruno"))
+    table.lay(3.0, "JH", sure("Chloé"))
+    laid = table.lay(4.0, "KH", sure("Denis" if then == "the next player" else "Chloé"),
+                     0.9, {"KH": 0.9, "QH": 0.05})
+    if then == "the same player":
+        assert laid[-1]["card"] == "KH" and laid[-1]["flags"] == ["seen_twice"]
+        return
+    assert laid[-1] == {"t": 4.0, "type": "card_played", "card": "QH", "player": "Denis", "candidates": ["Denis"],
+                        "confidence": 0.9, "read_as": "KH"}
+    assert table.account.events_seen.keys() == {"KH", "10C", "JH", "QH"} and table.referee.rule_breaks() == 0
+    assert table.account.sightings["KH"].event["t"] == 1.0 and table.account.sightings["QH"].evidence["QH"] == 0.9
+    assert "KH" not in table.account.read_before
+
+
+def test_a_card_read_again_is_not_named_by_the_run_when_its_suit_holds_no_card_the_player_may_lay() -> None:
+    """The card the run wants in the read's suit was seen already (the later read may be the right one: it is told
+    as read twice); nor is it named when that card is an honour, whose box would accuse its player on a guess."""
+    for pile, again in ((("QH", "KH", "10C", "JH"), "KH"), (("KS", "10C", "JS"), "KS")):
+        table = Table()
+        for t, card in enumerate(pile):
+            table.lay(float(t), card, sure("Bruno" if t < len(pile) - 1 else "Chloé"))
+        laid = table.lay(9.0, again, sure("Denis"))
+        assert laid[-1]["card"] == again and laid[-1]["flags"] == ["seen_twice"]

@@ -18,6 +18,7 @@ from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, Seque
 import numpy as np
 
 from engine.core.cards import RANKS
+from engine.nain_jaune.cards import HONOURS
 from vision.attribute import Attribution, decide
 from vision.inks import DeckInks, Ink
 from vision.pile import PileRead
@@ -175,7 +176,7 @@ class DealAccount:
     def card_laid(self, t: float, read: PileRead, attribution: Attribution) -> list[dict]:
         """A new card on the pile, read as `read.card`, laid by the arm `attribution` names."""
         assert read.card is not None
-        card = read.card
+        card, evidence = read.card, read.evidence
         out: list[dict] = []
         previous = self._last_laid()
         player = attribution.player
@@ -186,19 +187,23 @@ class DealAccount:
         if card in self.events_seen:
             renamed = self._rename_earlier(card, read.evidence, t)
             out += renamed
-            if not renamed:
+            named = None if renamed else self._named_by_the_run(card, player, float(read.confidence))
+            if named is not None:
+                event.update(card=named, read_as=card)
+                card, evidence = named, {**evidence, named: evidence.get(card, 0.0), card: evidence.get(named, 0.0)}
+            elif not renamed:
                 flags.append("seen_twice")
                 if card in self.sightings:
                     self.read_before[card] = self.sightings[card]
         if read.confidence < self.config.min_card_confidence:
             flags.append("low_confidence")
-        if read.confidence >= self.config.ink_learn_confidence and card not in self.events_seen:
+        if read.confidence >= self.config.ink_learn_confidence and card == read.card and card not in self.events_seen:
             self.inks.learn(card, read.ink)
             self.pip_shapes.learn(card, read.pips)
             self.sign_shapes.learn(card, read.signs)
         self.events_seen[card] = max(self.events_seen.get(card, 0.0), float(read.confidence))
         tracked = player or (attribution.candidates[0] if attribution.candidates else None)
-        self.sightings[card] = Sighting(event, read.evidence, read.ink, tracked, player,
+        self.sightings[card] = Sighting(event, evidence, read.ink, tracked, player,
                                         play_doubt(attribution, read.confidence, self.config.min_card_confidence),
                                         dict(attribution.evidence), attribution.nearby, attribution.margin, read.signs)
         if tracked is not None:
@@ -236,6 +241,20 @@ class DealAccount:
                 and (breaks := referee.breaks_if_played(player, card, confidence, (previous, other))) is not None
                 and breaks <= now - 2]
         return self._rename(previous, fits[0], t, SEQUENCE) if len(fits) == 1 else []
+
+    def _named_by_the_run(self, card: str, player: str | None, confidence: float) -> str | None:
+        """The card a second read of `card` (the earlier read standing) names instead: the one card of its suit, not
+        seen yet, that `player` may lay now. The deck holds each card once, so this read is wrong; a player other
+        than the run's last may only continue the run, which leaves one rank, and an unseen deck's index letter is
+        misread far more often than its suit sign. Never an honour: a box still full would accuse its player of a
+        missed call on a guess; `read_as` in the event keeps what was read."""
+        referee = self.referee
+        if referee is None or player is None:
+            return None
+        now = referee.rule_breaks()
+        fits = [other for other in (rank + card[-1] for rank in RANKS) if other not in self.events_seen
+                and (after := referee.breaks_if_played(player, other, confidence)) is not None and after <= now]
+        return fits[0] if len(fits) == 1 and fits[0] not in HONOURS else None
 
     def card_at_rest(self, t: float, card: str, read: PileRead) -> list[dict]:
         """`card`, the card laid last, read while the hand laying it was still over the pile, was read again lying
