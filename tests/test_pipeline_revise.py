@@ -13,7 +13,7 @@ import pytest
 from engine.core.cards import DECK
 from vision.attribute import Attribution, decide
 from vision.deal_account import (ASKED, AT_REST, LOW_CONFIDENCE, PROVEN, READ_TWICE, SEQUENCE, SIGNS, SURE, WEAK_ARM,
-                                 DealAccount, play_doubt)
+                                 DealAccount, _likeliest_fit, play_doubt)
 from vision.inks import DeckInks
 from vision.pile import PileRead
 from vision.referee import LiveReferee
@@ -764,3 +764,40 @@ def test_a_card_read_again_is_not_named_by_the_run_when_its_suit_holds_no_card_t
             table.lay(float(t), card, sure("Bruno" if t < len(pile) - 1 else "Chloé"))
         laid = table.lay(9.0, again, sure("Denis"))
         assert laid[-1]["card"] == again and laid[-1]["flags"] == ["seen_twice"]
+
+
+@pytest.mark.parametrize("previous", ["unsure, its suit holds the fit", "unsure, its suit holds none", "sure"])
+def test_an_unsure_read_is_renamed_when_the_next_sure_play_keeps_the_rules_only_with_another_card(
+        previous: str) -> None:
+    """76016: Denis's Slavic Q♥ after his own K♥ was read A♥ at 0.585 (the Q♥ close behind), and Chloé's K♣ laid
+    next could only continue a run at a Q; later Anne's 8♠ read 3♣ at 0.399, and Bruno's 9♥ next wanted an 8, the
+    8♣ seen already. An unsure read gives way to the sure play after it: the card of its suit the rules leave, else
+    the one its read scored highest. A sure read stands, and the play after it is told as breaking the rules."""
+    table = Table()
+    table.lay(0.5, "8C", sure("Bruno"))
+    if previous == "unsure, its suit holds none":
+        table.lay(1.0, "7H", sure("Bruno"))
+        table.lay(2.0, "3C", sure("Bruno"), 0.4, {"3C": 0.4, "9S": 0.2, "8S": 0.03, "2C": 0.09})
+        out = table.lay(3.0, "9H", sure("Chloé"))
+        assert out[0] == {"t": 3.0, "type": "card_corrected", "was": "3C", "card": "8S", "player": "Bruno",
+                          "played_at": 2.0, "reason": SEQUENCE}
+    else:
+        table.lay(1.0, "KH", sure("Bruno"))
+        confidence = 0.585 if previous.startswith("unsure") else 0.99
+        table.lay(2.0, "AH", sure("Bruno"), confidence,
+                  {"AH": confidence, "QH": 0.47, "JH": 0.45} if previous.startswith("unsure") else None)
+        out = table.lay(3.0, "KC", sure("Chloé"))
+        if previous == "sure":
+            assert types(out) == ["card_played"] and "out_of_sequence" in out[0]["flags"]
+            return
+        assert out[0]["was"] == "AH" and out[0]["card"] == "QH" and out[0]["reason"] == SEQUENCE
+    assert types(out) == ["card_corrected", "card_played"] and "flags" not in out[1]
+    assert table.referee.rule_breaks() == 0
+
+
+def test_the_likeliest_fit_is_the_read_s_suit_else_the_one_its_evidence_singles_out() -> None:
+    assert _likeliest_fit("AH", ["QD", "QH"], {}) == "QH"
+    assert _likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03}) == "8S"
+    assert _likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03, "8H": 0.03}) is None
+    assert _likeliest_fit("3C", ["8S", "8H"], {}) is None
+    assert _likeliest_fit("3C", ["8C", "7C"], {"8C": 0.5}) is None

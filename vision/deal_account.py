@@ -17,7 +17,7 @@ from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, Seque
 
 import numpy as np
 
-from engine.core.cards import RANKS
+from engine.core.cards import RANKS, SUITS
 from engine.nain_jaune.cards import HONOURS
 from vision.attribute import Attribution, decide
 from vision.inks import DeckInks, Ink
@@ -97,6 +97,20 @@ def _corrected(was: str, card: str, sighting: Sighting | None, t: float | None, 
     return {"t": t, "type": "card_corrected", "was": was, "card": card,
             "player": sighting.told if sighting is not None else None,
             "played_at": sighting.event.get("t") if sighting is not None else None, "reason": reason}
+
+
+def _likeliest_fit(read: str, fits: Sequence[str], evidence: Mapping[str, float]) -> str | None:
+    """Of the cards the rules leave for a misread `read`, the one of its suit when alone there, else the one its
+    evidence scored highest (above nothing, and above the rest); None when that does not single one out."""
+    own = [c for c in fits if c[-1] == read[-1]]
+    if len(own) == 1:
+        return own[0]
+    if own:
+        return None
+    scores = sorted(((evidence.get(c, 0.0), c) for c in fits), reverse=True)
+    if not scores or scores[0][0] <= 0.0 or (len(scores) > 1 and scores[1][0] >= scores[0][0]):
+        return None
+    return scores[0][1]
 
 
 class DealAccount:
@@ -212,7 +226,7 @@ class DealAccount:
         self.referee_current = self.referee is not None and tracked is not None
         if self.referee_current:
             assert self.referee is not None and tracked is not None
-            out += self._sequence_proved(previous, tracked, card, float(read.confidence), t)
+            out += self._sequence_proved(previous, tracked, card, float(read.confidence), evidence, t)
             flags += [k for k in self.referee.play(tracked, card, float(read.confidence)) if k in RULE_FLAGS]
         if flags:
             event["flags"] = sorted(set(flags))
@@ -222,25 +236,35 @@ class DealAccount:
         """The pile card laid last, as the account names it now (None before any)."""
         return max(self.sightings, key=lambda c: self.sightings[c].event["t"], default=None)
 
-    def _sequence_proved(self, previous: str | None, player: str, card: str, confidence: float, t: float
-                         ) -> list[dict]:
-        """The card laid just before broke the run (`out_of_sequence`) and `player` laying `card` now would break the
-        rules too: when one card of the earlier read's suit, not seen yet, lets both keep them, the earlier read was
-        that card with its rank misread (an unseen deck's Д read as K), and it is renamed (`card_corrected`,
-        `sequence`). A player who breaks the run by mistake is followed by plays that keep to the run from the card
-        laid."""
+    def _sequence_proved(self, previous: str | None, player: str, card: str, confidence: float,
+                         evidence: Mapping[str, float], t: float) -> list[dict]:
+        """`player` laying `card` now would break the rules because of the card laid just before, which broke the
+        run itself (`out_of_sequence`) or was not read surely (`_read_surely`) while `card` is (`evidence`: its
+        read's): when one card not seen yet lets both plays keep the rules, the earlier read was that card with its
+        rank misread (an unseen deck's Д read as K), and it is renamed (`card_corrected`, `sequence`). For a run
+        broken, that card is of the read's suit; for an unsure read, the read's suit first, else the one the read
+        scored highest of those the rules leave, never an honour (a box still full would accuse on a guess). A
+        player who breaks the run by mistake is followed by plays that keep to the run from the card laid."""
         referee, seen = self.referee, self.sightings.get(previous) if previous is not None else None
-        if (referee is None or previous is None or seen is None or previous in self.proven
-                or "out_of_sequence" not in seen.event.get("flags", ())):
+        if referee is None or previous is None or seen is None or previous in self.proven:
+            return []
+        broke = "out_of_sequence" in seen.event.get("flags", ())
+        unsure = not self._read_surely(previous) and confidence >= self.config.min_card_confidence and \
+            not hesitated(card, evidence, self.sightings, self.config.rename_floor)
+        if not (broke or unsure):
             return []
         now = referee.breaks_if_played(player, card, confidence)
         if now is None or now <= referee.rule_breaks():
             return []
-        fits = [other for other in (rank + previous[-1] for rank in RANKS)
+        least, suits = (now - 2, (previous[-1],)) if broke else (referee.rule_breaks(), SUITS)
+        fits = [other for other in (rank + suit for suit in suits for rank in RANKS)
                 if other != previous and other not in self.events_seen
                 and (breaks := referee.breaks_if_played(player, card, confidence, (previous, other))) is not None
-                and breaks <= now - 2]
-        return self._rename(previous, fits[0], t, SEQUENCE) if len(fits) == 1 else []
+                and breaks <= least]
+        if broke:
+            return self._rename(previous, fits[0], t, SEQUENCE) if len(fits) == 1 else []
+        named = _likeliest_fit(previous, [c for c in fits if c not in HONOURS], seen.evidence)
+        return [] if named is None else self._rename(previous, named, t, SEQUENCE)
 
     def _named_by_the_run(self, card: str, player: str | None, confidence: float) -> str | None:
         """The card a second read of `card` (the earlier read standing) names instead: the one card of its suit, not
