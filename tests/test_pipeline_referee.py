@@ -25,6 +25,17 @@ def test_real_rule_breaks_are_still_flagged() -> None:
     assert "seen_twice" in ref.play("Chloé", "4D", 0.99)
 
 
+def test_the_breaks_a_rename_would_make_are_counted_and_the_game_left_as_it_was() -> None:
+    ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+    ref.play("Bruno", "4D", 0.99)
+    ref.play("Chloé", "5S", 0.99)
+    events = len(ref.game.events)
+    assert ref.breaks_if_renamed("5S", "5H") == 0
+    assert ref.breaks_if_renamed("5S", "9H") == 1   # Chloé could only have continued Bruno's run
+    assert ref.breaks_if_renamed("7C", "9H") is None   # no play of the 7♣
+    assert len(ref.game.events) == events and ref.rule_breaks() == 0
+
+
 def test_a_card_read_twice_still_counts_and_opens_the_prior() -> None:
     """Deal 9011 of the benchmark: Bruno's 8♠ read as the 8♣ he had just laid. The referee still counts his card
     (so it sees him go out), and with the run lost, the next reading's prior holds no card unplayable."""

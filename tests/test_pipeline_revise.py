@@ -801,3 +801,22 @@ def test_the_likeliest_fit_is_the_read_s_suit_else_the_one_its_evidence_singles_
     assert _likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03, "8H": 0.03}) is None
     assert _likeliest_fit("3C", ["8S", "8H"], {}) is None
     assert _likeliest_fit("3C", ["8C", "7C"], {"8C": 0.5}) is None
+
+
+@pytest.mark.parametrize("runner_up", ["AD", "QD"])
+def test_a_pile_card_a_shown_hand_holds_is_renamed_to_a_card_that_keeps_the_rules(runner_up: str) -> None:
+    """75016: a Slavic Q♦ laid between a J and a K was read Q♣, its runner-up the A♦; Denis shows the Q♣, so the pile
+    card is another. The A♦ would break the run where the Q♣ kept it: of the cards seen nowhere the rules leave the
+    Q♦ and the Q♥ (the Q♠ an honour), and the read scored the Q♦. A runner-up that keeps the rules is taken."""
+    pile = ("9S", "10S", "JS", "QC", "KS", "2S", "3S")
+    hands = _losers_hands(pile, also_out=("AD", "QD", "QH"))
+    hands["Chloé"] = hands["Chloé"][:5]
+    hands["Denis"] = (*hands["Denis"][:5], "QC")
+    table = Table(hands, renamed={"QC": runner_up})
+    for t, card in enumerate(pile, start=1):
+        player = "Chloé" if card == "QC" else "Bruno"
+        evidence = {"QC": 3.24, "AD": 0.976, "KD": 0.93, "QD": 0.025} if card == "QC" else None
+        table.lay(float(t), card, sure(player), 0.648 if card == "QC" else 0.99, evidence)
+    table.quiet(9.0)
+    assert [(e["was"], e["card"]) for e in table.events if e["type"] == "card_corrected"] == [("QC", "QD")]
+    assert table.referee.rule_breaks() == 0

@@ -727,10 +727,28 @@ class DealAccount:
         out = []
         for was, card in self.showdown.renamed.items():
             if was in self.events_seen and card not in self.events_seen:
-                out += self._rename(was, card, t, SHOWN_HAND)
+                out += self._rename(was, self._kept_to_the_rules(was, card), t, SHOWN_HAND)
         return out + [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c),
                        **({"guessed": list(self.showdown.guessed[p])} if self.showdown.guessed.get(p) else {})}
                       for p, c in hands]
+
+    def _kept_to_the_rules(self, was: str, card: str) -> str:
+        """What the pile card read as `was`, which a shown hand holds, is renamed to: its read's runner-up `card`,
+        unless that breaks the rules where `was` kept them (a Slavic Q♦ read Q♣ between a J and a K, its runner-up an
+        A); then the card the rules leave of those seen on no pile and in no hand (`_likeliest_fit` of `was`'s
+        evidence, never an honour), when one is singled out."""
+        referee, seen = self.referee, self.sightings.get(was)
+        if referee is None or seen is None:
+            return card
+        now = referee.rule_breaks()
+        after = referee.breaks_if_renamed(was, card)
+        if after is not None and after <= now:
+            return card
+        taken = set(self.events_seen) | self._shown()
+        fits = [other for other in (rank + suit for suit in SUITS for rank in RANKS)
+                if other not in taken and other not in HONOURS
+                and (breaks := referee.breaks_if_renamed(was, other)) is not None and breaks <= now]
+        return _likeliest_fit(was, fits, seen.evidence) or card
 
     def _missed_once_renamed(self, t: float | None) -> list[dict]:
         """Missed calls of honours that were read as another card when laid and renamed since: the engine, told of

@@ -147,6 +147,19 @@ class LiveReferee:
             while len(self.game.events) > before:
                 self.game.undo()
 
+    def breaks_if_renamed(self, was: str, card: str) -> int | None:
+        """The rule breaks of this deal (`rule_breaks`) were its latest play of `was` renamed to `card`; the game is
+        left as it was. None when the rename is not possible or the engine trips."""
+        from engine.nain_jaune.live import renamed_play
+
+        fix = renamed_play(self.game, was, card)
+        if fix is None or "engine_error" in self._guarded(f"trying {was} as {card}", lambda: self.game.apply(fix)):
+            return None
+        try:
+            return self.rule_breaks()
+        finally:
+            self.game.undo()
+
     def reassign(self, card: str, player: str) -> bool:
         """Give this deal's play of `card` to `player` (a later contradiction showed the arm misjudged); whether
         the engine took it."""
