@@ -27,14 +27,20 @@ from engine.nain_jaune.events import (
     event_to_dict,
 )
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.live import (late_sweep, reassigned_play, renamed_play, reopened_deal, sweep_proof,
-                                    unseen_passes)
+from engine.nain_jaune.live import (late_sweep, reassigned_play, renamed_play, reopened_deal, stopped_at_will,
+                                    sweep_proof, unseen_passes)
 from engine.nain_jaune.rules import RULESETS, rules_class
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
 CORRECTABLE = (Play, Pass, Call, Sweep)
 SETTLEMENT_REASONS = ("cards", "opera", "bete", "sweep", "hoc")
 PHASES = {IDLE: "idle", ANTE: "ante", PLAY: "play", OVER: "showdown", SETTLED: "settled"}
+STOPS_AT_WILL = "stops_at_will"
+STOPS_AT_WILL_TEXT = ("a player stopped, then laid the card they could have laid: this table stops at will; tick "
+                      "\"Stopping at will\" for the next game (this deal's stops tell nothing of the hands)")
+"""The notice while the option `stop_at_will` is off and a stop of this deal was contradicted
+(`engine.nain_jaune.live.stopped_at_will`): the family plays otherwise than set up, and the camera reads the hands
+better with the option that says how they play."""
 
 
 # --- rule sets for the setup form ---------------------------------------------------------------------------
@@ -405,6 +411,8 @@ class Table(LoggedTable):
             notices.append({"kind": n.kind, "message": n.message, "player": self.name(n.seat), "card": n.card,
                             "box": box, "event_index": n.index,
                             "stake": st.board[box] if box and n.kind == nt.CALL_MISSED else None})
+        if self.options.get("stop_at_will") is False and in_deal and stopped_at_will(self.game):
+            notices.append({"kind": STOPS_AT_WILL, "message": STOPS_AT_WILL_TEXT, "player": None, "card": None})
         notices += [{"kind": f["kind"], "message": f["message"], "player": f.get("player"), "card": f.get("card")}
                     for f in feed_notices[-5:]]
         return {

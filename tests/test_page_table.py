@@ -70,6 +70,25 @@ def test_a_card_the_camera_only_guessed_in_a_shown_hand_is_pointed_out(server: s
     page.close()
 
 
+def test_a_table_set_up_to_stop_only_when_unable_is_told_when_it_stops_at_will(server: str, browser: object) -> None:
+    """Réglages set with "On peut s'arrêter quand on veut" unticked; Bruno stops on his 4♣ and lays a 5 later."""
+    page = open_page(browser, server)
+    page.click("nav [data-tab=setup]")
+    page.click("#options summary")
+    page.uncheck("#options [name=stop_at_will]")
+    page.click("#setup button[type=submit]")
+    confirm = page.locator("[data-action=confirm-new]")
+    if confirm.is_visible():
+        changed(page, confirm.click)
+    page.wait_for_selector("#pad:not(.hidden)")
+    for player, card in (("Bruno", "3C"), ("Bruno", "4C"), ("Chloé", "5H"), ("Bruno", "6S"), ("Bruno", "5D")):
+        seen = {"type": "card_played", "card": card, "player": player, "confidence": 0.99}
+        changed(page, lambda: page.request.post(f"{server}/api/observations", data=seen,
+                                                headers={"X-Join-Code": JOIN_CODE}))
+    assert "à cette table, on s'arrête quand on veut" in page.inner_text("[data-testid=notices]")
+    page.close()
+
+
 @pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
 def test_the_call_and_the_missed_call_are_on_screen_with_the_pad(server: str, browser: object,
                                                                   viewport: dict[str, int]) -> None:
