@@ -795,12 +795,17 @@ def test_an_unsure_read_is_renamed_when_the_next_sure_play_keeps_the_rules_only_
     assert table.referee.rule_breaks() == 0
 
 
-def test_the_likeliest_fit_is_the_read_s_suit_else_the_one_its_evidence_singles_out() -> None:
-    assert _likeliest_fit("AH", ["QD", "QH"], {}) == "QH"
-    assert _likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03}) == "8S"
-    assert _likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03, "8H": 0.03}) is None
-    assert _likeliest_fit("3C", ["8S", "8H"], {}) is None
-    assert _likeliest_fit("3C", ["8C", "7C"], {"8C": 0.5}) is None
+def test_the_likeliest_fit_is_a_runner_up_else_the_read_s_suit_else_what_the_evidence_singles_out() -> None:
+    """76010: a Slavic A♠ read K♣, its runner-up the A♠: of the aces the rules leave, the runner-up, not the A♣ (a shown
+    hand held it). Where the read scored no fit as a runner-up, its suit; else whatever its evidence scored."""
+    aces = ["AS", "AH", "AD", "AC"]
+    assert _likeliest_fit("KC", aces, {"KC": 0.6, "AS": 0.3, "AC": 0.01}, 0.3) == "AS"
+    assert _likeliest_fit("KC", aces, {"KC": 0.6, "AS": 0.1, "AC": 0.01}, 0.3) == "AC"
+    assert _likeliest_fit("AH", ["QD", "QH"], {}, 0.3) == "QH"
+    assert _likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03}, 0.3) == "8S"
+    assert _likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03, "8H": 0.03}, 0.3) is None
+    assert _likeliest_fit("3C", ["8S", "8H"], {}, 0.3) is None
+    assert _likeliest_fit("3C", ["8C", "7C"], {"8C": 0.01, "3C": 1.0}, 0.3) is None
 
 
 @pytest.mark.parametrize("runner_up", ["AD", "QD"])

@@ -99,18 +99,18 @@ def _corrected(was: str, card: str, sighting: Sighting | None, t: float | None, 
             "played_at": sighting.event.get("t") if sighting is not None else None, "reason": reason}
 
 
-def _likeliest_fit(read: str, fits: Sequence[str], evidence: Mapping[str, float]) -> str | None:
-    """Of the cards the rules leave for a misread `read`, the one of its suit when alone there, else the one its
-    evidence scored highest (above nothing, and above the rest); None when that does not single one out."""
-    own = [c for c in fits if c[-1] == read[-1]]
-    if len(own) == 1:
-        return own[0]
-    if own:
-        return None
+def _likeliest_fit(read: str, fits: Sequence[str], evidence: Mapping[str, float], floor: float) -> str | None:
+    """Of the cards the rules leave for a misread `read`, the one its evidence scored as a runner-up (at least `floor`
+    of the read's score, as for the other renames), else the one of its suit, else the one its evidence scored at all;
+    each only when alone there (the highest score singled out); None when nothing singles one out."""
     scores = sorted(((evidence.get(c, 0.0), c) for c in fits), reverse=True)
-    if not scores or scores[0][0] <= 0.0 or (len(scores) > 1 and scores[1][0] >= scores[0][0]):
-        return None
-    return scores[0][1]
+    singled = bool(scores) and scores[0][0] > 0.0 and (len(scores) == 1 or scores[1][0] < scores[0][0])
+    if singled and read_share(evidence, read, scores[0][1]) >= floor:
+        return scores[0][1]
+    own = [c for c in fits if c[-1] == read[-1]]
+    if own:
+        return own[0] if len(own) == 1 else None
+    return scores[0][1] if singled else None
 
 
 class DealAccount:
@@ -201,7 +201,7 @@ class DealAccount:
         if card in self.events_seen:
             renamed = self._rename_earlier(card, read.evidence, t)
             out += renamed
-            named = None if renamed else self._named_by_the_run(card, player, float(read.confidence))
+            named = None if renamed else self._named_by_the_run(card, player, float(read.confidence), evidence)
             if named is not None:
                 event.update(card=named, read_as=card)
                 card, evidence = named, {**evidence, named: evidence.get(card, 0.0), card: evidence.get(named, 0.0)}
@@ -242,9 +242,9 @@ class DealAccount:
         run itself (`out_of_sequence`) or was not read surely (`_read_surely`) while `card` is (`evidence`: its
         read's): when one card not seen yet lets both plays keep the rules, the earlier read was that card with its
         rank misread (an unseen deck's Д read as K), and it is renamed (`card_corrected`, `sequence`). For a run
-        broken, that card is of the read's suit; for an unsure read, the read's suit first, else the one the read
-        scored highest of those the rules leave, never an honour (a box still full would accuse on a guess). A
-        player who breaks the run by mistake is followed by plays that keep to the run from the card laid."""
+        broken, that card is of the read's suit; for an unsure read, of the one rank the rules leave, the likeliest
+        (`_likeliest_fit`), never an honour (a box still full would accuse on a guess). A player who breaks the run
+        by mistake is followed by plays that keep to the run from the card laid."""
         referee, seen = self.referee, self.sightings.get(previous) if previous is not None else None
         if referee is None or previous is None or seen is None or previous in self.proven:
             return []
@@ -263,22 +263,28 @@ class DealAccount:
                 and breaks <= least]
         if broke:
             return self._rename(previous, fits[0], t, SEQUENCE) if len(fits) == 1 else []
-        named = _likeliest_fit(previous, [c for c in fits if c not in HONOURS], seen.evidence)
+        if len({c[:-1] for c in fits}) != 1:
+            return []
+        named = _likeliest_fit(previous, [c for c in fits if c not in HONOURS], seen.evidence,
+                               self.config.rename_floor)
         return [] if named is None else self._rename(previous, named, t, SEQUENCE)
 
-    def _named_by_the_run(self, card: str, player: str | None, confidence: float) -> str | None:
-        """The card a second read of `card` (the earlier read standing) names instead: the one card of its suit, not
-        seen yet, that `player` may lay now. The deck holds each card once, so this read is wrong; a player other
-        than the run's last may only continue the run, which leaves one rank, and an unseen deck's index letter is
-        misread far more often than its suit sign. Never an honour: a box still full would accuse its player of a
-        missed call on a guess; `read_as` in the event keeps what was read."""
+    def _named_by_the_run(self, card: str, player: str | None, confidence: float, evidence: Mapping[str, float]
+                          ) -> str | None:
+        """The card a second read of `card` (the earlier read standing) names instead, when the rules leave `player`
+        one rank to lay now: of its cards not seen yet, the likeliest (`_likeliest_fit`). The deck holds each card
+        once, so this read is wrong; a player other than the run's last may only continue the run, and an unseen
+        deck's index letter is misread far more often than its suit sign. Never an honour: a box still full would
+        accuse its player of a missed call on a guess; `read_as` in the event keeps what was read."""
         referee = self.referee
         if referee is None or player is None:
             return None
         now = referee.rule_breaks()
-        fits = [other for other in (rank + card[-1] for rank in RANKS) if other not in self.events_seen
+        fits = [other for other in (rank + suit for suit in SUITS for rank in RANKS) if other not in self.events_seen
                 and (after := referee.breaks_if_played(player, other, confidence)) is not None and after <= now]
-        return fits[0] if len(fits) == 1 and fits[0] not in HONOURS else None
+        if len({c[:-1] for c in fits}) != 1:
+            return None
+        return _likeliest_fit(card, [c for c in fits if c not in HONOURS], evidence, self.config.rename_floor)
 
     def card_at_rest(self, t: float, card: str, read: PileRead) -> list[dict]:
         """`card`, the card laid last, read while the hand laying it was still over the pile, was read again lying
@@ -735,8 +741,8 @@ class DealAccount:
     def _kept_to_the_rules(self, was: str, card: str) -> str:
         """What the pile card read as `was`, which a shown hand holds, is renamed to: its read's runner-up `card`,
         unless that breaks the rules where `was` kept them (a Slavic Q♦ read Q♣ between a J and a K, its runner-up an
-        A); then the card the rules leave of those seen on no pile and in no hand (`_likeliest_fit` of `was`'s
-        evidence, never an honour), when one is singled out."""
+        A); then, when the rules leave one rank, the likeliest of its cards seen on no pile and in no hand
+        (`_likeliest_fit` of `was`'s evidence, never an honour)."""
         referee, seen = self.referee, self.sightings.get(was)
         if referee is None or seen is None:
             return card
@@ -745,10 +751,12 @@ class DealAccount:
         if after is not None and after <= now:
             return card
         taken = set(self.events_seen) | self._shown()
-        fits = [other for other in (rank + suit for suit in SUITS for rank in RANKS)
-                if other not in taken and other not in HONOURS
+        fits = [other for other in (rank + suit for suit in SUITS for rank in RANKS) if other not in taken
                 and (breaks := referee.breaks_if_renamed(was, other)) is not None and breaks <= now]
-        return _likeliest_fit(was, fits, seen.evidence) or card
+        if len({c[:-1] for c in fits}) != 1:
+            return card
+        return _likeliest_fit(was, [c for c in fits if c not in HONOURS], seen.evidence, self.config.rename_floor) \
+            or card
 
     def _missed_once_renamed(self, t: float | None) -> list[dict]:
         """Missed calls of honours that were read as another card when laid and renamed since: the engine, told of
