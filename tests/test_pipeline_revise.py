@@ -766,6 +766,18 @@ def test_a_card_read_again_is_not_named_by_the_run_when_its_suit_holds_no_card_t
         assert laid[-1]["card"] == again and laid[-1]["flags"] == ["seen_twice"]
 
 
+def test_a_card_read_again_of_the_rank_the_run_wants_is_not_renamed_to_another_suit() -> None:
+    """81017 (Konqi-modern): Bruno's Q♦ was read Q♣ after a J; Anne's Q♣, after another J, read Q♣ at 1.0 and then
+    renamed Q♦. Both reads keep to the rules as Q♣ or Q♦: which one has its suit wrong the rules cannot tell."""
+    table = Table()
+    table.lay(1.0, "JH", sure("Bruno"))
+    table.lay(2.0, "QC", sure("Bruno"), 0.96, {"QC": 0.96, "QD": 0.03})
+    table.lay(3.0, "5S", sure("Bruno"))
+    table.lay(4.0, "JS", sure("Chloé"))
+    laid = table.lay(5.0, "QC", sure("Denis"), 1.0, {"QC": 1.0, "QD": 0.4})
+    assert laid[-1]["card"] == "QC" and laid[-1]["flags"] == ["seen_twice"] and "read_as" not in laid[-1]
+
+
 @pytest.mark.parametrize("previous", ["unsure, its suit holds the fit", "unsure, its suit holds none", "sure"])
 def test_an_unsure_read_is_renamed_when_the_next_sure_play_keeps_the_rules_only_with_another_card(
         previous: str) -> None:

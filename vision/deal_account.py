@@ -272,17 +272,20 @@ class DealAccount:
     def _named_by_the_run(self, card: str, player: str | None, confidence: float, evidence: Mapping[str, float]
                           ) -> str | None:
         """The card a second read of `card` (the earlier read standing) names instead, when the rules leave `player`
-        one rank to lay now: of its cards not seen yet, the likeliest (`_likeliest_fit`). The deck holds each card
-        once, so this read is wrong; a player other than the run's last may only continue the run, and an unseen
-        deck's index letter is misread far more often than its suit sign. Never an honour: a box still full would
-        accuse its player of a missed call on a guess; `read_as` in the event keeps what was read."""
+        one rank to lay now, not the read's own: of its cards not seen yet, the likeliest (`_likeliest_fit`). The
+        deck holds each card once, so one of the two reads is wrong; a player other than the run's last may only
+        continue the run, and an unseen deck's index letter is misread far more often than its suit sign. A read of
+        the rank the rules leave keeps to them either way: which read has its suit wrong they cannot tell. Never an
+        honour: a box still full would accuse its player of a missed call on a guess; `read_as` in the event keeps
+        what was read."""
         referee = self.referee
         if referee is None or player is None:
             return None
         now = referee.rule_breaks()
         fits = [other for other in (rank + suit for suit in SUITS for rank in RANKS) if other not in self.events_seen
                 and (after := referee.breaks_if_played(player, other, confidence)) is not None and after <= now]
-        if len({c[:-1] for c in fits}) != 1:
+        ranks = {c[:-1] for c in fits}
+        if len(ranks) != 1 or card[:-1] in ranks:
             return None
         return _likeliest_fit(card, [c for c in fits if c not in HONOURS], evidence, self.config.rename_floor)
 
