@@ -35,6 +35,9 @@ def open_setup(browser: Any, server: str) -> Any:
 
 
 def sightings(page: Any) -> list[dict[str, Any]]:
+    """The sightings shown, once each picture has loaded or failed (a busy machine loads them after the list)."""
+    page.wait_for_function("() => [...document.querySelectorAll('[data-testid=sightings] .sighting img')]"
+                           ".every((i) => i.complete)")
     return page.evaluate("""() => [...document.querySelectorAll('[data-testid=sightings] .sighting')].map((b) => ({
         card: b.dataset.card, unsure: b.classList.contains('unsure'), twice: b.classList.contains('twice'),
         fixed: b.classList.contains('fixed'), text: b.innerText,
