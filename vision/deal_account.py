@@ -17,7 +17,7 @@ from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, Seque
 
 import numpy as np
 
-from engine.core.cards import RANKS, SUITS
+from engine.core.cards import DECK
 from engine.nain_jaune.cards import HONOURS
 from vision.attribute import Attribution, decide
 from vision.inks import DeckInks, Ink
@@ -100,9 +100,13 @@ def _corrected(was: str, card: str, sighting: Sighting | None, t: float | None, 
 
 
 def _likeliest_fit(read: str, fits: Sequence[str], evidence: Mapping[str, float], floor: float) -> str | None:
-    """Of the cards the rules leave for a misread `read`, the one its evidence scored as a runner-up (at least `floor`
-    of the read's score, as for the other renames), else the one of its suit, else the one its evidence scored at all;
-    each only when alone there (the highest score singled out); None when nothing singles one out."""
+    """Of the cards the rules leave for a misread `read`, when they are all of one rank, the one its evidence scored
+    as a runner-up (at least `floor` of the read's score, as for the other renames), else the one of its suit, else
+    the one its evidence scored at all; each only when alone there (the highest score singled out); never an honour
+    (a box still full would accuse on a guess); None when nothing singles one out."""
+    if len({c[:-1] for c in fits}) != 1:
+        return None
+    fits = [c for c in fits if c not in HONOURS]
     scores = sorted(((evidence.get(c, 0.0), c) for c in fits), reverse=True)
     singled = bool(scores) and scores[0][0] > 0.0 and (len(scores) == 1 or scores[1][0] < scores[0][0])
     if singled and read_share(evidence, read, scores[0][1]) >= floor:
@@ -256,17 +260,14 @@ class DealAccount:
         now = referee.breaks_if_played(player, card, confidence)
         if now is None or now <= referee.rule_breaks():
             return []
-        least, suits = (now - 2, (previous[-1],)) if broke else (referee.rule_breaks(), SUITS)
-        fits = [other for other in (rank + suit for suit in suits for rank in RANKS)
-                if other != previous and other not in self.events_seen
+        least = now - 2 if broke else referee.rule_breaks()
+        fits = [other for other in DECK if (not broke or other[-1] == previous[-1])
+                and other != previous and other not in self.events_seen
                 and (breaks := referee.breaks_if_played(player, card, confidence, (previous, other))) is not None
                 and breaks <= least]
         if broke:
             return self._rename(previous, fits[0], t, SEQUENCE) if len(fits) == 1 else []
-        if len({c[:-1] for c in fits}) != 1:
-            return []
-        named = _likeliest_fit(previous, [c for c in fits if c not in HONOURS], seen.evidence,
-                               self.config.rename_floor)
+        named = _likeliest_fit(previous, fits, seen.evidence, self.config.rename_floor)
         return [] if named is None else self._rename(previous, named, t, SEQUENCE)
 
     def _named_by_the_run(self, card: str, player: str | None, confidence: float, evidence: Mapping[str, float]
@@ -282,12 +283,11 @@ class DealAccount:
         if referee is None or player is None:
             return None
         now = referee.rule_breaks()
-        fits = [other for other in (rank + suit for suit in SUITS for rank in RANKS) if other not in self.events_seen
+        fits = [other for other in DECK if other not in self.events_seen
                 and (after := referee.breaks_if_played(player, other, confidence)) is not None and after <= now]
-        ranks = {c[:-1] for c in fits}
-        if len(ranks) != 1 or card[:-1] in ranks:
+        if any(c[:-1] == card[:-1] for c in fits):
             return None
-        return _likeliest_fit(card, [c for c in fits if c not in HONOURS], evidence, self.config.rename_floor)
+        return _likeliest_fit(card, fits, evidence, self.config.rename_floor)
 
     def card_at_rest(self, t: float, card: str, read: PileRead) -> list[dict]:
         """`card`, the card laid last, read while the hand laying it was still over the pile, was read again lying
@@ -754,12 +754,9 @@ class DealAccount:
         if after is not None and after <= now:
             return card
         taken = set(self.events_seen) | self._shown()
-        fits = [other for other in (rank + suit for suit in SUITS for rank in RANKS) if other not in taken
+        fits = [other for other in DECK if other not in taken
                 and (breaks := referee.breaks_if_renamed(was, other)) is not None and breaks <= now]
-        if len({c[:-1] for c in fits}) != 1:
-            return card
-        return _likeliest_fit(was, [c for c in fits if c not in HONOURS], seen.evidence, self.config.rename_floor) \
-            or card
+        return _likeliest_fit(was, fits, seen.evidence, self.config.rename_floor) or card
 
     def _missed_once_renamed(self, t: float | None) -> list[dict]:
         """Missed calls of honours that were read as another card when laid and renamed since: the engine, told of
