@@ -123,6 +123,45 @@ def test_gate_settles_at_once_after_a_hand_that_a_patient_settle_took_into_its_v
     assert not any(gate.feed(back).settled for _ in range(10))
 
 
+def _play_at_the_pile(gate: MotionGate, view: np.ndarray, cards: int, still: int) -> list[bool]:
+    """`cards` cards laid on the pile (outside the play area), each followed by `still` still frames: whether each
+    still stretch settled."""
+    settled = []
+    for k in range(cards):
+        view = view.copy()
+        view[84:96, 20 + 12 * k:40 + 12 * k] = 120 + 10 * k
+        assert gate.feed(view).moving
+        settled.append(any(gate.feed(view).settled for _ in range(still)))
+    return settled
+
+
+def test_a_change_in_the_play_area_that_stays_put_is_accepted_while_play_goes_on_elsewhere() -> None:
+    """Deal 84013 of a fresh widened set: two settled views took in a resting arm, whose ghost then read as a hand,
+    and as a card was laid every 1.2 s, no still stretch lasted the patience: nothing read for the last 40 s. The
+    change stays put (a glass set down does the same), so the stillness of the play area counts across the plays."""
+    gate, table = _gate(), np.full((100, 160), 100, np.uint8)
+    for _ in range(4):
+        gate.feed(table)
+    table = table.copy()
+    table[40:60, 30:70] = 180   # over the play area, for good
+    assert _play_at_the_pile(gate, table, cards=3, still=8) == [False, False, True]
+
+
+def test_a_hand_that_moves_between_plays_gets_no_patience_from_them() -> None:
+    """A hand over the play area that moved between two still stretches is another sight: its patience restarts."""
+    gate, table = _gate(), np.full((100, 160), 100, np.uint8)
+    for _ in range(4):
+        gate.feed(table)
+    settled = []
+    for k in range(4):
+        view = table.copy()
+        view[30 + 5 * k:50 + 5 * k, 30:70] = 180
+        view[84:96, 20:40] = 120 + 10 * k
+        assert gate.feed(view).moving
+        settled.append(any(gate.feed(view).settled for _ in range(8)))
+    assert settled == [False] * 4
+
+
 def test_gate_takes_the_lights_change_off_before_counting_a_hand() -> None:
     """The light brightened the whole table between two plays: nothing in the play area is a hand."""
     gate, table = _gate(), np.full((100, 160), 100, np.uint8)

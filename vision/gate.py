@@ -9,7 +9,8 @@ restored, so a view with an arm in it never becomes the measure of an empty tabl
 hand (one resting past `patience_frames`, or skin the colour of the table): outside the pile and the boxes only
 hands come and go, so what most of the last `MEMORY` settled views show there is the table, and a hand is only where
 the view differs from most of them. One view holding a hand then neither hides a hand that comes back there nor
-leaves its ghost.
+leaves its ghost. Patience is the stillness of what blocks the settle, not of the whole view: play elsewhere does not
+restart it, so neither a moved object nor the ghost of two views that took in a hand blocks the deal for good.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ class GateConfig:
     """Once a card's size is known: changed play area of this many card areas means a hand is still there (a
     forearm crossing from the table edge to the pile is wider than a third of a card and longer than a card)."""
     patience_frames: int = 60
-    """Still this long with the play area changed: accept it anyway (a moved object, or light that changed)."""
+    """Still frames with the play area changed, and nothing moved where it changed: accept it anyway (a moved object,
+    light that changed, or a hand resting that long). Motion elsewhere in between pauses the count."""
 
 
 @dataclass
@@ -80,6 +82,10 @@ class MotionGate:
     """`_reference` and `_earlier` before the last settle, while that settle may still be revoked."""
     _since_settle: int = 0
     _still: int = 0
+    _patience: int = 0
+    """Still frames the change over the play area has shown, unmoved where it lies, across motion elsewhere."""
+    _patient: np.ndarray | None = None
+    """The view at the last still frame counted in `_patience`."""
     _in_episode: bool = True
     _area: int = 1
     card_px: float | None = None
@@ -96,14 +102,20 @@ class MotionGate:
         """Forget the settled reference (after a re-calibration the view moved)."""
         self._prev, self._reference, self._still, self._in_episode = None, None, 0, True
         self._earlier, self._revocable = [], None
+        self._patience, self._patient = 0, None
 
     def hand_present(self, small: np.ndarray) -> bool:
         """Whether the play area differs from the last settled view (grey, or colour: skin as bright as the table
-        still differs from it in colour). The changed area counts what changed both as it is and beyond the light's
-        change over the whole view (a hand and its shadow cover a small part of the view, light all of it); the
-        arm's shape is looked for once the light's local change is taken off."""
+        still differs from it in colour)."""
+        return self._hand_region(small) is not None
+
+    def _hand_region(self, small: np.ndarray) -> np.ndarray | None:
+        """Where the view shows a hand, outside the pile and the boxes (a boolean mask), or None. The changed area
+        counts what changed both as it is and beyond the light's change over the whole view (a hand and its shadow
+        cover a small part of the view, light all of it); the arm's shape is looked for once the light's local
+        change is taken off."""
         if self._reference is None or self._reference.shape != small.shape:
-            return False
+            return None
         pairs = self._compared(small)
         strong = self.config.pixel_threshold * 2
         changed = ((self._unexplained(pairs, "none") > strong) & (self._unexplained(pairs, "view") > strong)
@@ -111,8 +123,10 @@ class MotionGate:
         limit = self.config.hand_fraction * self._area
         if self.card_px is not None:
             limit = min(limit, self.config.hand_cards * self.card_px)
-        return bool(np.count_nonzero(changed) > limit) or self._arm_still_there(
-            self._unexplained(pairs, "local") > self.config.pixel_threshold)
+        if np.count_nonzero(changed) > limit:
+            return changed
+        arm = self._arm_still_there(self._unexplained(pairs, "local") > self.config.pixel_threshold)
+        return arm if arm.any() else None
 
     def _compared(self, small: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
         """The view paired with each settled view the hand test compares it with: the last, then (once there are
@@ -159,19 +173,36 @@ class MotionGate:
         coded = np.clip(128.0 + GAIN_STEPS * np.log2(ratio), 0, 255).astype(np.uint8)
         return np.exp2((cv2.medianBlur(coded, min(k, 255)).astype(np.float32) - 128.0) / GAIN_STEPS)
 
-    def _arm_still_there(self, changed: np.ndarray) -> bool:
-        """Whether one changed region joins the pile or a box to the edge of the view: a hand at rest there is
-        always joined to the table's edge by its arm, however little of the arm lies outside the zones (seat
-        zones drawn up to the pile leave only a short stretch of forearm between them). The shape is the
-        evidence, so any change above noise counts: skin close to the table's colour stays one region."""
+    def _arm_still_there(self, changed: np.ndarray) -> np.ndarray:
+        """The changed regions that join the pile or a box to the edge of the view, outside the zones (empty when
+        none does): a hand at rest there is always joined to the table's edge by its arm, however little of the arm
+        lies outside the zones (seat zones drawn up to the pile leave only a short stretch of forearm between
+        them). The shape is the evidence, so any change above noise counts: skin close to the table's colour stays
+        one region."""
+        none = np.zeros(changed.shape, bool)
         if self.reach_mask is None or self.edge_mask is None:
-            return False
+            return none
         n, labels = cv2.connectedComponents(changed.astype(np.uint8), connectivity=8)
         if n <= 1:
-            return False
+            return none
         at_work = np.unique(labels[(self.reach_mask > 0) & changed])
         coming_in = np.unique(labels[(self.edge_mask > 0) & changed])
-        return bool(np.intersect1d(at_work[at_work > 0], coming_in[coming_in > 0]).size)
+        arms = np.intersect1d(at_work[at_work > 0], coming_in[coming_in > 0])
+        return np.isin(labels, arms) & (self.reach_mask == 0) if arms.size else none
+
+    def _patience_after(self, hand: np.ndarray, seen: np.ndarray) -> int:
+        """`_patience` counted on to this still frame: on within a still stretch; on from the last stretch when
+        nothing moved where the hand is seen (the same test as a still frame's, against the last view counted, the
+        whole view's light change taken off); else from this stretch's start."""
+        if self._still > self.config.still_frames:
+            return self._patience + 1
+        kept = 0
+        if self._patient is not None and self._patient.shape == seen.shape:
+            change = self._light_free_change(seen.astype(np.float32), self._patient.astype(np.float32), "view")
+            moved = (change > self.config.pixel_threshold) & hand
+            if np.count_nonzero(moved) <= self.config.still_fraction * moved.size:
+                kept = self._patience
+        return kept + self._still
 
     def feed(self, small: np.ndarray, colour: np.ndarray | None = None) -> GateResult:
         """One small grey view (and the same in colour, when there is one, for the hand test)."""
@@ -196,7 +227,10 @@ class MotionGate:
         self._since_settle += 1
         settled = False
         if self._in_episode and self._still >= cfg.still_frames:
-            if not self.hand_present(seen) or self._still >= cfg.patience_frames:
+            hand = self._hand_region(seen)
+            self._patience = 0 if hand is None else self._patience_after(hand, seen)
+            self._patient = None if hand is None else seen
+            if hand is None or self._patience >= cfg.patience_frames:
                 settled = True
                 self._in_episode = False
                 self._revocable = None if self._reference is None else (self._reference, self._earlier)
