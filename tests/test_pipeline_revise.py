@@ -629,6 +629,22 @@ def test_a_missed_call_accuses_nobody_while_the_honour_s_index_sign_leans_to_the
     assert [(e["card"], e["player"]) for e in missed] == ([("JC", "Chloé")] if told else [])
 
 
+def test_the_call_of_an_honour_read_twice_waits_for_the_read_that_was_wrong() -> None:
+    """Deal 84022: Denis's Slavic Q♥ read K♥ 0.992, then his K♥ read surely. The first K♥'s call window closed with
+    the K♥ box full, but one of the two reads is wrong, so which play laid the honour is unknown: nobody is accused.
+    His sweep then proves the later read, and the earlier one is renamed."""
+    table = Table()
+    table.lay(1.0, "JC", sure("Denis"))
+    table.lay(2.0, "KH", sure("Denis"), 0.992, {"KH": 0.992, "QH": 0.01})
+    table.lay(3.0, "KH", sure("Denis"), 0.999)
+    assert table.account.missed([("KH", "Denis")], 3.0) == []
+    assert table.account.missed_in_doubt == {"KH": "Denis"}
+    swept = table.account.box_swept(4.0, "KH", sure("Denis"), "Denis", arms(Denis=400.0))
+    assert [(e["type"], e.get("was"), e.get("card", e.get("box"))) for e in swept] == [
+        ("card_corrected", "KH", "QH"), ("box_swept", None, "KH")]
+    assert table.account.missed_in_doubt == {} and table.account.missed_told == {}
+
+
 def test_a_missed_call_on_a_sure_read_is_told_at_once() -> None:
     table = Table()
     table.lay(1.0, "6D", sure("Bruno"))

@@ -1488,6 +1488,31 @@ def test_the_top_card_read_surely_twice_is_one_card_wherever_it_lies_now() -> No
     assert not watcher.same_card_nudged(dropped)
 
 
+def test_the_same_name_read_surely_beside_a_top_card_still_in_its_place_is_another_card() -> None:
+    """Deal 84022: a Slavic Q♥ read K♥ surely, then the K♥ laid half over it and read surely too. The place the
+    first read lay in, outside the second, did not change: that card is still there, so the second read is another
+    card (one of the two reads is wrong), not the first one moved."""
+    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: {"KH": 0.999}, confirm_frames=2, card_px=71 * 101)
+    table = np.full((220, 240), 200, np.uint8)
+    first = table.copy()
+    cv2.rectangle(first, (40, 40), (110, 140), 30, -1)
+    here = CardLocation(np.array([[40, 40], [111, 40], [111, 141], [40, 141]], np.float64))
+    watcher.baseline(first)
+    watcher.lay(PileRead("KH", 0.999, 3, 3, here))
+    second = first.copy()
+    cv2.rectangle(second, (75, 60), (145, 160), 60, -1)
+    assert watcher.settled(second)
+    there = PileRead("KH", 0.999, 3, 3, CardLocation(here.corners + [35, 20]))
+    assert not watcher.same_card_nudged(there)
+    moved = table.copy()
+    cv2.rectangle(moved, (75, 60), (145, 160), 30, -1)   # the same card pushed there: its old place changed
+    watcher.baseline(first)
+    watcher.lay(PileRead("KH", 0.999, 3, 3, here))
+    assert watcher.settled(moved)
+    assert watcher.same_card_nudged(there)
+
+
 def test_a_change_within_the_top_card_is_a_new_play_only_when_read_surely() -> None:
     """A change smaller than a card within the top card is the top card moving in its place (67008's K♦, read while
     held, then come to rest under it: read 6♣ 0.65), unless every read named one card surely (a card laid

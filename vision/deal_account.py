@@ -390,10 +390,13 @@ class DealAccount:
         """Whether the pile's read of `card` hesitated with a card that is neither on the pile nor in `shown` nor of a
         suit the inks rule out (`_ruled_out_by_ink`), or its index sign leans to such a card (`_sign_disagrees`), or,
         during the deal (`shown` None), it was read with low confidence: which cards it may have been is only known
-        at the settlement. A card renamed or proven since holds by that evidence instead."""
+        at the settlement. So is a card read twice (`read_before`): one read is wrong, so which play laid the honour,
+        and when its call was due, is unknown. A card renamed or proven since holds by that evidence instead."""
         seen = self.sightings.get(card)
         if seen is None or card in self.renamed_to or card in self.proven:
             return False
+        if card in self.read_before:
+            return True
         ruled_out = {*self.sightings, *(shown or ()), *self._ruled_out_by_ink(card, seen)}
         unsure = shown is None and float(seen.event["confidence"]) < self.config.min_card_confidence
         return unsure or hesitated(card, seen.evidence, ruled_out, self.config.rename_floor) \

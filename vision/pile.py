@@ -515,8 +515,27 @@ class PileWatcher:
         if read.location.on_top and not self._sure(read):
             return True
         if read.card == self.top and self.top_sure and self._sure(read):
-            return True
+            return not self._still_lies_there(read)
         return read.card == self.top and overlap(read.location, self.top_location) > 0.85
+
+    def _still_lies_there(self, read: PileRead) -> bool:
+        """Whether the top card still lies where it was read, away from `read`'s place: its place outside `read`'s
+        box, at least `MIN_HULL` of a card, changed in less than `MIN_CHANGED` of it since the last settled view. A
+        card that left a place changes it at least as much as a card laid squarely on another changes the card; one
+        card cannot lie in two places, so `read` is another card, and one of the two reads is wrong."""
+        if (self.card_px is None or self._before is None or self._reference is None or read.location is None
+                or self.top_location is None):
+            return False
+        shape = self._reference.shape[:2]
+        old, new = np.zeros(shape, np.uint8), np.zeros(shape, np.uint8)
+        cv2.fillConvexPoly(old, self.top_location.corners.astype(np.int32), 1)
+        cv2.fillConvexPoly(new, read.location.corners.astype(np.int32), 1)
+        left = (old > 0) & (new == 0)
+        area = int(np.count_nonzero(left))
+        if area < MIN_HULL * self.card_px:
+            return False
+        changed = cv2.absdiff(self._before, self._reference)[left] > CHANGE_GREY
+        return int(np.count_nonzero(changed)) < MIN_CHANGED * area
 
     def lay(self, read: PileRead) -> None:
         """`read` is the new top card."""
