@@ -17,9 +17,7 @@ from vision.attribute import ArmTracker, Attribution, decide
 from vision.boxes import BoxTracker, Undecided, changed_share, look_at, look_within, polygon_mask, surroundings
 from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
-from vision.pile import (
-    HELD_CARD, CardLocation, PileRead, PileWatcher, crop_card, locate_new_card, marked_on_top, overlap,
-)
+from vision.pile import HELD_CARD, CardLocation, PileRead, PileWatcher, crop_card, locate_new_card, marked_on_top
 from vision.showdown import (
     HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, own_cards,
     places_with_new_cards, reading_scale,
@@ -644,61 +642,6 @@ def test_a_read_interrupted_by_motion_is_read_again_once_the_hand_is_gone() -> N
     assert verdict is not None and verdict.card == "KS" and verdict.reads == 2 and len(crops) == 3
     watcher.interrupted()                        # nothing being read: nothing changes
     assert not watcher.settled(card)
-
-
-def _settled_and_read(empty: np.ndarray, view: np.ndarray, reads: list[dict[str, float]]
-                      ) -> tuple[PileWatcher, PileRead]:
-    """A watcher (the card size known) whose pile was `empty`, settled on `view` and read twice from `reads`."""
-    it = iter(reads)
-    polygon = np.array([[10, 10], [150, 10], [150, 190], [10, 190]], np.float64)
-    watcher = PileWatcher(polygon, lambda crop: next(it), confirm_frames=2, card_px=71 * 101)
-    watcher.baseline(empty)
-    assert watcher.settled(view)
-    image = cv2.cvtColor(view, cv2.COLOR_GRAY2BGR)
-    watcher.read(image, np.eye(3))
-    verdict = watcher.read(image, np.eye(3))
-    assert verdict is not None
-    return watcher, verdict
-
-
-def test_what_a_hand_hid_of_its_card_is_no_new_card_once_the_gate_revokes_the_settle() -> None:
-    """Deal 84008 of a fresh widened set: a hand resting on half its 10♦ looked settled, the card was read, and the
-    hand left at once (the gate revoked the settle). The half it had hid, seen next, was read as a 9♦ laid, which
-    closed the 10♦'s call window before its sweep. Compared with the view before the card, the next settle finds the
-    whole card where it was read."""
-    empty = np.full((200, 160), 200, np.uint8)
-    card = empty.copy()
-    cv2.rectangle(card, (40, 40), (110, 140), 30, -1)
-    half_hidden = card.copy()
-    half_hidden[95:, 35:115] = 200                     # the hand, the table's shade: half the card hidden
-    watcher, verdict = _settled_and_read(empty, half_hidden, [{"10D": 0.999}, {"10D": 0.999}])
-    assert verdict.card == "10D"
-    watcher.lay(verdict)
-    watcher.settle_revoked()
-    assert watcher.settled(card)
-    location = watcher._location
-    assert location is not None and overlap(location, verdict.location) > 0.4
-    assert np.ptp(location.corners[:, 1]) > 90        # the whole card, not the half the hand hid
-
-
-def test_a_revoked_settle_that_only_saw_the_top_card_move_is_kept() -> None:
-    """Deal 81008: a 6♣ read while held, read again as it came to rest, and that settle revoked. Compared with the
-    view where it was held, the next settle found the 4♣ below it uncovered and read it as a card laid."""
-    empty = np.full((200, 160), 200, np.uint8)
-    laid = empty.copy()
-    cv2.rectangle(laid, (40, 40), (110, 140), 30, -1)
-    watcher, first = _settled_and_read(empty, laid, [{"6C": 0.99}, {"6C": 0.99}, {"6C": 1.0}, {"6C": 1.0}])
-    watcher.lay(first)
-    moved = empty.copy()
-    cv2.rectangle(moved, (44, 46), (114, 146), 30, -1)
-    assert watcher.settled(moved)
-    image = cv2.cvtColor(moved, cv2.COLOR_GRAY2BGR)
-    watcher.read(image, np.eye(3))
-    verdict = watcher.read(image, np.eye(3))
-    assert verdict is not None and watcher.same_card_nudged(verdict)
-    watcher.moved(verdict)
-    watcher.settle_revoked()
-    assert not watcher.settled(moved)                  # compared with the view it moved to: nothing new
 
 
 def _held_then(after: np.ndarray, reads: list, came_back: bool = False) -> tuple[PileWatcher, float]:

@@ -453,10 +453,6 @@ class PileWatcher:
     _reference: np.ndarray | None = None
     _before: np.ndarray | None = None
     """The settled view before the card being read landed (to find it again after an interrupted read)."""
-    _replaced: np.ndarray | None = None
-    """The reference the last settled view replaced, once a card was laid there (`lay`), until the next settle."""
-    _replacing: np.ndarray | None = None
-    """The reference the last settled view replaced, until the next settle."""
     _location: CardLocation | None = None
     _reads: list[dict[str, float]] = field(default_factory=list)
     _inks: list[Ink | None] = field(default_factory=list)
@@ -540,7 +536,6 @@ class PileWatcher:
     def lay(self, read: PileRead) -> None:
         """`read` is the new top card."""
         self.top, self.top_location, self.top_sure = read.card, read.location, self._sure(read)
-        self._replaced = self._replacing
 
     def moved(self, read: PileRead) -> None:
         """The top card was read again where it lies now (`same_card_nudged`): later reads are compared there."""
@@ -552,7 +547,7 @@ class PileWatcher:
         return self._location is not None
 
     def baseline(self, view_grey: np.ndarray) -> None:
-        self._reference, self._replaced, self._replacing = view_grey.copy(), None, None
+        self._reference = view_grey.copy()
         self._held = None
         self._start(None)
 
@@ -567,7 +562,6 @@ class PileWatcher:
         unsure = held is not None and came_back and not self._sure(held[2])
         if held is not None and (not came_back or unsure) and (rest := self._at_rest(held, view_grey)) is not None:
             self._unexplained = 0
-            self._replaced, self._replacing = None, self._reference
             self._before, self._reference = held[0], view_grey.copy()
             self._start(rest, resting=True)
             self._unsure_held = held[2] if came_back else None
@@ -575,11 +569,9 @@ class PileWatcher:
         loc = self._locate(self._reference, view_grey)
         if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
             self._unexplained += 1   # keep the reference: the next settle compares the card alone with it
-            self._replaced, self._replacing = None, None
             return False
         self._unexplained = 0
         self._before, self._reference = self._reference, view_grey.copy()
-        self._replaced, self._replacing = None, self._before
         if loc is None:
             return False
         loc = marked_on_top(loc, self.top_location, self.card_px)
@@ -665,14 +657,6 @@ class PileWatcher:
         """Begin reading the card at `location` (None: no card pending): nothing read of it yet."""
         self._location, self._reads, self._inks, self._figures, self._pips, self._signs = location, [], [], [], [], []
         self._resting, self._unsure_held = resting, None
-
-    def settle_revoked(self) -> None:
-        """The gate revoked the last settle (motion came back sooner than a settle takes). When its view showed a card
-        laid, it may hold the hand that laid it, so the next settled view is compared with the one before it: what
-        that hand hid of its card, seen once it has gone, is no card laid (the card read stands). A view that only
-        showed the top card moved is kept: the one before it may hold the card still held elsewhere."""
-        if self._replaced is not None:
-            self._reference, self._replaced, self._replacing = self._replaced, None, None
 
     def interrupted(self) -> None:
         """Motion resumed before the card was confirmed: read it again once the table settles.
