@@ -125,7 +125,7 @@ class MotionGate:
             limit = min(limit, self.config.hand_cards * self.card_px)
         if np.count_nonzero(changed) > limit:
             return changed
-        arm = self._arm_still_there(self._unexplained(pairs, "local") > self.config.pixel_threshold)
+        arm = self._resting_arms(self._unexplained(pairs, "local") > self.config.pixel_threshold)
         return arm if arm.any() else None
 
     def _compared(self, small: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -173,7 +173,7 @@ class MotionGate:
         coded = np.clip(128.0 + GAIN_STEPS * np.log2(ratio), 0, 255).astype(np.uint8)
         return np.exp2((cv2.medianBlur(coded, min(k, 255)).astype(np.float32) - 128.0) / GAIN_STEPS)
 
-    def _arm_still_there(self, changed: np.ndarray) -> np.ndarray:
+    def _resting_arms(self, changed: np.ndarray) -> np.ndarray:
         """The changed regions that join the pile or a box to the edge of the view, outside the zones (empty when
         none does): a hand at rest there is always joined to the table's edge by its arm, however little of the arm
         lies outside the zones (seat zones drawn up to the pile leave only a short stretch of forearm between

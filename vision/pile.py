@@ -523,10 +523,7 @@ class PileWatcher:
                 or self.top_location is None):
             return False
         shape = self._reference.shape[:2]
-        old, new = np.zeros(shape, np.uint8), np.zeros(shape, np.uint8)
-        cv2.fillConvexPoly(old, self.top_location.corners.astype(np.int32), 1)
-        cv2.fillConvexPoly(new, read.location.corners.astype(np.int32), 1)
-        left = (old > 0) & (new == 0)
+        left = (polygon_mask(shape, self.top_location.corners) > 0) & (polygon_mask(shape, read.location.corners) == 0)
         area = int(np.count_nonzero(left))
         if area < MIN_HULL * self.card_px:
             return False
