@@ -644,13 +644,18 @@ def test_a_read_interrupted_by_motion_is_read_again_once_the_hand_is_gone() -> N
     assert not watcher.settled(card)
 
 
+def _mid_deal_watcher(reads: list) -> PileWatcher:
+    """A watcher of a 240 x 220 pile zone whose card size is known, reading `reads`, one per frame, two per card."""
+    it = iter(reads)
+    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
+    return PileWatcher(polygon, lambda crop: next(it), confirm_frames=2, card_px=71 * 101)
+
+
 def _held_then(after: np.ndarray, reads: list, came_back: bool = False) -> tuple[PileWatcher, float]:
     """A watcher that read a card still held over the pile (the hand joined to it: more than a card changed), then
     settles on `after` (`came_back`: a hand visited the pile again in between); returns the watcher and the held
     read's box in card areas."""
-    it = iter(reads)
-    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
-    watcher = PileWatcher(polygon, lambda crop: next(it), confirm_frames=2, card_px=71 * 101)
+    watcher = _mid_deal_watcher(reads)
     empty = np.full((220, 240), 200, np.uint8)
     watcher.baseline(empty)
     held = empty.copy()
@@ -679,6 +684,65 @@ def test_a_card_read_while_its_hand_held_it_is_read_again_once_it_lies_alone() -
     verdict = watcher.read(image, np.eye(3))
     assert verdict is not None and verdict.at_rest and verdict.card == "KH"
     assert not watcher.settled(rest)                 # read: the pile is as it was
+
+
+def _read_on_a_revoked_settle(after_reads: list, revoked: bool = True) -> tuple[PileWatcher, np.ndarray]:
+    """A watcher that read a 10♦ (paper on a darker table) while the fingers laying it rested on its lower half (less
+    than `HELD_CARD` changed), the settle then revoked (or not); returns it and the view of the card lying alone."""
+    watcher = _mid_deal_watcher([{"10D": 0.99}, {"10D": 0.98}, *after_reads])
+    empty = np.full((220, 240), 90, np.uint8)
+    watcher.baseline(empty)
+    card = empty.copy()
+    cv2.rectangle(card, (40, 40), (110, 140), 230, -1)
+    cv2.putText(card, "10", (44, 60), cv2.FONT_HERSHEY_SIMPLEX, 0.5, 20, 2)
+    resting = card.copy()
+    cv2.rectangle(resting, (60, 100), (100, 160), 150, -1)
+    assert watcher.settled(resting)
+    box = cv2.contourArea(watcher._location.corners.astype(np.float32)) / watcher.card_px
+    image = cv2.cvtColor(resting, cv2.COLOR_GRAY2BGR)
+    watcher.read(image, np.eye(3))
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and verdict.card == "10D" and box < HELD_CARD
+    watcher.lay(verdict)
+    if revoked:
+        watcher.revoked()
+    return watcher, card
+
+
+def _next_verdict(watcher: PileWatcher, view: np.ndarray) -> tuple[PileRead, np.ndarray]:
+    """The verdict on the card found at the next settle, and the place it was read at."""
+    assert watcher.settled(view)
+    place = watcher._location.corners
+    image = cv2.cvtColor(view, cv2.COLOR_GRAY2BGR)
+    watcher.read(image, np.eye(3))
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None
+    return verdict, place
+
+
+@pytest.mark.parametrize("revoked", [True, False])
+def test_a_card_read_on_a_settle_its_hand_revoked_is_read_again_once_it_lies_alone(revoked: bool) -> None:
+    """Deal 84008 of the widened benchmark: the hand rested on half the 10♦ it laid, the card was read, and the hand
+    left before the settle held: the half it hid, compared with the view the card was read in, was read as a 9♦
+    laid. A revoked settle makes the card one read while held, read again whole; a settle that held does not."""
+    watcher, card = _read_on_a_revoked_settle([{"10D": 0.99}, {"10D": 0.99}], revoked)
+    verdict, place = _next_verdict(watcher, card)
+    assert verdict.at_rest == revoked
+    assert (np.ptp(place[:, 1]) > 90) == revoked     # the whole card, or the half the hand hid
+
+
+@pytest.mark.parametrize(("turn", "down"), [(0, 0), (25, 12)])
+def test_a_card_laid_on_one_read_on_a_revoked_settle_is_a_new_card(turn: float, down: int) -> None:
+    """At 15 frames/s the next hand comes with no calm in between and lays its card on the one read on the revoked
+    settle. Laid squarely, the card read at rest there is one the first read did not score: a new card. Laid askew,
+    the change since the view before the first card is both cards, no card's outline (`WHOLE_CARD`): the new card is
+    found against the view the first was read in, as any new card is."""
+    watcher, card = _read_on_a_revoked_settle([{"JS": 0.99}, {"JS": 0.99}])
+    corners = cv2.boxPoints(((75, 90 + down), (71, 101), turn))
+    cv2.fillConvexPoly(card, corners.astype(np.int32), 225)
+    verdict, place = _next_verdict(watcher, card)
+    assert verdict.card == "JS" and not verdict.at_rest
+    assert np.abs(place.min(axis=0) - corners.min(axis=0)).max() < 8     # the new card's place, not both cards
 
 
 def test_a_card_laid_on_the_held_one_by_a_hand_that_came_back_is_a_new_card() -> None:

@@ -480,10 +480,16 @@ class PileWatcher:
     _held: tuple[np.ndarray, CardLocation, PileRead] | None = None
     """The view before the card read last, where it was read and what it was read as, when a hand was over it then
     (`HELD_CARD`)."""
+    _held_revoked: bool = False
+    """`_held` is a card whose settle was revoked (`revoked`), not one whose hand was seen with it."""
+    _laid: tuple[np.ndarray, CardLocation, PileRead] | None = None
+    """The view before the card read last, where it was read and what it was read as, until the next settle: the
+    settle it was read on may yet be revoked (`revoked`)."""
     _resting: bool = False
     """The read in progress is of the card read last, now lying alone (`PileRead.at_rest`)."""
     _unsure_held: PileRead | None = None
-    """While `_resting` after the hand came back: the unsure read of the card held (`_still_held`)."""
+    """While `_resting` after the hand came back, or after a revoked settle: the read of the card held
+    (`_still_held`)."""
 
     def measured_before(self, previous: PileWatcher) -> None:
         """Keep the card sizes `previous` measured, in this watcher's view (a new calibration of the same table), and
@@ -545,7 +551,7 @@ class PileWatcher:
 
     def baseline(self, view_grey: np.ndarray) -> None:
         self._reference = view_grey.copy()
-        self._held = None
+        self._held, self._held_revoked, self._laid = None, False, None
         self._start(None)
 
     def settled(self, view_grey: np.ndarray, came_back: bool = False) -> bool:
@@ -555,13 +561,15 @@ class PileWatcher:
         if self._reference is None:
             self.baseline(view_grey)
             return False
-        held, self._held = self._held, None
+        held, self._held, self._laid = self._held, None, None
+        revoked, self._held_revoked = self._held_revoked, False
         unsure = held is not None and came_back and not self._sure(held[2])
-        if held is not None and (not came_back or unsure) and (rest := self._at_rest(held, view_grey)) is not None:
+        if held is not None and (not came_back or unsure) and \
+                (rest := self._at_rest(held, view_grey, whole=revoked)) is not None:
             self._unexplained = 0
             self._before, self._reference = held[0], view_grey.copy()
             self._start(rest, resting=True)
-            self._unsure_held = held[2] if came_back else None
+            self._unsure_held = held[2] if came_back or revoked else None
             return True
         loc = self._locate(self._reference, view_grey)
         if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
@@ -605,12 +613,20 @@ class PileWatcher:
         return held is None or card == held.card or (
             held.card is not None and read_share(held.evidence, held.card, card) >= self.rename_floor)
 
-    def _at_rest(self, held: tuple[np.ndarray, CardLocation, PileRead], view_grey: np.ndarray) -> CardLocation | None:
+    def _at_rest(self, held: tuple[np.ndarray, CardLocation, PileRead], view_grey: np.ndarray, whole: bool = False
+                 ) -> CardLocation | None:
         """Where the card read while held lies now, when the pile changed since the view before it by that one card
-        alone, below where it was held (`AT_REST_INSIDE`); else None."""
+        alone, below where it was held (`AT_REST_INSIDE`); else None. With `whole` (a revoked settle: no hand was
+        seen with the card, and the next may have come with no calm in between), only the card's own outline, a
+        card's size (`WHOLE_CARD`), is that card alone: two cards laid apart show no card's outline."""
         before, where, _ = held
         loc = self._locate(before, view_grey)
-        return loc if loc is not None and self._below(loc, where) else None
+        if loc is None or not self._below(loc, where):
+            return None
+        if whole and (loc.outline_px is None or self.card_px is None or
+                      not WHOLE_CARD[0] * self.card_px <= loc.outline_px <= WHOLE_CARD[1] * self.card_px):
+            return None
+        return loc
 
     def _below(self, location: CardLocation, held: CardLocation) -> bool:
         """Whether `location` is one card lying below where a card was held (`AT_REST_INSIDE`)."""
@@ -666,6 +682,17 @@ class PileWatcher:
             self._reference = self._before
             self._start(None)
 
+    def revoked(self) -> None:
+        """The settle the card read last was read on ended sooner than a settle takes: the hand laying it was still on
+        it, hiding part of it, so it is a card read while held (`HELD_CARD`), read again once it lies alone. Compared
+        with that view instead, the part the hand hid would be a card laid. The next hand may come with no calm in
+        between: only the card's own outline is that card alone (`_at_rest`), and even then the next card may lie
+        squarely on it, so the card read there is that card only when the first read named it or scored it closely
+        (`_still_held`)."""
+        if self._laid is not None and self._held is None and not self.reading:
+            self._held, self._held_revoked = self._laid, True
+        self._laid = None
+
     def abort(self) -> PileRead | None:
         """The source ended before all confirming reads: decide on what was read, if anything."""
         return self._verdict() if self._reads else None
@@ -697,6 +724,8 @@ class PileWatcher:
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
         read = PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
                         resting and self._still_held(unsure_held, card), pips, signs)
-        if location is not None and not resting and self._before is not None and self._more_than_a_card(location):
-            self._held = (self._before, location, read)
+        if location is not None and not resting and self._before is not None:
+            self._laid = (self._before, location, read)
+            if self._more_than_a_card(location):
+                self._held = self._laid
         return read

@@ -209,6 +209,7 @@ class _Pipeline:
             self._revocable_bgr, self._reference_bgr = self._reference_bgr, small_bgr
         elif result.revoked:
             self._reference_bgr = self._revocable_bgr
+            self.pile.revoked()
         out: list[dict] = []
         if result.moving:
             self.arms.feed(self._foreground(small_bgr, result.motion_mask))
