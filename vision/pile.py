@@ -130,6 +130,16 @@ BLUR_PX = 3
 pixel or two of the view, whatever the table; a card's corner is many pixels across."""
 
 
+THIN_OPENING = 2
+"""A change the `BLUR_PX` opening leaves too small may still be a card when the card is so small in the view that its
+index strokes are under a pixel wide (`THINNEST_STROKE`): laid a pixel off squarely on one of its look, it changes
+those strokes and a sliver of its edge, bands the view's blur spreads to two pixels, which this opening keeps while
+it still clears single pixels of noise."""
+THINNEST_STROKE = 1 / 70
+"""An index stroke's width as a share of the card's width: from 1/70 to 1/23 on 37 designs. Wider than a pixel, a
+stroke stays three pixels wide or more once blurred, which the `BLUR_PX` opening keeps."""
+
+
 def _zone_area(polygon: np.ndarray) -> float:
     return abs(float(cv2.contourArea(np.asarray(polygon, np.float32))))
 
@@ -198,7 +208,7 @@ def _measure(outline: np.ndarray | None, stretch: float, span: tuple[float, floa
 def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray, card_px: float | None = None,
                     threshold: int = CHANGE_GREY, min_changed: float = MIN_CHANGED, min_hull: float = MIN_HULL,
                     grow: float = 1.03, stretch: float | None = 1.0,
-                    span: tuple[float, float] | None = None) -> CardLocation | None:
+                    span: tuple[float, float] | None = None, opening: int = BLUR_PX) -> CardLocation | None:
     """Where a card appeared between two grey views of the pile (view pixels), or None if nothing did.
 
     Sizes are relative to `card_px`, one card's area on this table as measured from the cards laid so far: a card
@@ -207,12 +217,14 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
     instead (its bright paper, the change itself, or what changed above the zone's own noise, which then changed all
     of it: an ace's ink alone may change less than `min_changed`), and the sizes are relative to it.
     The card is fitted on the table, whose x axis the view shows `stretch` times too short (None: not known yet,
-    this card tells it); with `span`, the stretch this card's outline shows within it is measured too."""
+    this card tells it); with `span`, the stretch this card's outline shows within it is measured too. `opening`: the
+    side of the opening that clears the change of specks (a change it leaves too small on a table whose cards' index
+    strokes are under a pixel is looked at again after `THIN_OPENING`)."""
     mask = polygon_mask(after.shape[:2], pile_polygon)
     smooth_before, smooth_after = cv2.GaussianBlur(before, (3, 3), 0), cv2.GaussianBlur(after, (3, 3), 0)
     diff = cv2.absdiff(smooth_before, smooth_after)
     changed = ((diff > threshold) & (mask > 0)).astype(np.uint8) * 255
-    changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((opening, opening), np.uint8))
     zone = float(np.count_nonzero(mask))
     count = np.count_nonzero(changed)
     if count < 20:
@@ -239,7 +251,10 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
             return None
         size = measured
     if count < min_changed * size or cv2.contourArea(hull) < min_hull * size:
-        return None
+        if card_px is None or opening <= THIN_OPENING or np.sqrt(card_px / CARD_ASPECT) * THINNEST_STROKE >= 1.0:
+            return None
+        return locate_new_card(before, after, pile_polygon, card_px, threshold, min_changed, min_hull, grow, stretch,
+                               span, THIN_OPENING)
     k = stretch if stretch is not None else seen if seen is not None else 1.0
     shape = _on_table(outline if outline is not None else hull, k)
     rect = cv2.minAreaRect(shape)
