@@ -287,6 +287,11 @@ ON_TOP_INSIDE = 0.8
 fitted around what changed sticks out of the card below by the widening to a card's aspect alone."""
 
 
+def _card_sized(area: float | None, card_px: float | None) -> bool:
+    """Whether an outline of `area` is one whole card on this table (`WHOLE_CARD` of `card_px`, the size measured)."""
+    return area is not None and card_px is not None and WHOLE_CARD[0] * card_px <= area <= WHOLE_CARD[1] * card_px
+
+
 def marked_on_top(location: CardLocation, top: CardLocation | None, card_px: float | None) -> CardLocation:
     """`location`, marked `on_top` when it has no outline of its own, is smaller than `WHOLE_CARD` of a card and lies
     within the top card (`ON_TOP_INSIDE`): a card laid squarely on it, or that card moving in its place (come to rest
@@ -313,7 +318,7 @@ def _whole_card(after: np.ndarray, hull: np.ndarray, card_px: float, outline: np
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     grown = _bright_card(after, cv2.convexHull(max(contours, key=cv2.contourArea)))
     area, seen = _measure(grown, stretch, span)
-    if area is not None and WHOLE_CARD[0] * card_px <= area <= WHOLE_CARD[1] * card_px:
+    if _card_sized(area, card_px):
         return grown, area, seen
     return outline, *measured
 
@@ -638,10 +643,7 @@ class PileWatcher:
         loc = self._locate(before, view_grey)
         if loc is None or not self._below(loc, where):
             return None
-        if whole and (loc.outline_px is None or self.card_px is None or
-                      not WHOLE_CARD[0] * self.card_px <= loc.outline_px <= WHOLE_CARD[1] * self.card_px):
-            return None
-        return loc
+        return loc if not whole or _card_sized(loc.outline_px, self.card_px) else None
 
     def _below(self, location: CardLocation, held: CardLocation) -> bool:
         """Whether `location` is one card lying below where a card was held (`AT_REST_INSIDE`)."""
