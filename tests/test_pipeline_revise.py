@@ -374,6 +374,20 @@ def test_a_renamed_card_says_whether_a_sweep_proved_it_or_a_runner_up_was_taken(
         ("4S", "4D", READ_TWICE)]
 
 
+def test_a_card_read_again_surely_renames_the_earlier_hesitant_read_though_the_rules_weighed_it_down() -> None:
+    """Deal 85004 of the widened benchmark: Bruno's Slavic Q♠ read as the Q♣ (0.82, the Q♠ within a third), then
+    Anne's Q♣ read 0.999. The rules weigh a card seen before down (`seen_weight`), so Anne's read holds the Q♣ at
+    0.2 beside the Q♠ at 0.092 (the J♣ is on the pile): taken as it stands it looked the more hesitant, and Bruno's
+    read was never renamed."""
+    table = Table()
+    table.lay(1.0, "JC", sure("Bruno"))
+    table.lay(2.0, "QC", sure("Bruno"), 0.82, {"QC": 4.1, "QS": 1.254, "KC": 0.994})
+    again = table.lay(3.0, "QC", sure("Anne"), 0.999, {"QC": 0.2, "JC": 0.136, "QS": 0.092})
+    assert [(e["was"], e["card"], e["player"], e["reason"]) for e in again if e["type"] == "card_corrected"] == [
+        ("QC", "QS", "Bruno", READ_TWICE)]
+    assert "seen_twice" not in again[-1].get("flags", ())
+
+
 def test_a_sweep_proves_the_honour_its_player_s_last_read_had_as_runner_up() -> None:
     """Deal 60004 of the widened benchmark: Denis's Q♠ read as the K♣ (Q♠ close behind), then he empties the Q♠ box:
     his card was the Q♠. A runner-up far behind, or a sweep by another player, proves nothing."""

@@ -650,11 +650,14 @@ class DealAccount:
 
     def _rename_earlier(self, card: str, evidence: Mapping[str, float], t: float) -> list[dict]:
         """`card` is on the pile already: rename the earlier reading when it is the likelier misread (the
-        `card_corrected` event, and the engine told), else nothing."""
+        `card_corrected` event, and the engine told), else nothing. The new read's score of `card` is taken before
+        the rules weighed it down as seen before (`seen_weight`): that weight is the doubt being settled here, and
+        left in, it makes every second read look hesitant, so an earlier read never gives way."""
         earlier = self.sightings.get(card)
         if earlier is None:
             return []
-        name = misread_sighting(card, earlier.evidence, evidence, self.events_seen, self.config.rename_floor)
+        now = {**evidence, card: evidence.get(card, 0.0) / self.config.seen_weight}
+        name = misread_sighting(card, earlier.evidence, now, self.events_seen, self.config.rename_floor)
         return [] if name is None else self._rename(card, name, t, READ_TWICE)
 
     def _renamed_by_inks(self, t: float) -> list[dict]:

@@ -18,9 +18,10 @@ def misread_sighting(card: str, earlier: Mapping[str, float], now: Mapping[str, 
     """`card` was read on the pile again: the card the earlier reading should have named, or None.
 
     A deck holds each card once, so one of the two readings is wrong: the one whose runner-up came closer to it
-    (scores weighed by the rules, as `PileRead.evidence` keeps them; a card on the pile is no runner-up). The
-    earlier one is renamed when its runner-up reached at least `floor` of its score and came closer than the new
-    reading's did: a read that hesitated is the likelier misread of the two.
+    (scores weighed by the rules, as `PileRead.evidence` keeps them, except the new read's score of `card`, which
+    the caller gives as read: its weight as a card seen before is the very doubt; a card on the pile is no
+    runner-up). The earlier one is renamed when its runner-up reached at least `floor` of its score and came closer
+    than the new reading's did: a read that hesitated is the likelier misread of the two.
     """
     before, runner_up = _runner_up(card, earlier, on_pile)
     again, _ = _runner_up(card, now, on_pile)
