@@ -1118,6 +1118,24 @@ def test_a_place_showing_more_sure_cards_than_its_count_asks_for_a_recount_with_
     assert dict(unsure.settled(view))["Bruno"] == ("KH",) and len(asked) == 1
 
 
+def test_a_place_showing_more_names_than_its_count_keeps_those_read_surely_on_the_views_a_hand_agrees_on() -> None:
+    """Deal 84015: Bruno's place read his 9♣ on two views, and on the last one also a Q♠ a shade surer than it (the
+    Q♠ lay in the talon); the video ended before his place read alike twice. One view's scores cut his 9♣, and made
+    him pay the Q♠ box; over the two views the 9♣ is the surer. A name read surer on both views still wins."""
+    seats, view = _two_zones()
+    for views, kept in (([{"2C": 1.0, "9C": 0.958}, {"2C": 1.0, "9C": 0.977, "QS": 0.981}], ("2C", "9C")),
+                        ([{"2C": 1.0, "9C": 0.95, "QS": 0.99}, {"2C": 1.0, "9C": 0.95, "QS": 0.99}], ("2C", "QS"))):
+        frame = {"i": 0}
+        reader = ShowdownReader(seats, lambda crop: [_Det(c, p) for c, p in views[frame["i"]].items()]
+                                if _whose(crop) == "Anne" else [], {"Anne": 2})
+        revealed = []
+        for i in range(len(views)):
+            frame["i"] = i
+            revealed += reader.settled(view)
+        revealed += reader.finish()
+        assert revealed == [("Anne", kept)]
+
+
 def test_a_hand_the_count_cut_waits_for_the_place_still_being_laid_out() -> None:
     """Deal 48022: Anne's place showed 9♣ and K♦ (her count said one card) while Bruno was still laying his hand out,
     read one card, then two, then one again; revealed after `REVEAL_PATIENCE` views, Anne's hand lost its 9♣ before

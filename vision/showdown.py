@@ -279,6 +279,8 @@ class ShowdownReader:
     _last: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _shown_before: dict[str, set[str]] = field(default_factory=dict)
     """Each waiting place's own cards as read on the previous settled view, before any count cut them."""
+    _found_before: dict[str, Mapping[str, float]] = field(default_factory=dict)
+    """Each waiting place's reads (card -> confidence) on the previous settled view, for `_within_count`."""
     _last_view: np.ndarray | None = None
     _scores_seen: dict[str, list[Mapping[str, float]]] = field(default_factory=dict)
     """Each place read short: its zone's scores on every settled view since, told the cards read elsewhere then. A
@@ -307,7 +309,9 @@ class ShowdownReader:
                  for player, found in reads.items()}
         shown_before = self._shown_before
         self._recounted(shown, reads)
-        kept = {player: self._within_count(player, shown[player], found) for player, found in reads.items()}
+        kept = {player: self._within_count(player, shown[player], found, self._found_before.get(player, {}))
+                for player, found in reads.items()}
+        self._found_before = reads
         beyond = {c for player in reads for c in shown[player] - kept[player]}
         read_here = set().union(*reads.values()) - beyond
         self._look_again_at_short_hands(view_bgr, kept, read_here | taken)
@@ -366,13 +370,16 @@ class ShowdownReader:
         return cards_of(self.revealed) | {c for p, hand in hands.items() if p != player for c in hand} | \
             self._elsewhere(player)
 
-    def _within_count(self, player: str, shown: set[str], found: Mapping[str, float]) -> set[str]:
+    def _within_count(self, player: str, shown: set[str], found: Mapping[str, float],
+                      before: Mapping[str, float]) -> set[str]:
         """The cards a place shows, the surest up to its player's count: more names than cards held means some read
-        is wrong (an overlapping edge read as an index, a misread), and the least sure names go. A name cut so is no
-        card seen in that place: another hand read short may be completed with it."""
+        is wrong (an overlapping edge read as an index, a misread), and the least sure names go. Sure over this view
+        and the one `before` it (the two a hand must agree on to be ready): a hand laid out stays put, so each card it
+        holds is read on both, where a misread comes and goes. A name cut so is no card seen in that place: another
+        hand read short may be completed with it."""
         if len(shown) <= self.expected[player]:
             return shown
-        return set(sorted(shown, key=lambda c: -found[c])[:self.expected[player]])
+        return set(sorted(shown, key=lambda c: -(found[c] + before.get(c, 0.0)))[:self.expected[player]])
 
     def _look_again_at_short_hands(self, view_bgr: np.ndarray, shown: Mapping[str, set[str]],
                                    claimed: set[str]) -> None:
