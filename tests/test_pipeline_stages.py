@@ -1333,11 +1333,14 @@ def test_a_zone_that_never_reads_holds_the_others_back_only_a_while() -> None:
 
 
 @pytest.mark.parametrize("bruno_scores, revealed", [({"5H": 0.8, "KS": 0.99, "7C": 0.3}, ("5H",)),
-                                                     ({"7C": 0.3}, None)])
+                                                     ({"7C": 0.3, "KS": 0.99}, ("7C",)),
+                                                     ({"KS": 0.99}, None)])
 def test_at_the_end_a_zone_never_read_is_completed_from_its_scores(bruno_scores: dict[str, float],
                                                                    revealed: tuple[str, ...] | None) -> None:
     """Deal 9019: a Slavic Q♠ ("Д") never read as an index; at the end of the source the zone's scores complete
-    it, the cards claimed elsewhere (Anne's K♠) left out. Nothing above the floor: no hand."""
+    it, the cards claimed elsewhere (Anne's K♠) left out. Nothing above the floor (deal 87016: Denis's Slavic A♣
+    read as the 3♣ on the pile): its likeliest card claimed nowhere, a guess, so that the deal is settled; no hand
+    only when the zone scores no such card."""
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": []}
     scores = {"Anne": {"KS": 0.99, "4D": 0.98}, "Bruno": bruno_scores}
@@ -1348,6 +1351,7 @@ def test_at_the_end_a_zone_never_read_is_completed_from_its_scores(bruno_scores:
     assert reader.revealed == {"Anne": ("4D", "KS")}
     assert reader.finish() == ([("Bruno", revealed)] if revealed else [])
     assert ("Bruno" in reader.revealed) == (revealed is not None)
+    assert reader.guessed == ({"Bruno": revealed} if revealed else {})
 
 
 def test_a_hand_read_short_waits_for_the_losers_yet_to_lay_down_before_it_is_completed() -> None:

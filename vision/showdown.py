@@ -349,15 +349,18 @@ class ShowdownReader:
 
     def finish(self) -> list[tuple[str, tuple[str, ...]]]:
         """End of the source: give what was last read for every hand still waiting, completed as in `settled`; a
-        zone where no card was ever read gives what its scores complete it with, if anything (an index letter the
-        recogniser never names surely, such as a Slavic queen's "Д", still scores, and a deal is not settled
-        without that card)."""
+        zone where no card was ever read gives what its scores complete it with (an index letter the recogniser
+        never names surely, such as a Slavic queen's "Д", still scores), and, when nothing there reaches
+        `FILL_FLOOR`, its likeliest cards claimed nowhere however low they score: without that hand the deal is
+        never settled, and a guess (`guessed`) is one the family is asked to check."""
         out = []
         last = {p: self._last.get(p, ()) for p in self.waiting}
         remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last)) for p, cards in last.items()}
         last = self._renaming_pile_cards(remembered, self._last_view)
         for player, cards in last.items():
-            cards = self._completed(player, cards, self._last_view, self._claimed_besides(player, last))
+            claimed = self._claimed_besides(player, last)
+            cards = self._completed(player, cards, self._last_view, claimed) or \
+                self._completed(player, cards, self._last_view, claimed, floor=0.0)
             if not cards:
                 continue
             self.revealed[player] = cards
@@ -477,10 +480,10 @@ class ShowdownReader:
         return self.score_image(zone, elsewhere=elsewhere, **size_told(self.card_px))
 
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
-                   claimed: set[str]) -> tuple[str, ...]:
+                   claimed: set[str], floor: float = FILL_FLOOR) -> tuple[str, ...]:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
         hand, no pile read, no pass of the player's (`lacking`) and no reading of this hand claims (at least
-        FILL_FLOOR each), scored knowing that the cards claimed elsewhere are not in this zone: their best over the
+        `floor` each), scored knowing that the cards claimed elsewhere are not in this zone: their best over the
         views the place was read short on (`_scores_seen`), else on `view_bgr`; short still, with pile cards it
         holds after all (`_taken_from_pile`). The cards added are noted in `guessed`."""
         missing = self.expected.get(player, 0) - len(cards)
@@ -494,7 +497,7 @@ class ShowdownReader:
             scores = {c: max(s.get(c, 0.0) for s in seen) for c in set().union(*seen)}
         else:
             scores = self._zone_scores(player, view_bgr, (claimed | lacked) - set(cards))
-        extra = sorted((c for c, s in scores.items() if s >= FILL_FLOOR and c not in claimed | lacked),
+        extra = sorted((c for c, s in scores.items() if s >= floor and c not in claimed | lacked),
                        key=lambda c: -scores[c])[:missing]
         if len(extra) < missing:
             extra += self._taken_from_pile(player, view_bgr, elsewhere, claimed, missing - len(extra))
