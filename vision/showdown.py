@@ -11,7 +11,9 @@ the zone that read it more surely (`shared_owners`).
 A stable reading short of the cards the engine says that player still holds is completed from the zone's scores
 (`score_image`, told which cards lie elsewhere): the likeliest cards that nobody else was seen with, if they score
 at least `FILL_FLOOR` (a name a place read beyond its player's count, and cut, counts as seen nowhere). The
-engine's count says how many are missing, so completion never adds more cards than the hand holds.
+engine's count says how many are missing, so completion never adds more cards than the hand holds. A place still not
+revealed when the source ends takes its likeliest such cards however low they score: a guess the family checks, where
+no hand would leave the deal unsettled.
 A hand holds no card its player passed on during the deal (`lacking`): the others pass only when unable.
 A card read in a hand that was also read on the pile stays on the pile, unless the pile's read hesitated (it has
 one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
