@@ -360,9 +360,8 @@ class ShowdownReader:
         remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last)) for p, cards in last.items()}
         last = self._renaming_pile_cards(remembered, self._last_view)
         for player, cards in last.items():
-            claimed = self._claimed_besides(player, last)
-            cards = self._completed(player, cards, self._last_view, claimed) or \
-                self._completed(player, cards, self._last_view, claimed, floor=0.0)
+            cards = self._completed(player, cards, self._last_view, self._claimed_besides(player, last),
+                                    last_resort=True)
             if not cards:
                 continue
             self.revealed[player] = cards
@@ -482,12 +481,13 @@ class ShowdownReader:
         return self.score_image(zone, elsewhere=elsewhere, **size_told(self.card_px))
 
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
-                   claimed: set[str], floor: float = FILL_FLOOR) -> tuple[str, ...]:
+                   claimed: set[str], last_resort: bool = False) -> tuple[str, ...]:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
         hand, no pile read, no pass of the player's (`lacking`) and no reading of this hand claims (at least
-        `floor` each), scored knowing that the cards claimed elsewhere are not in this zone: their best over the
+        FILL_FLOOR each), scored knowing that the cards claimed elsewhere are not in this zone: their best over the
         views the place was read short on (`_scores_seen`), else on `view_bgr`; short still, with pile cards it
-        holds after all (`_taken_from_pile`). The cards added are noted in `guessed`."""
+        holds after all (`_taken_from_pile`); with `last_resort`, a place that would still show nothing takes those
+        best-scoring cards however low they score. The cards added are noted in `guessed`."""
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
@@ -499,10 +499,12 @@ class ShowdownReader:
             scores = {c: max(s.get(c, 0.0) for s in seen) for c in set().union(*seen)}
         else:
             scores = self._zone_scores(player, view_bgr, (claimed | lacked) - set(cards))
-        extra = sorted((c for c, s in scores.items() if s >= floor and c not in claimed | lacked),
-                       key=lambda c: -scores[c])[:missing]
+        unclaimed = sorted((c for c in scores if c not in claimed | lacked), key=lambda c: -scores[c])
+        extra = [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing]
         if len(extra) < missing:
             extra += self._taken_from_pile(player, view_bgr, elsewhere, claimed, missing - len(extra))
+        if last_resort and not extra and not cards:
+            extra = unclaimed[:missing]
         if extra:
             self.guessed[player] = tuple(sorted(extra))
         return tuple(sorted(set(cards) | set(extra)))
