@@ -837,6 +837,26 @@ def test_an_unsure_read_is_renamed_when_the_next_sure_play_keeps_the_rules_only_
     assert table.referee.rule_breaks() == 0
 
 
+@pytest.mark.parametrize("doubt", ["KS", "2S", None])
+def test_the_play_that_proves_an_unsure_read_may_doubt_between_cards_the_rules_judge_alike(doubt: str | None) -> None:
+    """89016: Denis's Slavic Q♥ after his J♦ was read A♥ at 0.996 (the Q♥ at 0.95 of it), and Anne's K♠ laid next,
+    read with the K♣ at 0.82 of it, could only continue a run at a Q. Either king proves the A♥ wrong, so the doubt
+    between them leaves the proof standing; a runner-up that the A♥ would let Anne lay (a 2) does not."""
+    table = Table()
+    table.lay(1.0, "JD", sure("Bruno"))
+    table.lay(2.0, "AH", sure("Bruno"), 0.996, {"AH": 0.996, "QH": 0.947, "KH": 0.08})
+    evidence = {"KC": 0.999} if doubt is None else {"KC": 0.999, doubt: 0.82}
+    out = table.lay(3.0, "KC", sure("Chloé"), 0.999, evidence)
+    if doubt == "2S":
+        assert types(out) == ["card_played"] and "out_of_sequence" in out[0]["flags"]
+        assert "AH" in table.account.events_seen
+        return
+    assert out[0] == {"t": 3.0, "type": "card_corrected", "was": "AH", "card": "QH", "player": "Bruno",
+                      "played_at": 2.0, "reason": SEQUENCE}
+    assert types(out) == ["card_corrected", "card_played"] and "flags" not in out[1]
+    assert table.referee.rule_breaks() == 0
+
+
 def test_the_likeliest_fit_is_a_runner_up_else_the_read_s_suit_else_what_the_evidence_singles_out() -> None:
     """76010: a Slavic A♠ read K♣, its runner-up the A♠: of the aces the rules leave, the runner-up, not the A♣ (a shown
     hand held it). Where the read scored no fit as a runner-up, its suit; else whatever its evidence scored."""

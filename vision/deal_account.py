@@ -243,9 +243,10 @@ class DealAccount:
     def _sequence_proved(self, previous: str | None, player: str, card: str, confidence: float,
                          evidence: Mapping[str, float], t: float) -> list[dict]:
         """`player` laying `card` now would break the rules because of the card laid just before, which broke the
-        run itself (`out_of_sequence`) or was not read surely (`_read_surely`) while `card` is (`evidence`: its
-        read's): when one card not seen yet lets both plays keep the rules, the earlier read was that card with its
-        rank misread (an unseen deck's Д read as K), and it is renamed (`card_corrected`, `sequence`). For a run
+        run itself (`out_of_sequence`) or was not read surely (`_read_surely`), whichever card the read of `card`
+        still doubts between (`evidence`, `_proved_whichever`): when one card not seen yet lets both plays keep the
+        rules, the earlier read was that card with its rank misread (an unseen deck's Д read as K), and it is
+        renamed (`card_corrected`, `sequence`). For a run
         broken, that card is of the read's suit; for an unsure read, of the one rank the rules leave, the likeliest
         (`_likeliest_fit`), never an honour (a box still full would accuse on a guess). A player who breaks the run
         by mistake is followed by plays that keep to the run from the card laid."""
@@ -253,8 +254,7 @@ class DealAccount:
         if referee is None or previous is None or seen is None or previous in self.proven:
             return []
         broke = "out_of_sequence" in seen.event.get("flags", ())
-        unsure = not self._read_surely(previous) and confidence >= self.config.min_card_confidence and \
-            not hesitated(card, evidence, self.sightings, self.config.rename_floor)
+        unsure = not self._read_surely(previous) and confidence >= self.config.min_card_confidence
         if not (broke or unsure):
             return []
         now = referee.breaks_if_played(player, card, confidence)
@@ -268,7 +268,27 @@ class DealAccount:
         if broke:
             return self._rename(previous, fits[0], t, SEQUENCE) if len(fits) == 1 else []
         named = _likeliest_fit(previous, fits, seen.evidence, self.config.rename_floor)
-        return [] if named is None else self._rename(previous, named, t, SEQUENCE)
+        if named is None or not self._proved_whichever(player, card, confidence, evidence, (previous, named)):
+            return []
+        return self._rename(previous, named, t, SEQUENCE)
+
+    def _proved_whichever(self, player: str, card: str, confidence: float, evidence: Mapping[str, float],
+                          renamed: tuple[str, str]) -> bool:
+        """Whether `renamed` is what lets `player` lay `card` whichever card its read still doubts between (its
+        runner-ups within `rename_floor`, none on the pile): each would break the rules as things stand and keep them
+        after the rename. A doubt between two cards the rules judge alike (a K♠ or a K♣ where any king follows) leaves
+        the proof standing; one that a card keeping the rules without the rename shares does not."""
+        referee = self.referee
+        assert referee is not None
+        now = referee.rule_breaks()
+        doubts = [c for c in evidence if c != card and c not in self.sightings
+                  and read_share(evidence, card, c) >= self.config.rename_floor]
+        for other in doubts:
+            before = referee.breaks_if_played(player, other, confidence)
+            after = referee.breaks_if_played(player, other, confidence, renamed)
+            if before is None or after is None or before <= now or after > now:
+                return False
+        return True
 
     def _named_by_the_run(self, card: str, player: str | None, confidence: float, evidence: Mapping[str, float]
                           ) -> str | None:
