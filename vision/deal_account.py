@@ -246,10 +246,10 @@ class DealAccount:
         run itself (`out_of_sequence`) or was not read surely (`_read_surely`), whichever card the read of `card`
         still doubts between (`evidence`, `_proved_whichever`): when one card not seen yet lets both plays keep the
         rules, the earlier read was that card with its rank misread (an unseen deck's Д read as K), and it is
-        renamed (`card_corrected`, `sequence`). For a run
-        broken, that card is of the read's suit; for an unsure read, of the one rank the rules leave, the likeliest
-        (`_likeliest_fit`), never an honour (a box still full would accuse on a guess). A player who breaks the run
-        by mistake is followed by plays that keep to the run from the card laid."""
+        renamed (`card_corrected`, `sequence`). For a run broken, that card is of the read's suit; for an unsure
+        read, of the one rank the rules leave, the likeliest (`_likeliest_fit`), never an honour (a box still full
+        would accuse on a guess). A player who breaks the run by mistake is followed by plays that keep to the run
+        from the card laid."""
         referee, seen = self.referee, self.sightings.get(previous) if previous is not None else None
         if referee is None or previous is None or seen is None or previous in self.proven:
             return []
@@ -277,7 +277,7 @@ class DealAccount:
         """Whether `renamed` is what lets `player` lay `card` whichever card its read still doubts between (its
         runner-ups within `rename_floor`, none on the pile): each would break the rules as things stand and keep them
         after the rename. A doubt between two cards the rules judge alike (a K♠ or a K♣ where any king follows) leaves
-        the proof standing; one that a card keeping the rules without the rename shares does not."""
+        the proof standing; a doubt with a card the rules would allow without the rename stops it."""
         referee = self.referee
         assert referee is not None
         now = referee.rule_breaks()
