@@ -25,7 +25,7 @@ from vision.pile import PileRead
 from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
-from vision.sightings import hesitated, ink_renames, misread_sighting, pile_alternatives, read_share
+from vision.sightings import doubts, hesitated, ink_renames, misread_sighting, pile_alternatives, read_share
 from vision.signs import PARTNER, SignShapes, sign_renames
 
 log = logging.getLogger("nainjaune.watch")
@@ -281,9 +281,7 @@ class DealAccount:
         referee = self.referee
         assert referee is not None
         now = referee.rule_breaks()
-        doubts = [c for c in evidence if c != card and c not in self.sightings
-                  and read_share(evidence, card, c) >= self.config.rename_floor]
-        for other in doubts:
+        for other in doubts(card, evidence, self.sightings, self.config.rename_floor):
             before = referee.breaks_if_played(player, other, confidence)
             after = referee.breaks_if_played(player, other, confidence, renamed)
             if before is None or after is None or before <= now or after > now:

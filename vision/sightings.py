@@ -29,9 +29,14 @@ def misread_sighting(card: str, earlier: Mapping[str, float], now: Mapping[str, 
 
 
 def hesitated(card: str, evidence: Mapping[str, float], ruled_out: Collection[str], floor: float) -> bool:
-    """Whether a read of `card` left a doubt: a runner-up the deck still allows (not in `ruled_out`: on the pile, or
-    in a hand shown) reached `floor` of its score, as a read `misread_sighting` would rename."""
-    return _runner_up(card, evidence, ruled_out)[0] >= floor
+    """Whether a read of `card` left a doubt (`doubts`), as a read `misread_sighting` would rename."""
+    return bool(doubts(card, evidence, ruled_out, floor))
+
+
+def doubts(card: str, evidence: Mapping[str, float], ruled_out: Collection[str], floor: float) -> list[str]:
+    """The runner-ups of a read of `card` that the deck still allows (not in `ruled_out`: on the pile, or in a hand
+    shown) and that reached `floor` of its score: the cards the read may have been instead."""
+    return [c for c in evidence if c != card and c not in ruled_out and read_share(evidence, card, c) >= floor]
 
 
 def read_share(evidence: Mapping[str, float], card: str, other: str) -> float:
