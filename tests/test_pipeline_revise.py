@@ -857,6 +857,29 @@ def test_the_play_that_proves_an_unsure_read_may_doubt_between_cards_the_rules_j
     assert table.referee.rule_breaks() == 0
 
 
+@pytest.mark.parametrize("doubt", ["AH", "9H", None])
+def test_a_card_read_again_keeps_its_rank_when_the_read_before_it_hesitated_toward_the_card_that_allows_it(
+        doubt: str | None) -> None:
+    """90016: Denis's Slavic A♥ was read J♥ at 0.88 (the A♥ at 0.75 of it), then Anne's 2♠ read 2♣, on the pile
+    already, and named Q♣ by the run. The read named its rank first and the read before it hesitated toward the one
+    card that lets a 2 follow: that read gave way (`sequence`), and this one is the 2 not seen yet its read scored.
+    Without that doubt, or with a doubt that allows no 2, the run names the Q as before."""
+    table = Table()
+    table.lay(1.0, "2C", sure("Bruno"))
+    table.lay(2.0, "3H", sure("Chloé"))
+    evidence = {"JH": 0.88} if doubt is None else {"JH": 0.88, doubt: 0.66}
+    table.lay(3.0, "JH", sure("Chloé"), 0.88, evidence)
+    out = table.lay(4.0, "2C", sure("Denis"), 0.999, {"2C": 0.2, "QS": 0.17, "2S": 0.047, "QC": 0.03})
+    if doubt != "AH":
+        assert types(out) == ["card_played"] and out[0]["card"] == "QC" and out[0]["read_as"] == "2C"
+        assert "JH" in table.account.events_seen
+        return
+    assert out[0] == {"t": 4.0, "type": "card_corrected", "was": "JH", "card": "AH", "player": "Chloé",
+                      "played_at": 3.0, "reason": SEQUENCE}
+    assert out[1]["card"] == "2S" and out[1]["read_as"] == "2C" and "flags" not in out[1]
+    assert table.account.events_seen.keys() == {"2C", "3H", "AH", "2S"} and table.referee.rule_breaks() == 0
+
+
 def test_the_likeliest_fit_is_a_runner_up_else_the_read_s_suit_else_what_the_evidence_singles_out() -> None:
     """76010: a Slavic A♠ read K♣, its runner-up the A♠: of the aces the rules leave, the runner-up, not the A♣ (a shown
     hand held it). Where the read scored no fit as a runner-up, its suit; else whatever its evidence scored."""

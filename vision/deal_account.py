@@ -205,7 +205,14 @@ class DealAccount:
         if card in self.events_seen:
             renamed = self._rename_earlier(card, read.evidence, t)
             out += renamed
-            named = None if renamed else self._named_by_the_run(card, player, float(read.confidence), evidence)
+            kept = None if renamed or previous is None else \
+                self._rank_kept_by_the_doubt(previous, card, player, float(read.confidence), evidence)
+            if kept is not None:
+                assert previous is not None
+                out += self._rename(previous, kept[0], t, SEQUENCE)
+                named: str | None = kept[1]
+            else:
+                named = None if renamed else self._named_by_the_run(card, player, float(read.confidence), evidence)
             if named is not None:
                 event.update(card=named, read_as=card)
                 card, evidence = named, {**evidence, named: evidence.get(card, 0.0), card: evidence.get(named, 0.0)}
@@ -287,6 +294,33 @@ class DealAccount:
             if before is None or after is None or before <= now or after > now:
                 return False
         return True
+
+    def _rank_kept_by_the_doubt(self, previous: str, card: str, player: str | None, confidence: float,
+                                evidence: Mapping[str, float]) -> tuple[str, str] | None:
+        """(what the card laid just before was, what this second read of `card` names) when the read's rank is one
+        the rules forbid `player` now but allow after renaming the card before to the one doubt its read had that
+        allows it (a runner-up within `rename_floor`, not on the pile, never an honour): this read named its rank
+        first and the earlier one hesitated toward exactly the card that explains it, so the earlier read gave way,
+        not this rank. Of the rank's cards not seen yet, the likeliest (`_likeliest_fit`); else None."""
+        referee, seen = self.referee, self.sightings.get(previous)
+        if referee is None or player is None or seen is None or previous in self.proven:
+            return None
+        now = referee.rule_breaks()
+        unseen = [c for c in DECK if c[:-1] == card[:-1] and c not in self.events_seen]
+        if any((b := referee.breaks_if_played(player, c, confidence)) is not None and b <= now for c in unseen):
+            return None
+        kept = {}
+        for other in doubts(previous, seen.evidence, self.sightings, self.config.rename_floor):
+            fits = [c for c in unseen if c != other
+                    and (b := referee.breaks_if_played(player, c, confidence, (previous, other))) is not None
+                    and b <= now]
+            if fits and other not in HONOURS:
+                kept[other] = fits
+        if len(kept) != 1:
+            return None
+        [(other, fits)] = kept.items()
+        named = _likeliest_fit(card, fits, evidence, self.config.rename_floor)
+        return None if named is None else (other, named)
 
     def _named_by_the_run(self, card: str, player: str | None, confidence: float, evidence: Mapping[str, float]
                           ) -> str | None:
