@@ -252,18 +252,22 @@ def test_a_pile_read_made_before_its_suits_inks_were_known_is_renamed_once_they_
     assert ink_renames(sightings, {}, inks, set(), 0.3, 0.9) == {}
 
 
-def test_a_sure_rank_takes_the_one_suit_the_inks_leave() -> None:
+def test_a_sure_rank_takes_the_one_suit_the_inks_leave_unless_that_names_an_honour() -> None:
     """Deal 58023: a red Q♠ of a four-colour deck read Q♦ 4.94, Q♥ 0.27, Q♠ 0.19 (the model leans on two colours).
-    Once all four inks are known only the spades' red is left for it: the rank read surely, the ink names the suit.
-    While one suit's ink is unknown, or the rank was in doubt, the read stays."""
+    Once all four inks are known only the spades' red is left for it: the rank read surely, the ink names the suit,
+    here for a 9♠ read so. While one suit's ink is unknown, or the rank was in doubt, the read stays. So does a read
+    whose rank would name an honour on the ink alone (91017: a Konqi-modern 7♥ read surely, renamed 7♦ by its ink,
+    accused its player of a missed call); an honour the read scored within the floor is still named."""
     inks = _four_colour_inks()
     for card, ink in [("2H", (-30.0, 22.0)), ("3H", (-28.0, 19.0)), ("2C", (12.0, -24.0)), ("3C", (11.0, -27.0))]:
         inks.learn(card, ink)
     red = index_ink(_face("AS", (40, 30, 200)))
-    sightings = {"QD": {"QD": 4.94, "QH": 0.27, "QS": 0.19}, "5D": {"5D": 3.0, "6D": 2.0}}
-    read_inks = {"QD": red, "5D": red}
-    assert ink_renames(sightings, read_inks, inks, set(), 0.3, 0.9) == {"QD": "QS"}
-    assert ink_renames({**sightings, "QS": {"QS": 5.0}}, read_inks, inks, set(), 0.3, 0.9) == {}
+    sightings = {"9D": {"9D": 4.94, "9H": 0.27, "9S": 0.19}, "5D": {"5D": 3.0, "6D": 2.0}}
+    read_inks = {"9D": red, "5D": red, "QD": red}
+    assert ink_renames(sightings, read_inks, inks, set(), 0.3, 0.9) == {"9D": "9S"}
+    assert ink_renames({**sightings, "9S": {"9S": 5.0}}, read_inks, inks, set(), 0.3, 0.9) == {}
+    assert ink_renames({"QD": {"QD": 4.94, "QH": 0.27, "QS": 0.19}}, read_inks, inks, set(), 0.3, 0.9) == {}
+    assert ink_renames({"QD": {"QD": 4.98, "QS": 4.68}}, read_inks, inks, set(), 0.3, 0.9) == {"QD": "QS"}
     del inks.samples["C"]
     assert ink_renames(sightings, read_inks, inks, set(), 0.3, 0.9) == {}
 

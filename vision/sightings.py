@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Collection, Mapping
 
 from engine.core.cards import SUITS
+from engine.nain_jaune.cards import HONOURS
 from vision.inks import DeckInks, Ink
 
 
@@ -96,8 +97,11 @@ def same_rank_by_ink(card: str, evidence: Mapping[str, float], ruled_out_suits: 
                      sure_rank: float) -> str | None:
     """The read's rank in the one suit the inks leave, when the read was sure of its rank (that rank's share of its
     evidence at least `sure_rank`), else None. A four-colour deck read by a model that leans on two colours names
-    the rank surely and the suit by the wrong colour: once every suit's ink is known, the ink names the suit."""
+    the rank surely and the suit by the wrong colour: once every suit's ink is known, the ink names the suit. Never
+    an honour: named on the ink alone, which the read never scored, its box still full would accuse its player of a
+    missed call on a guess."""
     left = [s for s in SUITS if s not in ruled_out_suits]
     rank = card[:-1]
     share = sum(v for c, v in evidence.items() if c[:-1] == rank) / max(sum(evidence.values()), 1e-9)
-    return rank + left[0] if len(left) == 1 and share >= sure_rank else None
+    named = rank + left[0] if len(left) == 1 and share >= sure_rank else None
+    return None if named in HONOURS else named
