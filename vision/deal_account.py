@@ -205,14 +205,14 @@ class DealAccount:
         if card in self.events_seen:
             renamed = self._rename_earlier(card, read.evidence, t)
             out += renamed
-            kept = None if renamed or previous is None else \
-                self._rank_kept_by_the_doubt(previous, card, player, float(read.confidence), evidence)
+            named: str | None = None
+            kept = None if renamed else self._rank_kept_by_the_doubt(previous, card, player, float(read.confidence),
+                                                                       evidence)
             if kept is not None:
-                assert previous is not None
-                out += self._rename(previous, kept[0], t, SEQUENCE)
-                named: str | None = kept[1]
-            else:
-                named = None if renamed else self._named_by_the_run(card, player, float(read.confidence), evidence)
+                (was, instead), named = kept
+                out += self._rename(was, instead, t, SEQUENCE)
+            elif not renamed:
+                named = self._named_by_the_run(card, player, float(read.confidence), evidence)
             if named is not None:
                 event.update(card=named, read_as=card)
                 card, evidence = named, {**evidence, named: evidence.get(card, 0.0), card: evidence.get(named, 0.0)}
@@ -295,15 +295,15 @@ class DealAccount:
                 return False
         return True
 
-    def _rank_kept_by_the_doubt(self, previous: str, card: str, player: str | None, confidence: float,
-                                evidence: Mapping[str, float]) -> tuple[str, str] | None:
-        """(what the card laid just before was, what this second read of `card` names) when the read's rank is one
-        the rules forbid `player` now but allow after renaming the card before to the one doubt its read had that
+    def _rank_kept_by_the_doubt(self, previous: str | None, card: str, player: str | None, confidence: float,
+                                evidence: Mapping[str, float]) -> tuple[tuple[str, str], str] | None:
+        """((the card laid just before, what it was), what this second read of `card` names) when the read's rank is
+        one the rules forbid `player` now but allow after renaming the card before to the one doubt its read had that
         allows it (a runner-up within `rename_floor`, not on the pile, never an honour): this read named its rank
         first and the earlier one hesitated toward exactly the card that explains it, so the earlier read gave way,
         not this rank. Of the rank's cards not seen yet, the likeliest (`_likeliest_fit`); else None."""
-        referee, seen = self.referee, self.sightings.get(previous)
-        if referee is None or player is None or seen is None or previous in self.proven:
+        referee, seen = self.referee, self.sightings.get(previous) if previous is not None else None
+        if referee is None or player is None or previous is None or seen is None or previous in self.proven:
             return None
         now = referee.rule_breaks()
         unseen = [c for c in DECK if c[:-1] == card[:-1] and c not in self.events_seen]
@@ -320,7 +320,7 @@ class DealAccount:
             return None
         [(other, fits)] = kept.items()
         named = _likeliest_fit(card, fits, evidence, self.config.rename_floor)
-        return None if named is None else (other, named)
+        return None if named is None else ((previous, other), named)
 
     def _named_by_the_run(self, card: str, player: str | None, confidence: float, evidence: Mapping[str, float]
                           ) -> str | None:
