@@ -563,14 +563,16 @@ def test_no_missed_call_is_reported_at_the_settlement_for_an_honour_a_shown_hand
     assert [e for e in table.events if e["type"] == "call_missed"] == []
 
 
-def _deal_with_a_hesitant_seven(hands_hold_the_ace: bool, confidence: float = 0.9) -> Table:
+def _deal_with_a_hesitant_seven(hands_hold_the_ace: bool, confidence: float = 0.9, ace_guessed: bool = False
+                                ) -> Table:
     """Bruno lays six diamonds and goes out; his 7♦ read hesitated with the A♦ (as in deal 49010 of the widened
-    benchmark, where the A♦ was read as the 7♦), and the 7♦ box kept its stake past the call window."""
+    benchmark, where the A♦ was read as the 7♦), and the 7♦ box kept its stake past the call window. `ace_guessed`:
+    Denis's place never showed the A♦ it holds, his hand's completion guessed it."""
     pile = ("2D", "3D", "4D", "5D", "6D", "7D")
     hands = _losers_hands(pile, also_out=("AD",))
     if hands_hold_the_ace:
         hands["Denis"] = (*hands["Denis"][:5], "AD")
-    table = Table(hands)
+    table = Table(hands, guessed={"Denis": ("AD",)} if ace_guessed else None)
     for t, card in enumerate(pile[:-1], start=1):
         table.lay(float(t), card, sure("Bruno"))
     table.lay(6.0, "7D", sure("Bruno"), confidence, {"7D": confidence, "AD": 0.85 * confidence})
@@ -590,6 +592,14 @@ def test_a_missed_call_on_a_hesitant_read_is_told_once_a_shown_hand_holds_the_ru
     once every card it may have been is known elsewhere, it is the 7♦."""
     missed = [e for e in _deal_with_a_hesitant_seven(True, confidence).events if e["type"] == "call_missed"]
     assert [(e["card"], e["player"]) for e in missed] == [("7D", "Bruno")]
+
+
+def test_a_runner_up_a_hand_only_guessed_leaves_the_doubt_and_accuses_nobody() -> None:
+    """92016: Bruno's Slavic J♠, his last card, read J♣ with the J♠ close behind; Chloé's place never showed the J♣
+    she held, and her completion guessed the J♠ for it. A guess is the zone's likeliest card left, not a card seen:
+    it does not rule the runner-up out, so the J♣ box's stake accuses nobody."""
+    missed = [e for e in _deal_with_a_hesitant_seven(True, ace_guessed=True).events if e["type"] == "call_missed"]
+    assert missed == []
 
 
 @pytest.mark.parametrize(("runner_up", "told"), [("7S", True), ("7H", False)])

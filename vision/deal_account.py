@@ -824,7 +824,7 @@ class DealAccount:
             return []
         missed = [(card, self.players[seat]) for seat, card, _ in self.referee.state.missed_calls
                   if card in self.renamed_to and card not in self.missed_told and not self._seen_by_nobody(card)]
-        return self.missed(missed, t, self._shown())
+        return self.missed(missed, t, self._read_in_hands())
 
     def _seen_by_nobody(self, card: str) -> bool:
         """Whether the play now named `card` was read with low confidence and its arm singled out nobody (the phone
@@ -838,6 +838,13 @@ class DealAccount:
         """The cards the losers' hands revealed."""
         return cards_of(self.showdown.revealed) if self.showdown is not None else set()
 
+    def _read_in_hands(self) -> set[str]:
+        """The cards the losers' hands revealed, less those their completion only guessed (`ShowdownReader.guessed`):
+        a guess may settle what a hand holds, never the doubt that would accuse a player of a missed call."""
+        if self.showdown is None:
+            return set()
+        return self._shown() - cards_of(self.showdown.guessed)
+
     def _settle(self, t: float | None) -> list[dict]:
         if self.referee is None or self.showdown is None or self._settled:
             return []
@@ -846,7 +853,7 @@ class DealAccount:
         unswept = [(box, who) for box, who in [*self.close_boxes(), *self.missed_in_doubt.items()]
                    if box in self.events_seen and box not in self.missed_told]
         self.missed_in_doubt.clear()
-        out = self.missed(unswept, t, self._shown()) + self._missed_once_renamed(t)
+        out = self.missed(unswept, t, self._read_in_hands()) + self._missed_once_renamed(t)
         try:
             result = self.referee.settle(dict(self.showdown.revealed))
         except Exception as exc:  # noqa: BLE001 - e.g. a misread hand the engine refuses; the phone can fix it
