@@ -270,8 +270,7 @@ class DealAccount:
         least = now - 2 if broke else referee.rule_breaks()
         fits = [other for other in DECK if (not broke or other[-1] == previous[-1])
                 and other != previous and other not in self.events_seen
-                and (breaks := referee.breaks_if_played(player, card, confidence, (previous, other))) is not None
-                and breaks <= least]
+                and self._within(player, card, confidence, least, (previous, other))]
         if broke:
             return self._rename(previous, fits[0], t, SEQUENCE) if len(fits) == 1 else []
         named = _likeliest_fit(previous, fits, seen.evidence, self.config.rename_floor)
@@ -295,6 +294,14 @@ class DealAccount:
                 return False
         return True
 
+    def _within(self, player: str, card: str, confidence: float, bound: int,
+                renamed: tuple[str, str] | None = None) -> bool:
+        """Whether the deal would count at most `bound` rule breaks were `player` to lay `card` now, after `renamed`
+        (`LiveReferee.breaks_if_played`; not when the engine cannot try the play)."""
+        assert self.referee is not None
+        breaks = self.referee.breaks_if_played(player, card, confidence, renamed)
+        return breaks is not None and breaks <= bound
+
     def _rank_kept_by_the_doubt(self, previous: str | None, card: str, player: str | None, confidence: float,
                                 evidence: Mapping[str, float]) -> tuple[tuple[str, str], str] | None:
         """((the card laid just before, what it was), what this second read of `card` names) when the read's rank is
@@ -307,13 +314,11 @@ class DealAccount:
             return None
         now = referee.rule_breaks()
         unseen = [c for c in DECK if c[:-1] == card[:-1] and c not in self.events_seen]
-        if any((b := referee.breaks_if_played(player, c, confidence)) is not None and b <= now for c in unseen):
+        if any(self._within(player, c, confidence, now) for c in unseen):
             return None
         kept = {}
         for other in doubts(previous, seen.evidence, self.sightings, self.config.rename_floor):
-            fits = [c for c in unseen if c != other
-                    and (b := referee.breaks_if_played(player, c, confidence, (previous, other))) is not None
-                    and b <= now]
+            fits = [c for c in unseen if c != other and self._within(player, c, confidence, now, (previous, other))]
             if fits and other not in HONOURS:
                 kept[other] = fits
         if len(kept) != 1:
@@ -335,8 +340,8 @@ class DealAccount:
         if referee is None or player is None:
             return None
         now = referee.rule_breaks()
-        fits = [other for other in DECK if other not in self.events_seen
-                and (after := referee.breaks_if_played(player, other, confidence)) is not None and after <= now]
+        fits = [other for other in DECK
+                if other not in self.events_seen and self._within(player, other, confidence, now)]
         if any(c[:-1] == card[:-1] for c in fits):
             return None
         return _likeliest_fit(card, fits, evidence, self.config.rename_floor)
