@@ -14,7 +14,9 @@ Every observation may carry `t` (seconds in the source). Types:
   hand (`shown_hand`), found that only that card of the read's suit let both it and the next play keep the rules
   (`sequence`), or found at the deal's end that its index ink is another suit's colour (`inks`) or its index
   sign another suit's shape (`signs`). `reason` is optional. The latest play read as `was` is renamed, the first
-  when `"first": true` (optional): a card read twice whose later read its player's sweep proved.
+  when `"first": true` (optional): a card read twice whose later read its player's sweep proved. With
+  `"swap": true` (optional) the latest plays read as `was` and as `card` trade their cards: each was read as the
+  other (`inks`: two reads of one rank in a four-colour deck, each by the other suit's colour).
 - `{"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 31.2}` — the card
   `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
   later contradiction showed (a player who had gone out by its count laid another card).
@@ -100,6 +102,9 @@ class CardCorrected:
     first: bool | None = None
     """True: the deal's first play read as `was` is meant, not its latest (the card was read twice, the later read
     proved). None, not False, otherwise: the field is left out of a recording, as the pipeline leaves it out."""
+    swap: bool | None = None
+    """True: the plays read as `was` and as `card` trade their cards (each was read as the other). None otherwise,
+    as for `first`."""
     t: float | None = None
     type: str = field(default="card_corrected", init=False)
 
@@ -301,7 +306,7 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
                                               player=_str(d, "player", optional=True),
                                               played_at=_time(d, "played_at"),
                                               reason=_str(d, "reason", optional=True), first=_flag(d, "first") or None,
-                                              t=_time(d)),
+                                              swap=_flag(d, "swap") or None, t=_time(d)),
     "call_missed": lambda d: CallMissed(card=_card(d), player=_str(d, "player", optional=True), t=_time(d)),
     "call_withdrawn": lambda d: CallWithdrawn(card=_card(d), player=_str(d, "player", optional=True), t=_time(d)),
     "passed": lambda d: Passed(player=str(_str(d, "player")), t=_time(d)),

@@ -28,7 +28,7 @@ from engine.nain_jaune.events import (
 )
 from engine.nain_jaune.game import Game
 from engine.nain_jaune.live import (late_sweep, reassigned_play, renamed_play, reopened_deal, stopped_at_will,
-                                    sweep_proof, unseen_passes)
+                                    swapped_plays, sweep_proof, unseen_passes)
 from engine.nain_jaune.rules import RULESETS, rules_class
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
@@ -185,8 +185,11 @@ class Table(LoggedTable):
         return [*sweep_proof(self.game, sweep.seat, sweep.box), sweep]
 
     def observed_rename(self, obs: feed.CardCorrected) -> list[Event]:
-        """The correction renaming this deal's latest play of `was`, or its first (`obs.first`); nothing when there is
-        none (e.g. already renamed)."""
+        """The correction renaming this deal's latest play of `was`, or its first (`obs.first`), or the two trading
+        the cards of its latest plays of `was` and `card` (`obs.swap`); nothing when there is none (e.g. already
+        renamed)."""
+        if obs.swap:
+            return list(swapped_plays(self.game, obs.was, obs.card))
         fix = renamed_play(self.game, obs.was, obs.card, bool(obs.first))
         return [] if fix is None else [fix]
 

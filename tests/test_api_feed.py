@@ -5,7 +5,7 @@ import json
 import time
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Sequence
 
 import pytest
 from fastapi.testclient import TestClient
@@ -232,21 +232,39 @@ def test_a_missed_call_the_camera_withdraws_agrees_with_the_game_only_once_the_p
     assert disagreements(game) == early and not [n for n in game["notices"] if n["kind"] == "call_missed"]
 
 
+def _game_after_a_correction(tmp_path: Path, plays: Sequence[tuple[str, str]], correction: dict) -> dict:
+    """The game once `plays` ((player, card), read surely) and then the camera's `correction` were observed; the
+    correction also survives a round trip through the feed's parser."""
+    with TestClient(make_app(tmp_path)) as client:
+        assert client.post("/api/games", json=new_game_body(), headers=EDIT).status_code == 201
+        for player, card in plays:
+            body = {"type": "card_played", "card": card, "player": player, "confidence": 0.99}
+            assert client.post("/api/observations", json=body, headers=EDIT).status_code == 200
+        assert feed.observation_to_dict(feed.parse_observation(correction)) == correction
+        assert client.post("/api/observations", json=correction, headers=EDIT).status_code == 200
+        return client.get("/api/state").json()["game"]
+
+
 def test_a_correction_of_the_first_of_two_reads_renames_the_first_play(tmp_path: Path) -> None:
     """The camera read a J♠ as J♣, later the real J♣, whose player emptied its box: the pipeline renames the first
     read (`"first": true`), so the J♣ laid last stays, and the missed call counted for the first falls."""
     lead = PLAYERS[1]
-    with TestClient(make_app(tmp_path)) as client:
-        assert client.post("/api/games", json=new_game_body(), headers=EDIT).status_code == 201
-        for card in ("10H", "JC", "QH", "KD", "JC"):
-            body = {"type": "card_played", "card": card, "player": lead, "confidence": 0.99}
-            assert client.post("/api/observations", json=body, headers=EDIT).status_code == 200
-        rename = {"type": "card_corrected", "was": "JC", "card": "JS", "player": lead, "played_at": 2.0,
-                  "reason": "read_twice", "first": True, "t": 9.0}
-        assert feed.observation_to_dict(feed.parse_observation(rename)) == rename
-        assert client.post("/api/observations", json=rename, headers=EDIT).status_code == 200
-        game = client.get("/api/state").json()["game"]
+    rename = {"type": "card_corrected", "was": "JC", "card": "JS", "player": lead, "played_at": 2.0,
+              "reason": "read_twice", "first": True, "t": 9.0}
+    game = _game_after_a_correction(tmp_path, [(lead, c) for c in ("10H", "JC", "QH", "KD", "JC")], rename)
     assert game["played"] == ["10H", "JS", "QH", "KD", "JC"]
+
+
+def test_a_swap_trades_the_cards_of_two_plays_each_read_as_the_other(tmp_path: Path) -> None:
+    """A four-colour deck's 5♠ read as the 5♦, its 5♦ later read as the 5♠: the pipeline's `"swap": true` trades
+    the two plays' cards, where a rename of either alone names a card already on the pile."""
+    lead, other = PLAYERS[1], PLAYERS[2]
+    swap = {"type": "card_corrected", "was": "5D", "card": "5S", "player": lead, "played_at": 2.0,
+            "reason": "inks", "swap": True, "t": 9.0}
+    plays = [(lead, "4C"), (lead, "5D"), (lead, "6C"), (lead, "7C"), (other, "5S")]
+    game = _game_after_a_correction(tmp_path, plays, swap)
+    assert game["played"] == ["4C", "5S", "6C", "7C", "5D"]
+    assert "seen_twice" not in [n["kind"] for n in game["notices"]]
 
 
 def test_a_card_the_camera_reads_twice_still_counts_as_a_card_laid(tmp_path: Path) -> None:

@@ -537,6 +537,37 @@ def test_no_renaming_of_a_card_not_read_this_deal_or_to_a_card_on_the_pile():
     assert renamed_play(game, "9H", "9C") is not None
 
 
+def test_two_reads_of_one_rank_each_naming_the_other_s_suit_trade_their_cards():
+    """Deal 92023 of the widened benchmark: Anne's 5♠ read as the 5♦, Bruno's 5♦ later read as the 5♠. Neither can
+    be renamed alone; swapped, each play keeps its player and the pile holds each card once."""
+    from engine.nain_jaune.live import renamed_play, swapped_plays
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "4C", confidence=0.99)
+    observe(game, "Bruno", "5D", confidence=0.99)
+    observe(game, "Bruno", "6C", confidence=0.99)
+    observe(game, "Chloé", "7H", confidence=0.99)
+    observe(game, "Chloé", "5S", confidence=0.9)
+    assert renamed_play(game, "5D", "5S") is None
+    fixes = swapped_plays(game, "5D", "5S")
+    assert len(fixes) == 2
+    game.extend(fixes)
+    assert game.state.pile == ["4C", "5S", "6C", "7H", "5D"]
+    assert game.state.played_by["5S"] == 1 and game.state.played_by["5D"] == 2
+    assert nt.SEEN_TWICE not in kinds(game.notices)
+
+
+def test_no_swap_of_a_card_entered_by_hand_or_not_laid_this_deal():
+    from engine.nain_jaune.live import swapped_plays
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    observe(game, "Bruno", "5D", confidence=0.99)
+    observe(game, "Bruno", "6S")                                   # entered by hand: trusted
+    assert swapped_plays(game, "5D", "6S") == ()
+    assert swapped_plays(game, "5D", "5S") == ()                   # the 5♠ was never laid
+    assert swapped_plays(game, "5D", "5D") == ()
+
+
 def test_a_play_given_to_another_player_refolds_the_deal_and_applies_the_play_set_aside():
     """Chloé's 7♣ was credited to Bruno, so the engine saw him go out; her next card, set aside as laid after the
     deal, is applied once the 7♣ is hers."""

@@ -16,6 +16,7 @@ from vision.pile import CROP_SIZE, PileWatcher, crop_card
 from vision.recognise import identify
 from vision.recognise.crops import CornerFrame, corner_crop
 from vision.recognise.identify import weighed_by_suit
+from vision.sightings import ink_swaps
 from vision.sources import SourceError
 from vision.tablesim.faces import plain_face
 from vision.watch import _load_recogniser, ink_renames
@@ -270,6 +271,21 @@ def test_a_sure_rank_takes_the_one_suit_the_inks_leave_unless_that_names_an_hono
     assert ink_renames({"QD": {"QD": 4.98, "QS": 4.68}}, read_inks, inks, set(), 0.3, 0.9) == {"QD": "QS"}
     del inks.samples["C"]
     assert ink_renames(sightings, read_inks, inks, set(), 0.3, 0.9) == {}
+
+
+def test_two_reads_each_naming_the_other_s_suit_by_the_wrong_ink_are_swapped() -> None:
+    """Deal 92023: a Konqi-modern (four-colour) 5♠ read as the 5♦ (5♠ a close runner-up), the 5♦ later read as the
+    5♠ (5♦ close). Neither can be renamed alone, each naming a card on the pile: the inks swap them. Not when one
+    read never came close to the other card, nor when one ink is its own suit's, nor for a card a sweep proved."""
+    inks = _four_colour_inks()
+    red, teal = index_ink(_face("AS", (40, 30, 200))), index_ink(_face("AD", (150, 140, 20)))
+    sightings = {"5D": {"5D": 4.9957, "5S": 4.9876}, "5S": {"5S": 0.2218, "5D": 0.1999}, "7C": {"7C": 1.0}}
+    read_inks = {"5D": red, "5S": teal, "7C": None}
+    assert ink_swaps(sightings, read_inks, inks, set(), 0.3) == [("5D", "5S")]
+    assert ink_renames(sightings, read_inks, inks, set(), 0.3, 0.9) == {}
+    assert ink_swaps({**sightings, "5S": {"5S": 0.2218, "5D": 0.05}}, read_inks, inks, set(), 0.3) == []
+    assert ink_swaps(sightings, {**read_inks, "5S": red}, inks, set(), 0.3) == []
+    assert ink_swaps(sightings, read_inks, inks, {"5S"}, 0.3) == []
 
 
 @pytest.mark.parametrize("short", [45, 180])

@@ -466,6 +466,35 @@ def test_a_card_read_again_at_rest_pools_both_reads_and_renames_only_when_they_n
     assert "10C" in table.account.events_seen and "KH" not in table.account.events_seen
 
 
+@pytest.mark.parametrize("close", [True, False])
+def test_at_the_deal_s_end_two_reads_each_of_the_other_s_suit_by_their_inks_are_swapped(close: bool) -> None:
+    """Deal 92023 (a four-colour deck: spades red, diamonds teal, hearts green, clubs blue): Bruno's 5♠ read as the
+    5♦, the deal's first card, before any ink was known; Chloé's 5♦ read as the 5♠, the 5♦ a close runner-up. As the
+    deal ends the inks rule both suits out: one `card_corrected` marked `swap` trades them, each play keeping its
+    player, and the engine's pile holds each card once. Not when the later read never came close to the 5♦."""
+    red, teal, green, blue = (34.0, 19.0), (-13.0, -4.0), (-32.0, 23.0), (16.0, -33.0)
+    table = Table()
+    table.lay(1.0, "5D", sure("Bruno"), 0.9995, {"5D": 0.9995, "5S": 0.998}, ink=red)
+    for t, player, card, ink in ((2.0, "Chloé", "6D", teal), (3.0, "Chloé", "7D", teal), (4.0, "Denis", "8S", red),
+                                 (5.0, "Denis", "9S", red), (6.0, "Emma", "10C", blue), (7.0, "Emma", "JH", green),
+                                 (8.0, "Félix", "QH", green), (9.0, "Félix", "2C", blue), (10.0, "Félix", "3C", blue),
+                                 (11.0, "Gaëlle", "4H", green)):
+        table.lay(t, card, sure(player), ink=ink)
+    table.lay(12.0, "5S", sure("Chloé"), 0.5, {"5S": 0.22, "5D": 0.2 if close else 0.02}, ink=teal)
+    for t, card in ((13.0, "6H"), (14.0, "7H"), (15.0, "8H"), (16.0, "9H"), (17.0, "10H")):
+        table.lay(t, card, sure("Bruno"), ink=green)
+    ended = table.quiet(17.5)
+    corrected = [(e["was"], e["card"], e["player"], e["played_at"], e.get("swap")) for e in ended
+                 if e["type"] == "card_corrected"]
+    state = table.referee.game.state
+    if close:
+        assert corrected == [("5D", "5S", "Bruno", 1.0, True)]
+        assert table.account.sightings["5S"].told == "Bruno" and table.account.sightings["5D"].told == "Chloé"
+        assert state.played_by["5S"] == PLAYERS.index("Bruno") and state.played_by["5D"] == PLAYERS.index("Chloé")
+    else:
+        assert corrected == [] and state.played_by["5D"] == PLAYERS.index("Bruno")
+
+
 def test_a_sweep_swaps_two_reads_of_one_rank_when_the_honour_read_first_had_its_call_missed() -> None:
     """Deal 47023 of the widened benchmark: Bruno's Q♦ read as the Q♠ (its call then counted missed), Chloé's Q♠
     read as the Q♦, and Chloé empties the Q♠ box: each read is renamed to the other, each keeping its player."""

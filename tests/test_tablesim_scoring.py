@@ -44,6 +44,13 @@ def test_a_correction_renames_the_latest_play_of_its_name_or_the_first_when_it_s
     assert [p["card"] for p in corrected_plays([*played, {**latest, "first": True}])] == ["JS", "JC"]
 
 
+def test_a_swap_trades_the_cards_of_the_latest_plays_of_both_its_names() -> None:
+    played = [{"type": "card_played", "t": t, "card": c} for t, c in ((1.0, "5D"), (2.0, "6C"), (3.0, "5S"))]
+    swap = {"type": "card_corrected", "was": "5D", "card": "5S", "swap": True}
+    assert [p["card"] for p in corrected_plays([*played, swap])] == ["5S", "6C", "5D"]
+    assert [p["card"] for p in corrected_plays([*played[:2], swap])] == ["5D", "6C"]
+
+
 def test_a_missed_call_withdrawn_stops_standing() -> None:
     """Anne's J♣ was swept (no call missed), Bruno's Q♠ was not. The pipeline told both missed, then withdrew the
     J♣: one false alarm withdrawn, none standing; withdrawing the Q♠ as well leaves the true missed call uncaught."""

@@ -25,7 +25,8 @@ from vision.pile import PileRead
 from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
-from vision.sightings import doubts, hesitated, ink_renames, misread_sighting, pile_alternatives, read_share
+from vision.sightings import (doubts, hesitated, ink_renames, ink_swaps, misread_sighting, pile_alternatives,
+                              read_share)
 from vision.signs import PARTNER, SignShapes, sign_renames
 
 log = logging.getLogger("nainjaune.watch")
@@ -718,13 +719,21 @@ class DealAccount:
         return [] if name is None else self._rename(card, name, t, READ_TWICE)
 
     def _renamed_by_inks(self, t: float) -> list[dict]:
-        """`ink_renames` of the pile as the deal ends, told as `card_corrected` (and to the engine)."""
+        """`ink_swaps`, then `ink_renames`, of the pile as the deal ends, told as `card_corrected` (and to the
+        engine). A name read twice is left out of the swaps: which of its two plays to trade is not known."""
         out: list[dict] = []
-        read_inks = {c: seen.ink for c, seen in self.sightings.items()}
+        single = {c: e for c, e in self._evidence().items() if c not in self.read_before}
+        for a, b in ink_swaps(single, self._read_inks(), self.inks, self.proven, self.config.rename_floor):
+            out += self._swapped(*sorted((a, b), key=lambda c: self.sightings[c].event["t"]), t, INKS)
+        read_inks = self._read_inks()
         for card, instead in ink_renames(self._evidence(), read_inks, self.inks, self.proven,
                                          self.config.rename_floor, self.config.ink_learn_confidence).items():
             out += self._rename(card, instead, t, INKS)
         return out
+
+    def _read_inks(self) -> dict[str, Ink | None]:
+        """Per card on the pile, the ink its read showed (as renamed so far)."""
+        return {c: seen.ink for c, seen in self.sightings.items()}
 
     def _renamed_by_signs(self, t: float) -> list[dict]:
         """`sign_renames` of the pile as the deal ends, when every number card has taught its suit's sign."""
@@ -734,6 +743,16 @@ class DealAccount:
                                           self.config.rename_floor).items():
             out += self._rename(card, instead, t, SIGNS)
         return out
+
+    def _swapped(self, first: str, then: str, t: float | None, reason: str) -> list[dict]:
+        """The reads of `first` and, laid later, `then` were each of the other card: tell the engine, then as
+        `_renamed_together`, in one `card_corrected` marked `swap` (neither rename alone leaves each card on the
+        pile once)."""
+        if self.referee is not None:
+            self.referee.swap(first, then)
+        told = self._renamed_together([(first, then), (then, first)], t, reason)
+        corrected = next(e for e in told if e["type"] == "card_corrected")
+        return [{**corrected, "swap": True}, *(e for e in told if e["type"] != "card_corrected")]
 
     def _rename(self, was: str, card: str, t: float | None, reason: str) -> list[dict]:
         """The account found the card read as `was` to be `card`: tell the engine, then as `_renamed`."""

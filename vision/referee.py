@@ -126,6 +126,20 @@ class LiveReferee:
         return fix is not None and "engine_error" not in self._guarded(f"renaming {was} to {card}",
                                                                        lambda: self.game.apply(fix))
 
+    def swap(self, a: str, b: str) -> bool:
+        """Trade the cards of this deal's latest plays of `a` and `b` (each read as the other's card); whether the
+        engine took it. Undone whole if the engine trips halfway: a half swap leaves one card on the pile twice."""
+        from engine.nain_jaune.live import swapped_plays
+
+        fixes = swapped_plays(self.game, a, b)
+        before = len(self.game.events)
+        if fixes and "engine_error" not in self._guarded(f"swapping {a} and {b}",
+                                                         lambda: self.game.extend(fixes)):
+            return True
+        while len(self.game.events) > before:
+            self.game.undo()
+        return False
+
     def breaks_if_played(self, player: str, card: str, confidence: float, renamed: tuple[str, str] | None = None
                          ) -> int | None:
         """The rule breaks of this deal (`rule_breaks`) were `player` to lay `card` now (the passes nobody sees

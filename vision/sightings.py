@@ -7,6 +7,7 @@ card it likely was.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Collection, Mapping
 
 from engine.core.cards import SUITS
@@ -91,6 +92,32 @@ def ink_renames(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping
             out[card] = instead
             on_pile.add(instead)
     return out
+
+
+def ink_swaps(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping[str, Ink | None], inks: DeckInks,
+              proven: Collection[str], floor: float) -> list[tuple[str, str]]:
+    """Pairs of pile cards each read as the other: each one's ink rules out its own suit and not the other's, and
+    each read scored the other card at least `floor` of its own (`sightings`: the evidence per card).
+
+    A four-colour deck read by a model that leans on two colours can name two cards of one rank each by the other's
+    suit; `ink_renames` cannot rename either, since each names a card on the pile. Never a card a sweep proved."""
+    pairs: list[tuple[str, str]] = []
+    paired: set[str] = set()
+    for a, b in combinations(sorted(sightings), 2):
+        if {a, b} & (paired | set(proven)):
+            continue
+        if all(_read_as(x, y, sightings[x], read_inks.get(x), inks, floor) for x, y in ((a, b), (b, a))):
+            pairs.append((a, b))
+            paired |= {a, b}
+    return pairs
+
+
+def _read_as(card: str, other: str, evidence: Mapping[str, float], ink: Ink | None, inks: DeckInks,
+             floor: float) -> bool:
+    """Whether a read of `card` was likely of `other`: its ink rules out `card`'s suit, not `other`'s, and it
+    scored `other` within `floor`."""
+    ruled_out = inks.card_weights(ink, [card, other])
+    return card in ruled_out and other not in ruled_out and read_share(evidence, card, other) >= floor
 
 
 def same_rank_by_ink(card: str, evidence: Mapping[str, float], ruled_out_suits: Collection[str],

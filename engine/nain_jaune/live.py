@@ -193,6 +193,23 @@ def renamed_play(game: Game, was: str, card: str, first: bool = False) -> Correc
     return Correction(found[0], replace(found[1], card=card))
 
 
+def swapped_plays(game: Game, a: str, b: str) -> tuple[Correction, ...]:
+    """The corrections, in the order to apply them, that trade the cards of this deal's latest plays of ``a`` and
+    ``b``; none when either was not laid this deal or not read by the camera.
+
+    Two reads of one rank can each name the other's suit (a four-colour deck read by a model that leans on two
+    colours): neither can be renamed alone, since each names a card on the pile. The first correction leaves the
+    card on the pile twice, which live mode ignores, and the second sets it right.
+    """
+    a, b = parse_card(a), parse_card(b)
+    plays = list(_plays_this_deal(game))
+    found = [next(((i, e) for i, e in plays if e.card == card), None) for card in (a, b)]
+    if a == b or any(f is None or f[1].confidence is None for f in found):
+        return ()
+    (index_a, play_a), (index_b, play_b) = found  # type: ignore[misc]
+    return Correction(index_a, replace(play_a, card=b)), Correction(index_b, replace(play_b, card=a))
+
+
 def reassigned_play(game: Game, card: str, seat: int) -> Correction | None:
     """The correction that gives this deal's play of ``card`` to ``seat``, or ``None``.
 
@@ -359,5 +376,5 @@ def view(game: Game) -> dict[str, Any]:
 
 
 __all__ = ["deal_start", "dropped_plays", "lacking", "may_sweep", "misread_as", "observe", "playable_now",
-           "reassigned_play", "renamed_play", "reopened_deal", "start_live_game", "stopped_at_will", "sweep_proof",
-           "unseen_passes", "view"]
+           "reassigned_play", "renamed_play", "reopened_deal", "start_live_game", "stopped_at_will", "swapped_plays",
+           "sweep_proof", "unseen_passes", "view"]

@@ -109,7 +109,7 @@ class Score:
 
 def corrected_plays(events: list[dict]) -> list[dict]:
     """The card_played events as the pipeline left them: each card_corrected renames the latest play of its `was`
-    (its first when the event says `first`)."""
+    (its first when the event says `first`), or trades the cards of the latest plays of `was` and `card` (`swap`)."""
     plays: list[dict] = []
     for e in events:
         if e["type"] == "card_played":
@@ -117,8 +117,11 @@ def corrected_plays(events: list[dict]) -> list[dict]:
         elif e["type"] == "card_corrected":
             order = plays if e.get("first") else reversed(plays)
             target = next((p for p in order if p["card"] == e["was"]), None)
-            if target is not None:
+            other = next((p for p in reversed(plays) if p["card"] == e["card"]), None) if e.get("swap") else None
+            if target is not None and (other is not None or not e.get("swap")):
                 target["card"] = e["card"]
+                if other is not None:
+                    other["card"] = e["was"]
     return plays
 
 
