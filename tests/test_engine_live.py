@@ -392,24 +392,36 @@ def test_a_sweep_proves_the_honour_the_camera_read_in_another_suit():
     assert sweep_proof(game, 1, "KH")   # the K♦ just laid, the K♥ box: the same proof
 
 
-def test_a_sweep_proves_the_honour_the_camera_read_as_another_court_of_its_suit():
+@pytest.mark.parametrize("before, read, confidence", [("JH", "KS", 0.95), ("JD", "AS", 0.972)])
+def test_a_sweep_proves_the_honour_the_camera_read_as_another_lettered_rank_of_its_suit(
+        before: str, read: str, confidence: float) -> None:
     """Deals 49022, 51016 and 53016 of the widened benchmark: a Q♠ of an unseen deck read K♠, then its player
-    empties the Q♠ box: the K♠ was the Q♠ (court letters differ from deck to deck); a pip card of the suit is not."""
-    from engine.nain_jaune.live import misread_as, sweep_proof
+    empties the Q♠ box: the K♠ was the Q♠ (court letters differ from deck to deck). Deal 94016: a Slavic Q♠ (its
+    index "Д") read A♠ ("Т"): an ace's letter too is drawn in any alphabet. A number card of the suit is not, nor a
+    lettered rank of another suit."""
+    from engine.nain_jaune.live import sweep_proof
 
     game = start_live_game(NAMES[:3], dealer="Anne")
-    observe(game, "Bruno", "JH", confidence=0.99)
-    observe(game, "Bruno", "KS", confidence=0.95)
+    observe(game, "Bruno", before, confidence=0.99)
+    observe(game, "Bruno", read, confidence=confidence)
+    assert sweep_proof(game, 1, "JC") == () and sweep_proof(game, 1, "7D") == ()
     (fix,) = sweep_proof(game, 1, "QS")
     assert fix.replacement.card == "QS"
     game.apply(fix)
     notices = game.sweep("Bruno", "QS")
     assert nt.SWEEP_WITHOUT_HONOUR not in kinds(notices) and game.state.board["QS"] == 0
-    assert "KS" not in game.state.played_by
+    assert read not in game.state.played_by
     observe(game, "Bruno", "9C", confidence=0.99)
     assert sweep_proof(game, 1, "JC") == ()            # a pip card of the jack's suit
+
+
+def test_a_misread_is_one_index_sign_wrong_the_rank_only_among_lettered_ranks() -> None:
+    from engine.nain_jaune.live import misread_as
+
     assert misread_as("KC", "JC") and misread_as("JS", "JC") and not misread_as("KS", "JC")
+    assert misread_as("AC", "JC") and misread_as("AH", "KH") and misread_as("10H", "10D")
     assert not misread_as("9D", "10D") and not misread_as("QD", "7D") and not misread_as("QS", "QS")
+    assert not misread_as("AD", "10D") and not misread_as("AD", "7D") and not misread_as("2S", "QS")
 
 
 def test_no_sweep_proof_without_a_reason():

@@ -35,7 +35,7 @@ from dataclasses import replace
 from typing import Any, Iterator, Mapping, Sequence
 
 from engine.core.events import Correction
-from engine.nain_jaune.cards import BOXES, DECK, JACK, KING, QUEEN, RANK, SUIT, Card, parse_card
+from engine.nain_jaune.cards import ACE, BOXES, DECK, JACK, KING, QUEEN, RANK, SUIT, Card, parse_card
 from engine.nain_jaune.events import NewDeal, Pass, Play, Settlement, Showdown
 from engine.nain_jaune.game import Game, PlayerRef
 from engine.nain_jaune.notices import NOT_PLAYING, Notice
@@ -167,12 +167,14 @@ def late_sweep(game: Game, seat: int, box: Card) -> Correction | None:
 
 def misread_as(read: Card, card: Card) -> bool:
     """Whether the camera may have read ``card`` as ``read``: one of the index's two signs wrong. The rank in
-    another suit, or another court card of the suit: a deck draws its court letters in any alphabet (R/D/V,
-    K/D/B, К/Д/В) and its figures in any style, so a court's rank is the sign an unseen deck hides best."""
+    another suit, or another lettered rank of the suit (the ace and the courts): a deck draws those letters in any
+    alphabet (A/R/D/V, As/K/D/B, Т/К/Д/В) and its figures in any style, so a lettered rank is the sign an unseen deck
+    hides best; the number cards print digits in every deck."""
     if read == card:
         return False
-    court = (JACK, QUEEN, KING)
-    return RANK[read] == RANK[card] or (SUIT[read] == SUIT[card] and RANK[read] in court and RANK[card] in court)
+    lettered = (ACE, JACK, QUEEN, KING)
+    return RANK[read] == RANK[card] or (SUIT[read] == SUIT[card] and RANK[read] in lettered
+                                        and RANK[card] in lettered)
 
 
 def renamed_play(game: Game, was: str, card: str, first: bool = False) -> Correction | None:
