@@ -103,8 +103,8 @@ def ink_swaps(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping[s
     suit; `ink_renames` cannot rename either, since each names a card on the pile. Never a card a sweep proved."""
     pairs: list[tuple[str, str]] = []
     paired: set[str] = set()
-    for a, b in combinations(sorted(sightings), 2):
-        if {a, b} & (paired | set(proven)):
+    for a, b in combinations(sorted(c for c in sightings if c not in proven), 2):
+        if {a, b} & paired:
             continue
         if all(_read_as(x, y, sightings[x], read_inks.get(x), inks, floor) for x, y in ((a, b), (b, a))):
             pairs.append((a, b))

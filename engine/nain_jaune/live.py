@@ -204,12 +204,10 @@ def swapped_plays(game: Game, a: str, b: str) -> tuple[Correction, ...]:
     card on the pile twice, which live mode ignores, and the second sets it right.
     """
     a, b = parse_card(a), parse_card(b)
-    plays = list(_plays_this_deal(game))
-    found = [next(((i, e) for i, e in plays if e.card == card), None) for card in (a, b)]
-    if a == b or any(f is None or f[1].confidence is None for f in found):
+    found_a, found_b = _latest_play(game, a), _latest_play(game, b)
+    if a == b or found_a is None or found_b is None or None in (found_a[1].confidence, found_b[1].confidence):
         return ()
-    (index_a, play_a), (index_b, play_b) = found  # type: ignore[misc]
-    return Correction(index_a, replace(play_a, card=b)), Correction(index_b, replace(play_b, card=a))
+    return Correction(found_a[0], replace(found_a[1], card=b)), Correction(found_b[0], replace(found_b[1], card=a))
 
 
 def reassigned_play(game: Game, card: str, seat: int) -> Correction | None:
@@ -221,7 +219,7 @@ def reassigned_play(game: Game, card: str, seat: int) -> Correction | None:
     card = parse_card(card)
     if type(seat) is not int or not 0 <= seat < game.state.n_players:
         return None
-    found = next(((index, event) for index, event in _plays_this_deal(game) if event.card == card), None)
+    found = _latest_play(game, card)
     if found is None or found[1].confidence is None or found[1].seat == seat:
         return None
     return Correction(found[0], replace(found[1], seat=seat))
@@ -259,6 +257,11 @@ def _plays_this_deal(game: Game) -> Iterator[tuple[int, Play]]:
             return
         if type(event) is Play:
             yield index, event
+
+
+def _latest_play(game: Game, card: Card) -> tuple[int, Play] | None:
+    """This deal's latest play of ``card`` with its log index, or ``None``."""
+    return next(((index, event) for index, event in _plays_this_deal(game) if event.card == card), None)
 
 
 def talon_told(game: Game) -> dict[Card, tuple[Card | None, Card | None]]:
