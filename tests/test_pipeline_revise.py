@@ -54,6 +54,7 @@ class ScriptedShowdown:
     renamed: dict[str, str] = field(default_factory=dict)
     guessed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     lacking: dict[str, frozenset[str]] = field(default_factory=dict)
+    stake_kept: set[str] = field(default_factory=set)
 
     @property
     def waiting(self) -> list[str]:
@@ -609,6 +610,23 @@ def _deal_with_a_hesitant_seven(hands_hold_the_ace: bool, confidence: float = 0.
     table.quiet(7.0)
     assert "settlement" in types(table.events)
     return table
+
+
+@pytest.mark.parametrize("evidence", [{"7D": 0.9, "AD": 0.765}, {"7D": 0.9}])
+def test_the_showdown_is_told_which_hesitant_honours_box_still_holds_its_stake(evidence: dict[str, float]) -> None:
+    """92016: whoever lays an honour takes its box, so a box left full weighs against a hesitant read of its honour
+    (`ShowdownReader.stake_kept`); a read with no runner-up is no doubt, and a sweep told after the deal's end takes
+    the honour out again."""
+    pile = ("2D", "3D", "4D", "5D", "6D", "7D")
+    table = Table()
+    for t, card in enumerate(pile[:-1], start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.lay(6.0, "7D", sure("Bruno"), 0.9, evidence)
+    table.quiet(7.0)
+    reader = table.readers[0]
+    assert reader.stake_kept == ({"7D"} if "AD" in evidence else set())
+    table.account.box_swept(8.0, "7D", sure("Bruno"), "Bruno", arms(Bruno=400.0))
+    assert reader.stake_kept == set()
 
 
 def test_a_missed_call_on_a_hesitant_read_accuses_nobody_while_the_doubt_remains() -> None:

@@ -1477,6 +1477,30 @@ def test_a_hand_that_also_scores_the_pile_card_s_alternative_holds_the_alternati
     assert reader.renamed == {}
 
 
+def test_a_hand_reading_an_honour_whose_box_kept_its_stake_surely_takes_it_from_the_pile() -> None:
+    """Deal 92016: a Slavic J♠ read on the pile as J♣ (0.991, J♠ runner-up) as its player went out, the J♣ box left
+    full; Chloé's J♣ read 0.988 in her place. Whoever lays an honour takes its box: the full box weighs against the
+    pile's read, so a sure read in a hand overrules it; nothing less sure does, nor anything once the box is emptied."""
+    seats, view = _two_zones()
+
+    def reader(jack: float, stake_kept: set[str]) -> ShowdownReader:
+        hands = {"Anne": [_Det("JC", jack), _Det("9C", 1.0)], "Bruno": [_Det("5H", 1.0)]}
+        scores = {"Anne": {"JC": jack, "9C": 1.0, "JS": 0.06}, "Bruno": {"5H": 1.0}}
+        out = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1},
+                             exclude={"JC": 0.991}, score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
+                             alternatives={"JC": "JS"}, stake_kept=stake_kept)
+        assert out.settled(view) == []  # first sight: a hand is revealed once read alike twice
+        return out
+
+    kept = reader(0.988, {"JC"})
+    assert dict(kept.settled(view)) == {"Anne": ("9C", "JC"), "Bruno": ("5H",)}
+    assert kept.renamed == {"JC": "JS"}
+    for jack, stake_kept in ((0.988, set()), (0.94, {"JC"})):
+        stands = reader(jack, stake_kept)
+        assert dict(stands.settled(view)) == {"Anne": ("9C",), "Bruno": ("5H",)}
+        assert stands.renamed == {}
+
+
 def test_a_busy_zone_scoring_the_alternative_less_surely_than_a_read_keeps_its_card() -> None:
     """Deal 13019: an A♣ read on the pile as 7♣ (A♣ runner-up); a loser shows the real 7♣, and her zone, with two
     Slavic aces in it, scores A♣ 0.924. That is no read of an A♣: the pile card is renamed and she keeps her 7♣."""

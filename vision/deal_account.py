@@ -144,6 +144,8 @@ class DealAccount:
         self.sightings: dict[str, Sighting] = {}
         self.proven: set[str] = set()
         """Honours on the pile whose box was then emptied: a sweep proves the card read."""
+        self.emptied: set[str] = set()
+        """Boxes seen emptied this deal, whether or not their honour was read."""
         self.read_before: dict[str, Sighting] = {}
         """Per card read a second time (and neither read renamed), the earlier sighting of it."""
         self.renamed_to: set[str] = set()
@@ -374,9 +376,7 @@ class DealAccount:
         if self.referee is not None and who is not None:
             # the pile showed the honour, misread: the card read is free to come later
             out += self._renamed_together(self.referee.sweep(who, box), t, PROVEN)
-        if box in self.events_seen:
-            self.proven.add(box)
-        self.missed_in_doubt.pop(box, None)
+        self._emptied(box)
         return out + [{"t": t, "type": "box_swept", "box": box, "player": who}]
 
     def late_sweep(self, t: float, box: str, player: str | None, swept_at: float | None) -> list[dict]:
@@ -385,10 +385,17 @@ class DealAccount:
         player takes its box, so the sweep is theirs; nothing when the engine has no such missed call."""
         if player is None or (self.referee is not None and not self.referee.late_sweep(player, box)):
             return []
+        self._emptied(box)
+        return [{"t": t, "type": "box_swept", "box": box, "player": player, "swept_at": swept_at}]
+
+    def _emptied(self, box: str) -> None:
+        """Note `box` emptied: its honour, if on the pile, is proven, and its call is not missed."""
         if box in self.events_seen:
             self.proven.add(box)
+        self.emptied.add(box)
         self.missed_in_doubt.pop(box, None)
-        return [{"t": t, "type": "box_swept", "box": box, "player": player, "swept_at": swept_at}]
+        if self.showdown is not None:
+            self.showdown.stake_kept.discard(box)
 
     def _runner_up_proved(self, box: str, who: str | None, t: float) -> list[dict]:
         """`who` emptied `box` right after laying the card read last, whose read had the box's honour as a runner-up
@@ -573,6 +580,7 @@ class DealAccount:
             self._in_the_talon())
         self.showdown.recount = self._recount
         self.showdown.lacking = self._lacking()
+        self.showdown.stake_kept = {c for c in alternatives if c in HONOURS and c not in self.emptied}
         return out
 
     def _deal_end(self) -> tuple[str, bool, dict[str, int]] | None:

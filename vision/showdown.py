@@ -16,7 +16,8 @@ revealed when the source ends takes its likeliest such cards however low they sc
 no hand would leave the deal unsettled.
 A hand holds no card its player passed on during the deal (`lacking`): the others pass only when unable.
 A card read in a hand that was also read on the pile stays on the pile, unless the pile's read hesitated (it has
-one of the `alternatives`) and the hand read the card more surely: then either the hand's zone scores the
+one of the `alternatives`) and the hand read the card more surely (an honour whose box kept its stake: as surely as
+a card is named, `stake_kept`): then either the hand's zone scores the
 alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed
 (`renamed`), so that a pile card read wrong does not take the real card out of the hand that holds it.
 A place that shows more cards, each read surely, than its player holds by the count, while another loser's place
@@ -272,6 +273,10 @@ class ShowdownReader:
     recount: Recount | None = None
     """Asked when a place shows more cards, read surely, than its player holds while other places show fewer; the
     counts it gives replace `expected` (None: the surest cards are kept, up to the count)."""
+    stake_kept: set[str] = field(default_factory=set)
+    """Pile honours with an `alternatives` whose box still holds its stake (kept up to date by the account): whoever
+    lays an honour takes its box, a missed call being the exception, so a full box weighs against the pile's read,
+    and a hand that reads the honour as surely as the recogniser names a card (`ALTERNATIVE_FLOOR`) overrules it."""
     _pile: dict[str, float] = field(init=False, default_factory=dict)
     """Card -> confidence of its pile read, as `exclude` gave it and as renamed since."""
     _seen_with: dict[str, tuple[str, float]] = field(default_factory=dict)
@@ -417,7 +422,9 @@ class ShowdownReader:
         """Cards no hand holds, with how surely: the pile's (`exclude`) and the talon's; and those `player` passed
         on."""
         lacked = self.lacking.get(player, ()) if player is not None else ()
-        return self._pile | dict.fromkeys([*self.talon, *lacked], 1.0)
+        pile = {c: min(v, ALTERNATIVE_FLOOR) if c in self.stake_kept and c in self.alternatives else v
+                for c, v in self._pile.items()}
+        return pile | dict.fromkeys([*self.talon, *lacked], 1.0)
 
     def _elsewhere(self, player: str) -> set[str]:
         """Cards last seen in another loser's place."""
@@ -440,7 +447,8 @@ class ShowdownReader:
     def _renaming_pile_cards(self, hands: dict[str, tuple[str, ...]], view_bgr: np.ndarray | None
                              ) -> dict[str, tuple[str, ...]]:
         """`hands` about to be revealed, each pile card they hold settled one way or the other (a hand keeps a pile
-        card only when it read it more surely than the pile did, and the pile's read has an alternative).
+        card only when it read it more surely than the pile did, or than a full box leaves it (`stake_kept`), and
+        the pile's read has an alternative).
 
         When the hand also shows the alternative, the pile card stands and the hand's read of it is dropped. When the
         holding hand's zone scores the alternative, the hand's read hesitated as well:
