@@ -147,6 +147,31 @@ def test_a_change_in_the_play_area_that_stays_put_is_accepted_while_play_goes_on
     assert _play_at_the_pile(gate, table, cards=3, still=8) == [False, False, True]
 
 
+def test_a_change_that_stays_put_keeps_its_patience_while_other_arms_come_to_rest_elsewhere() -> None:
+    """Deal 95006 of a fresh widened set: three settles in a row took in Chloé's arm resting across the table (skin
+    the colour of the wood); once it left, its ghost read as a hand, and before each card the next player's arm
+    rested in the play area too. Counted over the whole change, the ghost's patience restarted with every such arm,
+    and six plays went unread for 13 s; counted per pixel, the ghost's own stillness carries on, and no settle takes
+    an arm that has just come to rest."""
+    gate, table = _gate(), np.full((100, 160), 100, np.uint8)
+    resting = table.copy()
+    resting[40:80, 30:40] = 180
+    for _ in range(4):
+        gate.feed(resting)   # the first settle took the arm in
+    view, settled = table.copy(), []
+    for k in range(4):
+        arm = view.copy()
+        arm[20:40, 100 + 5 * (k % 2):120 + 5 * (k % 2)] = 170   # the next player's hand, resting before laying
+        assert gate.feed(arm).moving
+        with_arm = any(gate.feed(arm).settled for _ in range(6))
+        view = view.copy()
+        view[84:96, 20 + 12 * k:40 + 12 * k] = 120 + 10 * k   # the card on the pile, that hand gone
+        assert gate.feed(view).moving
+        settled.append((with_arm, any(gate.feed(view).settled for _ in range(8))))
+    assert settled[:2] == [(False, False), (False, True)]
+    assert not any(with_arm for with_arm, _ in settled)
+
+
 def test_a_hand_that_moves_between_plays_gets_no_patience_from_them() -> None:
     """A hand over the play area that moved between two still stretches is another sight: its patience restarts."""
     gate, table = _gate(), np.full((100, 160), 100, np.uint8)

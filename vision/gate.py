@@ -9,8 +9,9 @@ restored, so a view with an arm in it never becomes the measure of an empty tabl
 hand (one resting past `patience_frames`, or skin the colour of the table): outside the pile and the boxes only
 hands come and go, so what most of the last `MEMORY` settled views show there is the table, and a hand is only where
 the view differs from most of them. One view holding a hand then neither hides a hand that comes back there nor
-leaves its ghost. Patience is the stillness of what blocks the settle, not of the whole view: play elsewhere does not
-restart it, so neither a moved object nor the ghost of two views that took in a hand blocks the deal for good.
+leaves its ghost. Patience is the stillness of what blocks the settle, not of the whole view, and it is counted per pixel:
+play elsewhere, and an arm that comes to rest elsewhere and leaves, do not restart it, so neither a moved object nor
+the ghost of views that took in a hand blocks the deal for good.
 """
 
 from __future__ import annotations
@@ -82,8 +83,9 @@ class MotionGate:
     """`_reference` and `_earlier` before the last settle, while that settle may still be revoked."""
     _since_settle: int = 0
     _still: int = 0
-    _patience: int = 0
-    """Still frames the change over the play area has shown, unmoved where it lies, across motion elsewhere."""
+    _patience: np.ndarray | None = None
+    """Per pixel of the view, the still frames it has stayed unmoved while the play area showed a change, across
+    motion elsewhere (None: no change since the last settle)."""
     _patient: np.ndarray | None = None
     """The view at the last still frame counted in `_patience`."""
     _in_episode: bool = True
@@ -102,7 +104,7 @@ class MotionGate:
         """Forget the settled reference (after a re-calibration the view moved)."""
         self._prev, self._reference, self._still, self._in_episode = None, None, 0, True
         self._earlier, self._revocable = [], None
-        self._patience, self._patient = 0, None
+        self._patience, self._patient = None, None
 
     def hand_present(self, small: np.ndarray) -> bool:
         """Whether the play area differs from the last settled view (grey, or colour: skin as bright as the table
@@ -190,19 +192,34 @@ class MotionGate:
         arms = np.intersect1d(at_work[at_work > 0], coming_in[coming_in > 0])
         return np.isin(labels, arms) & (self.reach_mask == 0) if arms.size else none
 
-    def _patience_after(self, hand: np.ndarray, seen: np.ndarray) -> int:
-        """`_patience` counted on to this still frame: on within a still stretch; on from the last stretch when
-        nothing moved where the hand is seen (the same test as a still frame's, against the last view counted, the
-        whole view's light change taken off); else from this stretch's start."""
+    def _patience_after(self, hand: np.ndarray, seen: np.ndarray) -> np.ndarray:
+        """`_patience` counted on to this still frame, per pixel: on within a still stretch; on from the last stretch
+        where nothing moved at that pixel (the same test as a still frame's, against the last view counted, the whole
+        view's light change taken off); else from this stretch's start. Counted per pixel, and whether or not the
+        pixel is part of `hand` this frame, an arm that comes to rest elsewhere, then leaves, restarts its own count
+        and not that of a change that stayed put (a settle that took in a resting arm leaves its ghost while the
+        other players go on laying cards)."""
+        before = self._patience
+        if before is None or before.shape != hand.shape:
+            before = np.zeros(hand.shape, np.int32)
         if self._still > self.config.still_frames:
-            return self._patience + 1
-        kept = 0
-        if self._patient is not None and self._patient.shape == seen.shape:
-            change = self._light_free_change(seen.astype(np.float32), self._patient.astype(np.float32), "view")
-            moved = (change > self.config.pixel_threshold) & hand
-            if np.count_nonzero(moved) <= self.config.still_fraction * moved.size:
-                kept = self._patience
-        return kept + self._still
+            counted = before + 1
+        else:
+            kept = before.copy()
+            if self._patient is not None and self._patient.shape == seen.shape:
+                change = self._light_free_change(seen.astype(np.float32), self._patient.astype(np.float32), "view")
+                kept[change > self.config.pixel_threshold] = 0
+            else:
+                kept[:] = 0
+            counted = kept + self._still
+        return counted
+
+    def _patient_enough(self, hand: np.ndarray) -> bool:
+        """Whether the change over the play area has stayed `patience_frames` unmoved, all but as many pixels as a
+        still frame lets move (`still_fraction`)."""
+        assert self._patience is not None
+        short = np.count_nonzero(hand & (self._patience < self.config.patience_frames))
+        return short <= self.config.still_fraction * hand.size
 
     def feed(self, small: np.ndarray, colour: np.ndarray | None = None) -> GateResult:
         """One small grey view (and the same in colour, when there is one, for the hand test)."""
@@ -228,9 +245,9 @@ class MotionGate:
         settled = False
         if self._in_episode and self._still >= cfg.still_frames:
             hand = self._hand_region(seen)
-            self._patience = 0 if hand is None else self._patience_after(hand, seen)
+            self._patience = None if hand is None else self._patience_after(hand, seen)
             self._patient = None if hand is None else seen
-            if hand is None or self._patience >= cfg.patience_frames:
+            if hand is None or self._patient_enough(hand):
                 settled = True
                 self._in_episode = False
                 self._revocable = None if self._reference is None else (self._reference, self._earlier)
