@@ -192,27 +192,22 @@ class MotionGate:
         arms = np.intersect1d(at_work[at_work > 0], coming_in[coming_in > 0])
         return np.isin(labels, arms) & (self.reach_mask == 0) if arms.size else none
 
-    def _patience_after(self, hand: np.ndarray, seen: np.ndarray) -> np.ndarray:
+    def _patience_after(self, seen: np.ndarray) -> np.ndarray:
         """`_patience` counted on to this still frame, per pixel: on within a still stretch; on from the last stretch
         where nothing moved at that pixel (the same test as a still frame's, against the last view counted, the whole
-        view's light change taken off); else from this stretch's start. Counted per pixel, and whether or not the
-        pixel is part of `hand` this frame, an arm that comes to rest elsewhere, then leaves, restarts its own count
-        and not that of a change that stayed put (a settle that took in a resting arm leaves its ghost while the
-        other players go on laying cards)."""
+        view's light change taken off); else from this stretch's start. Counted per pixel, whether or not the pixel
+        shows the hand this frame, an arm that comes to rest elsewhere, then leaves, restarts its own count and not
+        that of a change that stayed put (a settle that took in a resting arm leaves its ghost while the other
+        players go on laying cards)."""
         before = self._patience
-        if before is None or before.shape != hand.shape:
-            before = np.zeros(hand.shape, np.int32)
+        if before is None or before.shape != seen.shape[:2]:
+            before = np.zeros(seen.shape[:2], np.int32)
         if self._still > self.config.still_frames:
-            counted = before + 1
-        else:
-            kept = before.copy()
-            if self._patient is not None and self._patient.shape == seen.shape:
-                change = self._light_free_change(seen.astype(np.float32), self._patient.astype(np.float32), "view")
-                kept[change > self.config.pixel_threshold] = 0
-            else:
-                kept[:] = 0
-            counted = kept + self._still
-        return counted
+            return before + 1
+        if self._patient is None or self._patient.shape != seen.shape:
+            return np.full(seen.shape[:2], self._still, np.int32)
+        change = self._light_free_change(seen.astype(np.float32), self._patient.astype(np.float32), "view")
+        return np.where(change > self.config.pixel_threshold, 0, before) + self._still
 
     def _patient_enough(self, hand: np.ndarray) -> bool:
         """Whether the change over the play area has stayed `patience_frames` unmoved, all but as many pixels as a
@@ -245,7 +240,7 @@ class MotionGate:
         settled = False
         if self._in_episode and self._still >= cfg.still_frames:
             hand = self._hand_region(seen)
-            self._patience = None if hand is None else self._patience_after(hand, seen)
+            self._patience = None if hand is None else self._patience_after(seen)
             self._patient = None if hand is None else seen
             if hand is None or self._patient_enough(hand):
                 settled = True
