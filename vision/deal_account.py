@@ -25,8 +25,8 @@ from vision.pile import PileRead
 from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
-from vision.sightings import (doubts, hesitated, ink_renames, ink_swaps, misread_sighting, pile_alternatives,
-                              read_share)
+from vision.sightings import (doubts, hesitated, ink_renames, ink_swaps, misread_of_two, misread_sighting,
+                              pile_alternatives, read_share)
 from vision.signs import PARTNER, SignShapes, sign_renames
 
 log = logging.getLogger("nainjaune.watch")
@@ -419,13 +419,41 @@ class DealAccount:
             return []
         instead = max((c for c in earlier.evidence if c not in self.events_seen), key=earlier.evidence.__getitem__,
                       default=None)
-        if instead is None or not self.referee.rename(box, instead, first=True):
+        return [] if instead is None else self._one_of_two_renamed(box, earlier, later, True, instead, t)
+
+    def _one_of_two_renamed(self, card: str, earlier: Sighting, later: Sighting, first: bool, instead: str,
+                            t: float | None) -> list[dict]:
+        """Of the two plays read as `card`, the `first` one (else the later one) renamed to `instead` (the engine
+        told, `card_corrected` with `read_twice`; the call counted missed for it falls); the other keeps `card`.
+        Perception is not told: the card on top is the later read. Nothing when the engine refuses."""
+        assert self.referee is not None
+        if not self.referee.rename(card, instead, first=first):
             return []
+        self.read_before.pop(card, None)
+        renamed, kept = (earlier, later) if first else (later, earlier)
         self.renamed_to.add(instead)
-        self.events_seen[instead] = float(earlier.event["confidence"])
-        self.sightings[instead] = earlier      # perception is not told: the card on top is the later read
-        return [{**_corrected(box, instead, earlier, t, READ_TWICE), "first": True},
-                *self._call_withdrawn(box, earlier, t)]
+        self.events_seen[instead] = float(renamed.event["confidence"])
+        self.sightings[instead] = renamed
+        self.events_seen[card] = float(kept.event["confidence"])
+        self.sightings[card] = kept
+        return [{**_corrected(card, instead, renamed, t, READ_TWICE), **({"first": True} if first else {})},
+                *self._call_withdrawn(card, renamed, t)]
+
+    def _read_twice_settled(self, t: float | None) -> list[dict]:
+        """Each card still read twice as the deal is settled, one of its reads renamed as `misread_of_two` says,
+        with every card seen on the pile, in the hands shown or known in the talon claimed."""
+        out: list[dict] = []
+        taken = set(self.events_seen) | self._shown() | self._in_the_talon()
+        for card, earlier in list(self.read_before.items()):
+            later = self.sightings.get(card)
+            if later is None or self.referee is None:
+                continue
+            as_read = {**later.evidence, card: later.evidence.get(card, 0.0) / self.config.seen_weight}
+            found = misread_of_two(card, earlier.evidence, as_read, taken)
+            if found is not None:
+                out += self._one_of_two_renamed(card, earlier, later, *found, t)
+                taken.add(found[1])
+        return out
 
     def _call_withdrawn(self, was: str, sighting: Sighting | None, t: float | None) -> list[dict]:
         """`call_withdrawn` when the play renamed from honour `was` is the one whose `call_missed` was reported: that
@@ -886,6 +914,7 @@ class DealAccount:
                    if box in self.events_seen and box not in self.missed_told]
         self.missed_in_doubt.clear()
         out = self.missed(unswept, t, self._read_in_hands()) + self._missed_once_renamed(t)
+        out += self._read_twice_settled(t)
         try:
             result = self.referee.settle(dict(self.showdown.revealed))
         except Exception as exc:  # noqa: BLE001 - e.g. a misread hand the engine refuses; the phone can fix it
