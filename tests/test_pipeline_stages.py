@@ -1556,6 +1556,28 @@ def test_a_hand_that_shows_the_pile_card_s_alternative_as_well_loses_its_read_of
     assert reader.renamed == {}
 
 
+@pytest.mark.parametrize("other", [1.0, 0.992])
+def test_a_pile_card_stands_when_another_hand_shows_its_alternative_as_surely(other: float) -> None:
+    """Deal 95004: the pile's K♠ read right (the K♣ runner-up); Anne's Slavic Q♠ read K♠ more surely in her place,
+    Bruno's K♣ read surely in his. Renaming the pile card would make two reads wrong, the pile's and Bruno's, where
+    keeping it makes one, Anne's: her K♠ goes and completion reads her Q♠. Bruno's K♣ read less surely than Anne's
+    K♠, the pile card is renamed as before and his K♣ read goes."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("KS", 0.995), _Det("6H", 1.0)], "Bruno": [_Det("KC", other), _Det("5H", 1.0)]}
+    scores = {"Anne": {"KS": 0.995, "6H": 1.0, "QS": 0.96}, "Bruno": {"KC": other, "5H": 1.0, "9D": 0.9}}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 2},
+                            exclude={"KS": 0.99}, alternatives={"KS": "KC"},
+                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
+                                                                    if c not in elsewhere})
+    assert reader.settled(view) == []  # first sight: a hand is revealed once read alike twice
+    if other == 1.0:
+        assert dict(reader.settled(view)) == {"Anne": ("6H", "QS"), "Bruno": ("5H", "KC")}
+        assert reader.renamed == {}
+    else:
+        assert dict(reader.settled(view)) == {"Anne": ("6H", "KS"), "Bruno": ("5H", "9D")}
+        assert reader.renamed == {"KS": "KC"}
+
+
 def test_at_the_end_too_a_hand_holding_a_pile_card_renames_it_but_only_to_its_alternative() -> None:
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KC", 1.0), _Det("9C", 1.0)], "Bruno": [_Det("KS", 0.99), _Det("JS", 0.99)]}

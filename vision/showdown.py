@@ -450,7 +450,8 @@ class ShowdownReader:
         card only when it read it more surely than the pile did, or than a full box leaves it (`stake_kept`), and
         the pile's read has an alternative).
 
-        When the hand also shows the alternative, the pile card stands and the hand's read of it is dropped. When the
+        When the hand also shows the alternative, or another place shows it as surely (`_shown_as_surely`), the pile
+        card stands and the hand's read of it is dropped. When the
         holding hand's zone scores the alternative, the hand's read hesitated as well:
         the hand holds the alternative and the pile card stands (both reads hesitated between the same two cards,
         and this way each holds one of them). Otherwise the pile card is renamed to its alternative, which leaves
@@ -461,7 +462,7 @@ class ShowdownReader:
                 instead = self.alternatives.get(card)
                 if card not in self._pile or instead is None or instead in self._pile:
                     continue
-                if instead in hands[player]:
+                if instead in hands[player] or self._shown_as_surely(instead, card, player, hands):
                     # The hand shows the alternative too, so the pile card is not it and stands: the hand's read
                     # of the pile card is what was wrong (swapping would give the hand the alternative twice).
                     # Completion reads that card again.
@@ -476,6 +477,14 @@ class ShowdownReader:
                 del self._pile[card]
                 self._pile[instead] = 1.0
         return {p: tuple(c for c in cards if c not in self.renamed.values()) for p, cards in hands.items()}
+
+    def _shown_as_surely(self, instead: str, card: str, player: str, hands: Mapping[str, Collection[str]]) -> bool:
+        """Whether another place shows `instead`, the alternative of the pile's `card`, read at least as surely as
+        `player`'s place reads `card`: renaming the pile card would make that read wrong as well as the pile's, where
+        keeping it makes one read wrong, this place's."""
+        by, surely = self._seen_with.get(instead, (player, 0.0))
+        shown = instead in cards_of(self.revealed) or any(instead in c for q, c in hands.items() if q != player)
+        return shown and by != player and surely >= self._seen_with.get(card, (player, 1.0))[1]
 
     def _zone_score(self, player: str, view_bgr: np.ndarray | None, card: str) -> float:
         if self.score_image is None or view_bgr is None:
