@@ -9,14 +9,15 @@ Every observation may carry `t` (seconds in the source). Types:
    `candidates` (all players when empty). `call` is true when the honour was announced (optional).
 - `{"type": "card_corrected", "was": "JC", "card": "JS", "player": "Anne", "played_at": 16.5, "reason": "sweep"}`
   — the card read as `was` earlier this deal was `card`: the pipeline read `was` a second time (`reason`
-  `read_twice`), read it again once the hand that held it over the pile had gone (`read_at_rest`), saw its honour's
-  box swept (`sweep`: a proof, which teaches a game's deck as a phone correction does), saw it in a loser's shown
-  hand (`shown_hand`), found that only that card of the read's suit let both it and the next play keep the rules
-  (`sequence`), or found at the deal's end that its index ink is another suit's colour (`inks`) or its index
-  sign another suit's shape (`signs`). `reason` is optional. The latest play read as `was` is renamed, the first
-  when `"first": true` (optional): a card read twice whose later read its player's sweep proved. With
-  `"swap": true` (optional) the latest plays read as `was` and as `card` trade their cards: each was read as the
-  other (`inks`: two reads of one rank in a four-colour deck, each by the other suit's colour).
+  `read_twice`: then, or as the deal is settled, the read that doubted more), read it again once the hand that
+  held it over the pile had gone (`read_at_rest`), saw its honour's box swept (`sweep`: a proof, which teaches a
+  game's deck as a phone correction does), saw it in a loser's shown hand (`shown_hand`), found that only that
+  card of the read's suit let both it and the next play keep the rules (`sequence`), or found at the deal's end
+  that its index ink is another suit's colour (`inks`) or its index sign another suit's shape (`signs`). `reason`
+  is optional. The latest play read as `was` is renamed, the first when `"first": true` (optional): a card read
+  twice whose later read its player's sweep proved, or whose first read doubted more when the deal was settled.
+  With `"swap": true` (optional) the latest plays read as `was` and as `card` trade their cards: each was read as
+  the other (`inks`: two reads of one rank in a four-colour deck, each by the other suit's colour).
 - `{"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 31.2}` — the card
   `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
   later contradiction showed (a player who had gone out by its count laid another card).
@@ -100,8 +101,9 @@ class CardCorrected:
     played_at: float | None = None
     reason: str | None = None
     first: bool | None = None
-    """True: the deal's first play read as `was` is meant, not its latest (the card was read twice, the later read
-    proved). None, not False, otherwise: the field is left out of a recording, as the pipeline leaves it out."""
+    """True: the deal's first play read as `was` is meant, not its latest (the card was read twice, and the later read
+    was proved or doubted less). None, not False, otherwise: the field is left out of a recording, as the pipeline
+    leaves it out."""
     swap: bool | None = None
     """True: the plays read as `was` and as `card` trade their cards (each was read as the other). None otherwise,
     as for `first`."""
