@@ -35,28 +35,17 @@ def misread_of_two(card: str, earlier: Mapping[str, float], later: Mapping[str, 
     """A card read twice that no evidence settled by the deal's end: (whether the earlier read is the misread one,
     the card it names instead), or None.
 
-    The deck holds the card once, so one read named another card, one claimed nowhere (not in `taken`: the pile,
-    the hands shown, the talon). A read that scored none of those cannot say which card it was, so the other read
-    is renamed; when both scored some, the one that doubted more (`read_doubt`). A read is renamed to the card it
-    scored highest of those claimed nowhere, never an honour (a box's stake turns on it). Both reads as sure, or
-    neither scoring a card left: None. `later`: its score of `card` as read, before the rules weighed it down as
-    seen before."""
-    left = {first: _likeliest_left(card, evidence, taken) for first, evidence in ((True, earlier), (False, later))}
-    if left[True] is None or left[False] is None:
-        first = left[False] is None
-    else:
-        doubt, again = read_doubt(card, earlier), read_doubt(card, later)
-        if doubt == again:
-            return None
-        first = doubt > again
-    instead = left[first]
-    return None if instead is None else (first, instead)
-
-
-def _likeliest_left(card: str, evidence: Mapping[str, float], taken: Collection[str]) -> str | None:
-    """The card other than `card` that a read scored highest of those claimed nowhere and not honours, if any."""
+    The deck holds the card once, so one read named another card. The read that doubted more (its other cards'
+    scores as a share of its own, `read_doubt`) is the likelier misread; it is renamed to the card it scored highest
+    of those claimed nowhere (not in `taken`: the pile, the hands shown, the talon), never an honour (a box's stake
+    turns on it). Both reads as sure, or no card left to name: None. `later`: its score of `card` as read, before
+    the rules weighed it down as seen before."""
+    first, second = read_doubt(card, earlier), read_doubt(card, later)
+    if first == second:
+        return None
+    evidence = earlier if first > second else later
     left = [c for c in evidence if c != card and c not in taken and c not in HONOURS and evidence[c] > 0.0]
-    return max(left, key=evidence.__getitem__, default=None)
+    return None if not left else (first > second, max(left, key=evidence.__getitem__))
 
 
 def read_doubt(card: str, evidence: Mapping[str, float]) -> float:
