@@ -969,13 +969,16 @@ def test_a_pile_card_a_shown_hand_holds_is_renamed_to_a_card_that_keeps_the_rule
     assert table.referee.rule_breaks() == 0
 
 
-@pytest.mark.parametrize("case", ["earlier doubted more", "later doubted more", "as sure", "nothing left"])
+@pytest.mark.parametrize("case", ["earlier doubted more", "later doubted more", "as sure", "nothing left",
+                                  "only the surer one scored a card left"])
 def test_a_card_still_read_twice_at_the_settlement_renames_the_read_that_doubted_more(case: str) -> None:
     """95000: Chloé's Dondorf K♠ read K♣ (0.995, the K♠ 1.5 % of it), her K♣ read surely later; no sweep or hand
     told which read was wrong. The deck holds the K♣ once: the read that doubted more is renamed to the card it
     scored highest of those claimed nowhere (`first` when it is the earlier). Here Bruno's K♦ read K♣ before his
     K♣; each read's doubt is its other scores as a share of its own (the later's K♣ as read, before the rules'
-    weight as a card seen before). Reads as sure as each other, or a runner-up a hand holds: nothing is renamed."""
+    weight as a card seen before). Reads as sure as each other, or a runner-up a hand holds: nothing is renamed; nor
+    when the read that doubted more named only cards claimed (78006: the later 6♣ read, a 6♠ that scored nothing,
+    was the wrong one, so the surer read's one card left says nothing)."""
     truth = ("JD", "QD", "KD", "KC", "2S", "3S")
     hands = _losers_hands(truth, also_out=("KS",))       # the K♠ lies in the talon
     if case == "nothing left":
@@ -983,7 +986,8 @@ def test_a_card_still_read_twice_at_the_settlement_renames_the_read_that_doubted
     table = Table(hands, unswept=[])
     weight = WatchConfig().seen_weight
     earlier = {"KC": 0.995, "KD": 0.0147} if case != "as sure" else {"KC": 0.995}
-    later = {"KC": 1.0 * weight, "KS": 0.3} if case == "later doubted more" else {"KC": 1.0 * weight}
+    later = {"later doubted more": {"KC": 1.0 * weight, "KS": 0.3},
+             "only the surer one scored a card left": {"KC": 1.0 * weight, "QD": 0.3}}.get(case, {"KC": 1.0 * weight})
     table.lay(1.0, "JD", sure("Bruno"))
     table.lay(2.0, "QD", sure("Bruno"))
     table.lay(3.0, "KC", sure("Bruno"), 0.995, earlier)
