@@ -446,7 +446,7 @@ class DealAccount:
         taken = set(self.events_seen) | self._shown() | self._in_the_talon()
         for card, earlier in list(self.read_before.items()):
             later = self.sightings.get(card)
-            if later is None or self.referee is None:
+            if later is None:
                 continue
             as_read = {**later.evidence, card: later.evidence.get(card, 0.0) / self.config.seen_weight}
             found = misread_of_two(card, earlier.evidence, as_read, taken)

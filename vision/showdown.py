@@ -451,11 +451,10 @@ class ShowdownReader:
         the pile's read has an alternative).
 
         When the hand also shows the alternative, or another place shows it as surely (`_shown_as_surely`), the pile
-        card stands and the hand's read of it is dropped. When the
-        holding hand's zone scores the alternative, the hand's read hesitated as well:
-        the hand holds the alternative and the pile card stands (both reads hesitated between the same two cards,
-        and this way each holds one of them). Otherwise the pile card is renamed to its alternative, which leaves
-        the other hands. (`ALTERNATIVE_FLOOR` says when the zone scores the alternative.)"""
+        card stands and the hand's read of it is dropped. When the holding hand's zone scores the alternative, the
+        hand's read hesitated as well: the hand holds the alternative and the pile card stands (both reads hesitated
+        between the same two cards, and this way each holds one of them). Otherwise the pile card is renamed to its
+        alternative, which leaves the other hands. (`ALTERNATIVE_FLOOR` says when the zone scores the alternative.)"""
         hands = dict(hands)
         for player, cards in list(hands.items()):
             for card in cards:
