@@ -448,8 +448,7 @@ class DealAccount:
             later = self.sightings.get(card)
             if later is None:
                 continue
-            as_read = {**later.evidence, card: later.evidence.get(card, 0.0) / self.config.seen_weight}
-            found = misread_of_two(card, earlier.evidence, as_read, taken)
+            found = misread_of_two(card, earlier.evidence, self._as_read(card, later.evidence), taken)
             if found is not None:
                 out += self._one_of_two_renamed(card, earlier, later, *found, t)
                 taken.add(found[1])
@@ -750,9 +749,14 @@ class DealAccount:
         earlier = self.sightings.get(card)
         if earlier is None:
             return []
-        now = {**evidence, card: evidence.get(card, 0.0) / self.config.seen_weight}
-        name = misread_sighting(card, earlier.evidence, now, self.events_seen, self.config.rename_floor)
+        name = misread_sighting(card, earlier.evidence, self._as_read(card, evidence), self.events_seen,
+                                self.config.rename_floor)
         return [] if name is None else self._rename(card, name, t, READ_TWICE)
+
+    def _as_read(self, card: str, evidence: Mapping[str, float]) -> dict[str, float]:
+        """A second read's evidence of `card` with its score of `card` as read, before the rules weighed it down as a
+        card seen before (`seen_weight`)."""
+        return {**evidence, card: evidence.get(card, 0.0) / self.config.seen_weight}
 
     def _renamed_by_inks(self, t: float) -> list[dict]:
         """`ink_swaps`, then `ink_renames`, of the pile as the deal ends, told as `card_corrected` (and to the

@@ -9,9 +9,9 @@ restored, so a view with an arm in it never becomes the measure of an empty tabl
 hand (one resting past `patience_frames`, or skin the colour of the table): outside the pile and the boxes only
 hands come and go, so what most of the last `MEMORY` settled views show there is the table, and a hand is only where
 the view differs from most of them. One view holding a hand then neither hides a hand that comes back there nor
-leaves its ghost. Patience is the stillness of what blocks the settle, not of the whole view, and it is counted per pixel:
-play elsewhere, and an arm that comes to rest elsewhere and leaves, do not restart it, so neither a moved object nor
-the ghost of views that took in a hand blocks the deal for good.
+leaves its ghost. Patience is the stillness of what blocks the settle, not of the whole view, and it is counted per
+pixel: play elsewhere, and an arm that comes to rest elsewhere and leaves, do not restart it, so neither a moved
+object nor the ghost of views that took in a hand blocks the deal for good.
 """
 
 from __future__ import annotations
