@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from vision.attribute import ArmTracker, outward
+from vision.boxes import polygon_mask
 from vision.gate import MotionGate
 from vision.pile import CardLocation, PileWatcher, locate_new_card
 from vision.tablesim.footage import FootageError, read_folder
@@ -207,6 +208,53 @@ def test_a_card_found_only_once_the_hand_resting_on_it_has_gone() -> None:
     assert not watcher.settled(with_hand)
     assert watcher.settled(card)
     assert watcher.card_px == pytest.approx(71 * 101, rel=0.1)
+
+
+PILE_ZONE = np.array([[10, 10], [250, 10], [250, 250], [10, 250]], np.float64)
+
+
+def _one_card_measured(card: str, table: int, paper: int, corner: tuple[int, int]) -> tuple[PileWatcher, np.ndarray]:
+    """A watcher over `PILE_ZONE` that read one card (71 x 101 px of grey `paper` on grey `table`, its top left at
+    `corner`) as `card`, unsurely; and the view that shows it."""
+    watcher = PileWatcher(PILE_ZONE, lambda crop: (card, 0.3), confirm_frames=1)
+    empty = np.full((260, 260), table, np.uint8)
+    watcher.baseline(empty)
+    view = empty.copy()
+    cv2.rectangle(view, corner, (corner[0] + 70, corner[1] + 100), paper, -1)
+    assert watcher.settled(view)
+    watcher.read(cv2.cvtColor(view, cv2.COLOR_GRAY2BGR), np.eye(3))
+    assert watcher.card_px == pytest.approx(71 * 101, rel=0.1)
+    return watcher, view
+
+
+def test_a_change_of_more_than_a_card_leaves_the_card_size_measured() -> None:
+    """A card-shaped change of four card areas (a hand with the card it lays, nearer the camera) is more than a card
+    lying on the pile: it is read, but it measures no card, so a card laid squarely on the pile afterwards, which
+    changes only its indices at two opposite corners, is still found."""
+    watcher, _ = _one_card_measured("QD", 90, 230, (80, 60))
+    measured = watcher.card_px
+    held = np.full((260, 260), 90, np.uint8)
+    cv2.rectangle(held, (30, 20), (170, 215), 180, -1)
+    assert watcher.settled(held)
+    watcher.read(cv2.cvtColor(held, cv2.COLOR_GRAY2BGR), np.eye(3))
+    assert watcher.card_px == measured
+    indices = held.copy()
+    cv2.rectangle(indices, (70, 50), (85, 75), 40, -1)
+    cv2.rectangle(indices, (125, 140), (140, 165), 40, -1)
+    assert watcher.settled(indices)
+
+
+def test_a_card_laid_as_the_light_changed_over_the_whole_pile_is_found_alone() -> None:
+    """96017 of the widened benchmark: the light rose by a third as a 6♠ landed, so the whole zone changed and the
+    card was read from a crop of all of it (Q♦, 0.278). Compared under the same light, the change is the card."""
+    watcher, first = _one_card_measured("6S", 120, 190, (40, 40))
+    brighter = np.clip(first.astype(np.float32) * 1.3, 0, 255).astype(np.uint8)
+    assert np.all(cv2.absdiff(brighter, first)[polygon_mask(first.shape, PILE_ZONE) > 0] > 30)
+    cv2.rectangle(brighter, (150, 120), (220, 220), 250, -1)
+    assert watcher.settled(brighter)
+    assert watcher._location is not None and watcher._location.outline_px == pytest.approx(71 * 101, rel=0.1)
+    assert watcher.card_px == pytest.approx(71 * 101, rel=0.1)
+    assert np.allclose(watcher._location.corners.mean(axis=0), (185, 170), atol=3)
 
 
 def _gate_with_a_seat_zone_from(x: int) -> MotionGate:

@@ -140,6 +140,16 @@ THINNEST_STROKE = 1 / 70
 stroke stays three pixels wide or more once blurred, which the `BLUR_PX` opening keeps."""
 
 
+def relit(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray) -> np.ndarray:
+    """`before` under `after`'s light: scaled by the median ratio of the two views over the pile zone. Light falling
+    on the table scales every pixel's brightness by one factor (illumination times reflectance, and a camera's gamma
+    keeps a product a product), steady over a zone a few cards wide; the median is that factor while the light
+    changed more of the zone than anything laid on it."""
+    inside = polygon_mask(after.shape[:2], pile_polygon) > 0
+    gain = float(np.median((after[inside].astype(np.float32) + 1) / (before[inside].astype(np.float32) + 1)))
+    return np.clip(before.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+
+
 def _zone_area(polygon: np.ndarray) -> float:
     return abs(float(cv2.contourArea(np.asarray(polygon, np.float32))))
 
@@ -600,18 +610,34 @@ class PileWatcher:
         if loc is None:
             return False
         loc = marked_on_top(loc, self.top_location, self.card_px)
-        if loc.outline_px is not None:
-            self._card_sizes.append(loc.outline_px)
-            self.card_px = float(np.median(self._card_sizes))
-        if loc.stretch is not None:
-            self._stretches.append(loc.stretch)
-            self.stretch = float(np.median(self._stretches))
+        if not self._more_than_a_card(loc):
+            self._measured(loc)
         self._start(loc)
         if unsure and held is not None and self._below(loc, held[1]):
             self._resting, self._unsure_held = True, held[2]
         return True
 
+    def _measured(self, location: CardLocation) -> None:
+        """Learn the card's size and the table's stretch from `location`'s outline. Only a card lying on the pile
+        measures them: a change of more than a card (`HELD_CARD`) is the hand with it, or the card held nearer the
+        camera, and even one such outline would move the median of the few cards laid so far."""
+        if location.outline_px is not None:
+            self._card_sizes.append(location.outline_px)
+            self.card_px = float(np.median(self._card_sizes))
+        if location.stretch is not None:
+            self._stretches.append(location.stretch)
+            self.stretch = float(np.median(self._stretches))
+
     def _locate(self, before: np.ndarray, view_grey: np.ndarray) -> CardLocation | None:
+        """The card laid since `before`. A change of more than a card (`HELD_CARD`) may be the light that changed
+        over the whole zone as it landed: compared under the same light (`relit`), the card alone is that card."""
+        loc = self._locate_in(before, view_grey)
+        if loc is None or not self._more_than_a_card(loc):
+            return loc
+        alone = self._locate_in(relit(before, view_grey, self.polygon), view_grey)
+        return alone if alone is not None and not self._more_than_a_card(alone) else loc
+
+    def _locate_in(self, before: np.ndarray, view_grey: np.ndarray) -> CardLocation | None:
         doubt = self.stretch_span != (1.0, 1.0)
         return locate_new_card(before, view_grey, self.polygon, self.card_px, stretch=self.stretch if doubt else 1.0,
                                span=self.stretch_span if doubt else None)
