@@ -1009,3 +1009,26 @@ def test_a_card_still_read_twice_at_the_settlement_renames_the_read_that_doubted
         assert corrected == [] and "KC" in table.account.read_before
     renamed = {e["card"] for e in corrected}
     assert {"JD", "QD", "KC", "2S", "3S", *renamed} <= set(table.referee.state.played_by)
+
+
+def test_a_read_renamed_by_the_run_and_then_read_twice_is_renamed_to_another_card_the_run_allows() -> None:
+    """96017 of the widened benchmark: a Konqi 6♠ read Q♦ at 0.278 under light that shifted as it landed; the 7♣
+    laid next renamed it to the 6 its read scored most, the 6♣. Anne's 6♣, read surely later, shows that rename
+    wrong, but its read's runner-up, the Q♦, breaks the run between the 5♣ and the 7♣ where any other 6 keeps it:
+    the read is renamed to the 6 it scored next."""
+    table = Table()
+    for t, card in enumerate(("3S", "4D", "5C"), start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.lay(4.0, "QD", sure("Bruno"), 0.278, {"QD": 0.278, "6C": 0.1, "6S": 0.05, "8D": 0.04})
+    sequence = table.lay(5.0, "7C", sure("Emma"))
+    assert [(e["was"], e["card"], e["reason"]) for e in sequence if e["type"] == "card_corrected"] == [
+        ("QD", "6C", SEQUENCE)]
+    for t, (card, player) in enumerate((("8H", "Anne"), ("9C", "Félix"), ("10S", "Félix"), ("JD", "Félix"),
+                                        ("QH", "Chloé"), ("KS", "Chloé"), ("4C", "Chloé"), ("5H", "Denis")),
+                                       start=6):
+        table.lay(float(t), card, sure(player))
+    assert table.referee.rule_breaks() == 0
+    again = table.lay(14.0, "6C", sure("Anne"), 0.999, {"6C": 0.999})
+    assert [(e["was"], e["card"], e["reason"]) for e in again if e["type"] == "card_corrected"] == [
+        ("6C", "6S", READ_TWICE)]
+    assert table.referee.rule_breaks() == 0

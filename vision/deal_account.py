@@ -745,13 +745,15 @@ class DealAccount:
         """`card` is on the pile already: rename the earlier reading when it is the likelier misread (the
         `card_corrected` event, and the engine told), else nothing. The new read's score of `card` is taken before
         the rules weighed it down as seen before (`seen_weight`): that weight is the doubt being settled here, and
-        left in, it makes every second read look hesitant, so an earlier read never gives way."""
+        left in, it makes every second read look hesitant, so an earlier read never gives way. The name it takes
+        keeps to the rules where the earlier one did (`_kept_to_the_rules`): a read the run renamed once has the
+        run's rank, whatever its runner-up."""
         earlier = self.sightings.get(card)
         if earlier is None:
             return []
         name = misread_sighting(card, earlier.evidence, self._as_read(card, evidence), self.events_seen,
                                 self.config.rename_floor)
-        return [] if name is None else self._rename(card, name, t, READ_TWICE)
+        return [] if name is None else self._rename(card, self._kept_to_the_rules(card, name), t, READ_TWICE)
 
     def _as_read(self, card: str, evidence: Mapping[str, float]) -> dict[str, float]:
         """A second read's evidence of `card` with its score of `card` as read, before the rules weighed it down as a
@@ -864,10 +866,10 @@ class DealAccount:
                       for p, c in hands]
 
     def _kept_to_the_rules(self, was: str, card: str) -> str:
-        """What the pile card read as `was`, which a shown hand holds, is renamed to: its read's runner-up `card`,
-        unless that breaks the rules where `was` kept them (a Slavic Q♦ read Q♣ between a J and a K, its runner-up an
-        A); then, when the rules leave one rank, the likeliest of its cards seen on no pile and in no hand
-        (`_likeliest_fit` of `was`'s evidence, never an honour)."""
+        """What the pile card read as `was`, which a shown hand or a later read claims, is renamed to: its read's
+        runner-up `card`, unless that breaks the rules where `was` kept them (a Slavic Q♦ read Q♣ between a J and a
+        K, its runner-up an A); then, when the rules leave one rank, the likeliest of its cards seen on no pile and
+        in no hand (`_likeliest_fit` of `was`'s evidence, never an honour)."""
         referee, seen = self.referee, self.sightings.get(was)
         if referee is None or seen is None:
             return card
