@@ -610,23 +610,16 @@ class PileWatcher:
         if loc is None:
             return False
         loc = marked_on_top(loc, self.top_location, self.card_px)
-        if not self._more_than_a_card(loc):
-            self._measured(loc)
+        if loc.outline_px is not None:
+            self._card_sizes.append(loc.outline_px)
+            self.card_px = float(np.median(self._card_sizes))
+        if loc.stretch is not None:
+            self._stretches.append(loc.stretch)
+            self.stretch = float(np.median(self._stretches))
         self._start(loc)
         if unsure and held is not None and self._below(loc, held[1]):
             self._resting, self._unsure_held = True, held[2]
         return True
-
-    def _measured(self, location: CardLocation) -> None:
-        """Learn the card's size and the table's stretch from `location`'s outline. Only a card lying on the pile
-        measures them: a change of more than a card (`HELD_CARD`) is the hand with it, or the card held nearer the
-        camera, and even one such outline would move the median of the few cards laid so far."""
-        if location.outline_px is not None:
-            self._card_sizes.append(location.outline_px)
-            self.card_px = float(np.median(self._card_sizes))
-        if location.stretch is not None:
-            self._stretches.append(location.stretch)
-            self.stretch = float(np.median(self._stretches))
 
     def _locate(self, before: np.ndarray, view_grey: np.ndarray) -> CardLocation | None:
         """The card laid since `before`. A change of more than a card (`HELD_CARD`) may be the light that changed
