@@ -22,7 +22,7 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from vision.pile import CARD_ASPECT
+from vision.pile import CARD_ASPECT, median_gain
 
 Light = Literal["none", "view", "local"]
 """How much of the light's change a comparison takes off: none, the whole view's, or the local one."""
@@ -164,13 +164,13 @@ class MotionGate:
         return left.max(axis=2) if left.ndim == 3 else left
 
     def _light_gain(self, now: np.ndarray, then: np.ndarray, local: bool) -> np.ndarray:
-        """The light's gain from `then` to `now` (per colour): the median ratio over the view, or over
+        """The light's gain from `then` to `now` (per colour): the median ratio over the view (`median_gain`), or over
         `LIGHT_SPAN_CARDS` around each pixel (as a log ratio in `GAIN_STEPS` per octave, which a median filter of
         that width takes)."""
-        ratio = (now + 1.0) / (then + 1.0)
         if not local:
-            return np.median(ratio.reshape(-1, ratio.shape[-1] if ratio.ndim == 3 else 1), axis=0)
+            return median_gain(now, then)
         assert self.card_px is not None
+        ratio = (now + 1.0) / (then + 1.0)
         k = max(3, int(round(LIGHT_SPAN_CARDS * np.sqrt(self.card_px / CARD_ASPECT))) | 1)
         coded = np.clip(128.0 + GAIN_STEPS * np.log2(ratio), 0, 255).astype(np.uint8)
         return np.exp2((cv2.medianBlur(coded, min(k, 255)).astype(np.float32) - 128.0) / GAIN_STEPS)

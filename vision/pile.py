@@ -140,13 +140,20 @@ THINNEST_STROKE = 1 / 70
 stroke stays three pixels wide or more once blurred, which the `BLUR_PX` opening keeps."""
 
 
+def median_gain(now: np.ndarray, then: np.ndarray) -> np.ndarray:
+    """The light's gain from `then` to `now`, per colour when the last of three axes holds colours: the median ratio
+    of their pixels (one added to each, so black stays finite). Light falling on the table scales every pixel's
+    brightness by one factor (illumination times reflectance, and a camera's gamma keeps a product a product); the
+    median is that factor while the light changed more of the pixels than anything laid or moved among them."""
+    ratio = (now + 1.0) / (then + 1.0)
+    return np.median(ratio.reshape(-1, ratio.shape[-1] if ratio.ndim == 3 else 1), axis=0)
+
+
 def relit(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndarray) -> np.ndarray:
-    """`before` under `after`'s light: scaled by the median ratio of the two views over the pile zone. Light falling
-    on the table scales every pixel's brightness by one factor (illumination times reflectance, and a camera's gamma
-    keeps a product a product), steady over a zone a few cards wide; the median is that factor while the light
-    changed more of the zone than anything laid on it."""
+    """`before` (grey) under `after`'s light: scaled by their `median_gain` over the pile zone, a few cards wide,
+    where the light's gain is steady."""
     inside = polygon_mask(after.shape[:2], pile_polygon) > 0
-    gain = float(np.median((after[inside].astype(np.float32) + 1) / (before[inside].astype(np.float32) + 1)))
+    gain = float(median_gain(after[inside].astype(np.float32), before[inside].astype(np.float32))[0])
     return np.clip(before.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
 
