@@ -210,29 +210,20 @@ def test_a_card_found_only_once_the_hand_resting_on_it_has_gone() -> None:
     assert watcher.card_px == pytest.approx(71 * 101, rel=0.1)
 
 
-PILE_ZONE = np.array([[10, 10], [250, 10], [250, 250], [10, 250]], np.float64)
-
-
-def _one_card_measured(card: str, table: int, paper: int, corner: tuple[int, int]) -> tuple[PileWatcher, np.ndarray]:
-    """A watcher over `PILE_ZONE` that read one card (71 x 101 px of grey `paper` on grey `table`, its top left at
-    `corner`) as `card`, unsurely; and the view that shows it."""
-    watcher = PileWatcher(PILE_ZONE, lambda crop: (card, 0.3), confirm_frames=1)
-    empty = np.full((260, 260), table, np.uint8)
-    watcher.baseline(empty)
-    view = empty.copy()
-    cv2.rectangle(view, corner, (corner[0] + 70, corner[1] + 100), paper, -1)
-    assert watcher.settled(view)
-    watcher.read(cv2.cvtColor(view, cv2.COLOR_GRAY2BGR), np.eye(3))
-    assert watcher.card_px == pytest.approx(71 * 101, rel=0.1)
-    return watcher, view
-
-
 def test_a_card_laid_as_the_light_changed_over_the_whole_pile_is_found_alone() -> None:
     """96017 of the widened benchmark: the light rose by a third as a 6♠ landed, so the whole zone changed and the
     card was read from a crop of all of it (Q♦, 0.278). Compared under the same light, the change is the card."""
-    watcher, first = _one_card_measured("6S", 120, 190, (40, 40))
+    zone = np.array([[10, 10], [250, 10], [250, 250], [10, 250]], np.float64)
+    watcher = PileWatcher(zone, lambda crop: ("6S", 0.3), confirm_frames=1)
+    empty = np.full((260, 260), 120, np.uint8)
+    watcher.baseline(empty)
+    first = empty.copy()
+    cv2.rectangle(first, (40, 40), (110, 140), 190, -1)
+    assert watcher.settled(first)
+    watcher.read(cv2.cvtColor(first, cv2.COLOR_GRAY2BGR), np.eye(3))
+    assert watcher.card_px == pytest.approx(71 * 101, rel=0.1)
     brighter = np.clip(first.astype(np.float32) * 1.3, 0, 255).astype(np.uint8)
-    assert np.all(cv2.absdiff(brighter, first)[polygon_mask(first.shape, PILE_ZONE) > 0] > 30)
+    assert np.all(cv2.absdiff(brighter, first)[polygon_mask(first.shape, zone) > 0] > 30)
     cv2.rectangle(brighter, (150, 120), (220, 220), 250, -1)
     assert watcher.settled(brighter)
     assert watcher._location is not None and watcher._location.outline_px == pytest.approx(71 * 101, rel=0.1)
