@@ -7,6 +7,8 @@ Every observation may carry `t` (seconds in the source). Types:
    "confidence": 0.97, "call": false}` — a new card on the pile. `player: null` means the pipeline could not
    tell who played; the server then asks on the phone ("Who played the 7♥? Bruno / Chloé"), offering
    `candidates` (all players when empty). `call` is true when the honour was announced (optional).
+   `"unseen": true` (optional): nobody saw this card; the pipeline inferred it (the hands laid out ended a deal in
+   which the winner's count lacked it) and the phone asks the family to check it.
 - `{"type": "card_corrected", "was": "JC", "card": "JS", "player": "Anne", "played_at": 16.5, "reason": "sweep"}`
   — the card read as `was` earlier this deal was `card`: the pipeline read `was` a second time (`reason`
   `read_twice`: then, or as the deal is settled, the read that doubted more), read it again once the hand that
@@ -18,6 +20,8 @@ Every observation may carry `t` (seconds in the source). Types:
   twice whose later read its player's sweep proved, or whose first read doubted more when the deal was settled.
   With `"swap": true` (optional) the latest plays read as `was` and as `card` trade their cards: each was read as
   the other (`inks`: two reads of one rank in a four-colour deck, each by the other suit's colour).
+- `{"type": "play_withdrawn", "card": "7C", "reason": "8C was laid after ..."}` — the pipeline takes back its
+  `unseen` play of `card`: a card laid since showed that the deal it ended was not over.
 - `{"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 31.2}` — the card
   `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
   later contradiction showed (a player who had gone out by its count laid another card).
@@ -80,6 +84,8 @@ class CardPlayed:
     confidence: float | None = None
     call: bool = False
     t: float | None = None
+    unseen: bool | None = None
+    """True: inferred, not seen (see the module docstring). None, not False, otherwise: left out of a recording."""
     type: str = field(default="card_played", init=False)
 
 
@@ -109,6 +115,14 @@ class CardCorrected:
     as for `first`."""
     t: float | None = None
     type: str = field(default="card_corrected", init=False)
+
+
+@dataclass(frozen=True)
+class PlayWithdrawn:
+    card: str
+    reason: str | None = None
+    t: float | None = None
+    type: str = field(default="play_withdrawn", init=False)
 
 
 @dataclass(frozen=True)
@@ -189,7 +203,7 @@ class GameSetupSeen:
 
 
 Observation = Union[CardPlayed, CardCorrected, BoxSwept, CallMissed, CallWithdrawn, Passed, DealOver, HandRevealed,
-                    SettlementSeen, GameSetupSeen, PlayerCorrected, DealResumed]
+                    SettlementSeen, GameSetupSeen, PlayerCorrected, DealResumed, PlayWithdrawn]
 
 
 def observation_to_dict(obs: Observation) -> dict[str, Any]:
@@ -262,7 +276,7 @@ def _parse_card_played(d: Mapping[str, Any]) -> CardPlayed:
         raise ObservationError(f"'confidence' must be a number from 0 to 1, got {confidence!r}")
     return CardPlayed(card=_card(d), player=_str(d, "player", optional=True),
                       candidates=tuple(unicodedata.normalize("NFC", c) for c in candidates),
-                      confidence=number, call=_flag(d, "call"), t=_time(d))
+                      confidence=number, call=_flag(d, "call"), t=_time(d), unseen=_flag(d, "unseen") or None)
 
 
 def _parse_box_swept(d: Mapping[str, Any]) -> BoxSwept:
@@ -321,6 +335,7 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
                                                   was=_str(d, "was", optional=True),
                                                   played_at=_time(d, "played_at"), t=_time(d)),
     "deal_resumed": lambda d: DealResumed(reason=_str(d, "reason", optional=True), t=_time(d)),
+    "play_withdrawn": lambda d: PlayWithdrawn(card=_card(d), reason=_str(d, "reason", optional=True), t=_time(d)),
 }
 OBSERVATION_TYPES = tuple(_PARSERS)
 

@@ -11,7 +11,7 @@ import asyncio
 import csv
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion_api import feed
@@ -433,11 +433,21 @@ class TableService:
             first = len(table.events)
             events, guess, candidates = table.observed_play(obs)
             self._apply(table, events, strict=False)
-            if guess is None:
-                return True, None
-            question = {**feed.observation_to_dict(obs), "guess": guess, "candidates": candidates,
-                        "event_index": first + len(events) - 1}  # after the passes nobody saw
-            return True, lambda tx, _: self.store.add_question(tx, game_id, question)
+            if obs.unseen:
+                self.feed_notices.append({"kind": "card_unseen", "player": obs.player, "card": obs.card,
+                                          "message": f"nobody saw {obs.player} lay {obs.card}: the camera inferred "
+                                                     "it from the hands laid out; check it"})
+            # the hands the camera showed before this play ended the deal (the winner's last card, inferred)
+            shown = table.shown_hands()
+            self._apply(table, shown, strict=False)
+            writes: list[Extra] = []
+            if guess is not None:
+                question = {**feed.observation_to_dict(obs), "guess": guess, "candidates": candidates,
+                            "event_index": first + len(events) - 1}  # after the passes nobody saw
+                writes.append(lambda tx, _: self.store.add_question(tx, game_id, question))
+            if shown:
+                writes.append(lambda tx, _: self.store.set_meta(tx, self._revealed_key, {}))
+            return True, _in_turn(writes)
         if isinstance(obs, (feed.CardCorrected, feed.PlayerCorrected)):
             events = table.observed_rename(obs) if isinstance(obs, feed.CardCorrected) else table.observed_reassign(obs)
             self._apply(table, events, strict=False)
@@ -447,6 +457,14 @@ class TableService:
             self.feed_notices.append({"kind": "deal_resumed", "message": "the camera saw play go on after the "
                                       "deal's end" + (f": {obs.reason}" if obs.reason else "")})
             return True, lambda tx, _: self.store.set_meta(tx, self._revealed_key, {})
+        if isinstance(obs, feed.PlayWithdrawn):
+            events = table.observed_withdrawal(obs)
+            self._apply(table, events, strict=False)
+            if events:
+                self.feed_notices.append({"kind": "play_withdrawn", "card": obs.card,
+                                          "message": f"the camera takes back {obs.card}, which it had inferred"
+                                                     + (f": {obs.reason}" if obs.reason else "")})
+            return bool(events), None
         if isinstance(obs, feed.BoxSwept):
             self._apply(table, table.observed_sweep(obs), strict=False)
             return True, None
@@ -503,6 +521,17 @@ class TableService:
         for row in self.store.ledger(game_id):
             writer.writerow([row["deal_no"], spreadsheet_safe(row["holder"]), row["holder_kind"], row["chips"]])
         return out.getvalue()
+
+
+def _in_turn(writes: Sequence[Extra]) -> Extra | None:
+    """One extra that makes each of `writes` in the same transaction (None when there are none)."""
+    if not writes:
+        return None
+
+    def extra(tx: Any, first: int) -> None:
+        for write in writes:
+            write(tx, first)
+    return extra
 
 
 def spreadsheet_safe(cell: str) -> str:

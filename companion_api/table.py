@@ -28,7 +28,7 @@ from engine.nain_jaune.events import (
 )
 from engine.nain_jaune.game import Game
 from engine.nain_jaune.live import (late_sweep, reassigned_play, renamed_play, reopened_deal, stopped_at_will,
-                                    swapped_plays, sweep_proof, unseen_passes)
+                                    swapped_plays, sweep_proof, unseen_passes, withdrawn_play)
 from engine.nain_jaune.rules import RULESETS, rules_class
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
@@ -199,6 +199,11 @@ class Table(LoggedTable):
         fix = reassigned_play(self.game, obs.card, self.seat(obs.player))
         return [] if fix is None else [fix]
 
+    def observed_withdrawal(self, obs: feed.PlayWithdrawn) -> list[Event]:
+        """The correction removing this deal's latest play of `obs.card` (nothing when there is none)."""
+        fix = withdrawn_play(self.game, obs.card)
+        return [] if fix is None else [fix]
+
     def resumed_deal(self) -> list[Event]:
         """The camera saw cards laid after the deal's end: the hands shown so far are forgotten, and the showdown
         and settlement this deal already has are withdrawn (`engine.nain_jaune.live.reopened_deal`)."""
@@ -244,8 +249,14 @@ class Table(LoggedTable):
         """A loser's hand seen by the camera; the showdown happens once every loser has shown."""
         self.seat(player)
         self.revealed[player] = tuple(_card(c) for c in cards)
-        if self.state.phase == OVER and all(p in self.revealed for p in self.losers_to_reveal()):
-            return self.showdown({p: list(c) for p, c in self.revealed.items() if p in self.losers_to_reveal()})
+        return self.shown_hands()
+
+    def shown_hands(self) -> list[Event]:
+        """The showdown, once the deal is over and every loser's hand was seen: the camera may show the hands before
+        the engine sees the deal end (the winner's last card, which nobody saw, is inferred after them)."""
+        losers = self.losers_to_reveal()
+        if losers and all(p in self.revealed for p in losers):
+            return self.showdown({p: list(self.revealed[p]) for p in losers})
         return []
 
     def observed_play(self, obs: feed.CardPlayed) -> tuple[list[Event], str | None, list[str]]:

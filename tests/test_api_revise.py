@@ -37,6 +37,9 @@ def _post(client: TestClient, observations: list[dict[str, Any]]) -> dict[str, A
     ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "guessed": "KS"}, "'guessed' must be a list"),
     ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "guessed": ["KX"]}, "'guessed' must be a card"),
     ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "guessed": ["2C"]}, "does not show: \\['2C'\\]"),
+    ({"type": "card_played", "card": "7C", "player": "Anne", "unseen": "yes"}, "'unseen' must be true or false"),
+    ({"type": "play_withdrawn", "reason": "8C was laid"}, "'card' must be a non-empty string"),
+    ({"type": "play_withdrawn", "card": "7X"}, "'card' must be a card"),
 ])
 def test_malformed_revisions_are_named(observation: dict[str, Any], words: str) -> None:
     with pytest.raises(feed.ObservationError, match=words):
@@ -46,7 +49,10 @@ def test_malformed_revisions_are_named(observation: dict[str, Any], words: str) 
 def test_revisions_round_trip_through_their_json_form() -> None:
     for data in ({"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 3.5},
                  RESUMED, {"type": "hand_revealed", "player": "Anne", "cards": ["KS", "2C"], "guessed": ["2C"]},
-                 {"type": "hand_revealed", "player": "Anne", "cards": ["KS"]}):
+                 {"type": "hand_revealed", "player": "Anne", "cards": ["KS"]},
+                 {"type": "card_played", "card": "7C", "player": "Anne", "candidates": [], "confidence": 0.0,
+                  "call": False, "unseen": True},
+                 {"type": "play_withdrawn", "card": "7C", "reason": "8C was laid after the deal it ended"}):
         obs = feed.parse_observation(data)
         assert feed.observation_to_dict(obs) == data
 
@@ -103,3 +109,40 @@ def test_a_hand_whose_cards_the_camera_only_guessed_asks_the_family_to_check_the
     notices = [n for n in game["notices"] if n["kind"] == "hand_guessed"]
     assert [(n["player"], n["card"]) for n in notices] == [(player, cards[-1])]
     assert cards[-1] in notices[0]["message"]
+
+
+def _last_card_unseen(deal: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The deal as the camera tells it when nobody saw the winner's last card: the hands laid out first, then
+    that card, inferred (`unseen`); and that inferred play."""
+    last = max(i for i, o in enumerate(deal) if o["type"] == "card_played")
+    settle = next(i for i, o in enumerate(deal) if o["type"] == "settlement")
+    inferred = {**deal[last], "confidence": 0.0, "unseen": True}
+    return deal[:last] + deal[last + 1:settle] + [inferred] + deal[settle:], inferred
+
+
+def test_a_last_card_the_camera_inferred_after_the_hands_were_shown_settles_the_deal(tmp_path: Path) -> None:
+    """The hands laid out before the winner's last card was told wait for it; the inferred card ends the deal, the
+    hands shown settle it as if the card had been seen, and a notice asks the family to check that card."""
+    setup, deal = _deal()
+    told, inferred = _last_card_unseen(deal)
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=setup, headers=EDIT)
+        waiting = _post(client, told[:told.index(inferred)])
+        assert waiting["phase"] == "play" and waiting["settlements"] == []
+        game = _post(client, told[told.index(inferred):])
+    assert game["phase"] == "settled" and game["settlements"][-1]["chips"] == deal[-1]["chips"]
+    notices = [n for n in game["notices"] if n["kind"] == "card_unseen"]
+    assert [(n["player"], n["card"]) for n in notices] == [(inferred["player"], inferred["card"])]
+
+
+def test_an_inferred_card_taken_back_reopens_the_deal_it_ended(tmp_path: Path) -> None:
+    setup, deal = _deal()
+    told, inferred = _last_card_unseen(deal)
+    withdrawn = {"type": "play_withdrawn", "card": inferred["card"], "reason": "a card was laid after"}
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=setup, headers=EDIT)
+        _post(client, told)
+        game = _post(client, [RESUMED, withdrawn])
+    assert game["phase"] == "play" and game["settlements"] == []
+    assert inferred["card"] not in game["played"]
+    assert any(n["kind"] == "play_withdrawn" and inferred["card"] in n["message"] for n in game["notices"])

@@ -7,7 +7,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.live import observe, renamed_play, start_live_game, view
+from engine.nain_jaune.live import observe, renamed_play, start_live_game, view, withdrawn_play
 from engine_support import NAMES
 
 
@@ -99,6 +99,18 @@ def test_a_correction_names_the_misread_card():
     game.apply(fix)
     st = game.state
     assert st.pile == ["5H", "6H"] and not st.run_unknown and st.wanted.rank == 7 and st.counts[1] == 13
+
+
+def test_an_inferred_play_taken_back_reopens_the_deal_it_ended():
+    game = start_live_game(NAMES[:8], dealer="Anne")
+    for card in ("8H", "9H", "10H", "JH", "QH"):
+        observe(game, "Bruno", card, confidence=0.99)
+    observe(game, "Bruno", "KH", confidence=0.0)   # inferred: nobody saw it
+    assert view(game)["phase"] == "over"
+    assert withdrawn_play(game, "AS") is None
+    game.apply(withdrawn_play(game, "KH"))
+    st = game.state
+    assert view(game)["phase"] == "play" and st.pile[-1] == "QH" and st.counts[1] == 1
 
 
 def test_a_correction_of_the_first_reading_of_a_card_read_twice():

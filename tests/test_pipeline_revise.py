@@ -356,6 +356,39 @@ def test_hands_laid_out_end_the_deal_for_the_last_player_who_shows_no_hand() -> 
         ("player_corrected", "7C", "Bruno", None), ("deal_over", None, None, "Bruno")]
 
 
+def test_a_last_card_nobody_saw_is_played_for_the_winner_so_the_deal_settles_as_if_seen() -> None:
+    """As in deal 97022 of the widened benchmark: Bruno's last card, the 7♣, was laid squarely on his 6♣ and never
+    read; the hands laid out end the deal for him, the 7♣ (seen nowhere, the run's next card) is played for him as
+    an unseen play, and the deal settles as it would have with the 7♣ read."""
+    pile, table = _clubs_bruno_lays_out()
+    for t, card in enumerate(pile[:-1], start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    shown = table.account.hands_shown(8.0, VIEW)
+    unseen = [e for e in shown if e["type"] == "card_played"]
+    assert unseen == [{"t": 8.0, "type": "card_played", "card": "7C", "player": "Bruno", "candidates": [],
+                       "confidence": 0.0, "unseen": True}]
+    assert types(shown)[-2:] == ["card_played", "settlement"]
+
+    _, seen = _clubs_bruno_lays_out()
+    for t, card in enumerate(pile, start=1):
+        seen.lay(float(t), card, sure("Bruno"))
+    settled = [e for e in seen.quiet(7.0) if e["type"] == "settlement"]
+    assert shown[-1]["chips"] == settled[0]["chips"] and shown[-1]["board"] == settled[0]["board"]
+
+
+def test_a_card_laid_after_a_deal_ended_by_an_unseen_card_takes_that_card_back() -> None:
+    pile, table = _clubs_bruno_lays_out()
+    for t, card in enumerate(pile[:-1], start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.account.hands_shown(8.0, VIEW)
+    assert table.referee.over and table.referee.state.results
+
+    resumed = table.lay(9.0, "7C", sure("Bruno"))
+    assert [(e["type"], e.get("card")) for e in resumed][:2] == [("deal_resumed", None), ("play_withdrawn", "7C")]
+    assert resumed[-1]["card"] == "7C" and "flags" not in resumed[-1]    # read now: laid once, as it was
+    assert table.referee.state.played_by["7C"] == PLAYERS.index("Bruno") and table.referee.over
+
+
 def test_no_hands_are_taken_as_shown_before_any_card_was_laid() -> None:
     assert Table().account.hands_shown(1.0, VIEW) == []
 

@@ -44,6 +44,13 @@ def test_a_correction_renames_the_latest_play_of_its_name_or_the_first_when_it_s
     assert [p["card"] for p in corrected_plays([*played, {**latest, "first": True}])] == ["JS", "JC"]
 
 
+def test_a_play_withdrawn_is_no_longer_a_play() -> None:
+    played = [{"type": "card_played", "t": t, "card": c} for t, c in ((1.0, "5D"), (2.0, "6D"), (9.0, "7D"))]
+    withdrawn = {"type": "play_withdrawn", "card": "7D"}
+    assert [p["t"] for p in corrected_plays([*played, withdrawn, {**played[2], "t": 9.5}])] == [1.0, 2.0, 9.5]
+    assert [p["card"] for p in corrected_plays([*played, {**withdrawn, "card": "8D"}])] == ["5D", "6D", "7D"]
+
+
 def test_a_swap_trades_the_cards_of_the_latest_plays_of_both_its_names() -> None:
     played = [{"type": "card_played", "t": t, "card": c} for t, c in ((1.0, "5D"), (2.0, "6C"), (3.0, "5S"))]
     swap = {"type": "card_corrected", "was": "5D", "card": "5S", "swap": True}

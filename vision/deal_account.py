@@ -17,7 +17,7 @@ from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, Seque
 
 import numpy as np
 
-from engine.core.cards import DECK
+from engine.core.cards import DECK, SUIT
 from engine.nain_jaune.cards import HONOURS
 from vision.attribute import Attribution, decide
 from vision.inks import DeckInks, Ink
@@ -159,6 +159,10 @@ class DealAccount:
         self.referee_current = True
         """Whether the referee was told the last card read; when it was not, who may lay what is not known."""
         self.deal_over = False
+        self.winner: str | None = None
+        """Who the deal's end says went out (None before it)."""
+        self.inferred: list[str] = []
+        """Cards played for the winner that nobody saw, so the engine sees them go out (`_unseen_to_the_winner`)."""
         self.end_pending = False
         """Someone is out of cards by the count and the table has not settled with no card since: the deal's end is
         concluded then (a card laid first shows the count was wrong, and no `deal_over` has to be withdrawn)."""
@@ -595,6 +599,7 @@ class DealAccount:
             return []
         self.deal_over, self.end_pending = True, False
         winner, opera, left = ended
+        self.winner = winner
         out = [{"t": t, "type": "deal_over", "winner": winner, "opera": opera}]
         out += self._renamed_by_inks(t)
         out += self._renamed_by_signs(t)
@@ -647,7 +652,20 @@ class DealAccount:
         if not was_over:
             return []
         log.warning("%s was laid after the deal was taken as over: the deal goes on", card)
-        return [{"t": t, "type": "deal_resumed", "reason": f"{card} was laid after the deal was taken as over"}]
+        self.winner = None
+        resumed = {"t": t, "type": "deal_resumed", "reason": f"{card} was laid after the deal was taken as over"}
+        return [resumed, *self._inferred_withdrawn(t, card)]
+
+    def _inferred_withdrawn(self, t: float, card: str) -> list[dict]:
+        """The winner's plays only inferred at the settlement are taken back: `card`, laid since, shows the deal's end
+        they completed was wrong."""
+        out: list[dict] = []
+        while self.inferred and self.referee is not None:
+            unseen = self.inferred.pop()
+            if self.referee.withdraw(unseen):
+                out.append({"t": t, "type": "play_withdrawn", "card": unseen,
+                            "reason": f"{card} was laid after the deal this unseen play ended"})
+        return out
 
     def _revise(self, t: float) -> list[dict]:
         """Re-attribute the doubtful plays of the player the engine saw go out until the deal is open again and
@@ -900,6 +918,31 @@ class DealAccount:
         return (seen is not None and seen.event["player"] is None
                 and float(seen.event["confidence"]) < self.config.min_card_confidence)
 
+    def _unseen_to_the_winner(self, t: float | None) -> list[dict]:
+        """The hands laid out ended a deal the engine never saw its winner go out of (a last card laid squarely on
+        the one before, taken for it nudged): each card the winner's count lacks is played for them, the card seen on
+        no pile, in no hand and in no talon that breaks the rules least (the last card's suit first; never an
+        honour: its full box would accuse them of a missed call on a guess), told as an `unseen` play to check."""
+        referee, winner, out = self.referee, self.winner, []
+        if referee is None or winner is None:
+            return out
+        taken = set(self.events_seen) | self._shown() | self._in_the_talon() | HONOURS
+        last = referee.state.last_card
+        while not referee.over and referee.cards_left()[winner] > 0:
+            ranked = [(breaks, last is None or SUIT[card] != SUIT[last], DECK.index(card), card) for card in DECK
+                      if card not in taken and (breaks := referee.breaks_if_played(winner, card, 0.0)) is not None]
+            if not ranked:
+                break
+            card = min(ranked)[-1]
+            if "engine_error" in referee.play(winner, card, 0.0):
+                break
+            log.warning("%s went out with a card nobody saw: %s is the likeliest", winner, card)
+            taken.add(card)
+            self.inferred.append(card)
+            out.append({"t": t, "type": "card_played", "card": card, "player": winner, "candidates": [],
+                        "confidence": 0.0, "unseen": True})
+        return out
+
     def _shown(self) -> set[str]:
         """The cards the losers' hands revealed."""
         return cards_of(self.showdown.revealed) if self.showdown is not None else set()
@@ -921,6 +964,7 @@ class DealAccount:
         self.missed_in_doubt.clear()
         out = self.missed(unswept, t, self._read_in_hands()) + self._missed_once_renamed(t)
         out += self._read_twice_settled(t)
+        out += self._unseen_to_the_winner(t)
         try:
             result = self.referee.settle(dict(self.showdown.revealed))
         except Exception as exc:  # noqa: BLE001 - e.g. a misread hand the engine refuses; the phone can fix it

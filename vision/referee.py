@@ -183,6 +183,15 @@ class LiveReferee:
         return fix is not None and "engine_error" not in self._guarded(f"giving {card} to {player}",
                                                                        lambda: self.game.apply(fix))
 
+    def withdraw(self, card: str) -> bool:
+        """Take back this deal's play of `card` (one only inferred, which later play disproved); whether the engine
+        took it."""
+        from engine.nain_jaune.live import withdrawn_play
+
+        fix = withdrawn_play(self.game, card)
+        return fix is not None and "engine_error" not in self._guarded(f"taking back {card}",
+                                                                       lambda: self.game.apply(fix))
+
     def if_reassigned(self, card: str, player: str) -> tuple[bool, int, int] | None:
         """(the deal over, plays set aside as laid after it, rule breaks) were `card` given to `player`; the game
         is left as it was. None when no such reassignment is possible."""

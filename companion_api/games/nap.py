@@ -209,8 +209,14 @@ class Table(LoggedTable):
     def observed_reassign(self, obs: feed.PlayerCorrected) -> list[Event]:
         raise self._no("plays given to another player by the camera yet")
 
+    def observed_withdrawal(self, obs: feed.PlayWithdrawn) -> list[Event]:
+        raise self._no("inferred plays for the camera to take back")
+
     def resumed_deal(self) -> list[Event]:
         raise self._no("deal ends for the camera to withdraw")
+
+    def shown_hands(self) -> list[Event]:
+        return []   # no hands are laid out at the end of a Nap hand
 
     def reveal(self, player: str, cards: list[str]) -> list[Event]:
         raise self._no("hands shown at the end")

@@ -12,6 +12,7 @@ camera feed and a phone need:
 * :func:`misread_as` — whether one card may be another read with one index sign wrong;
 * :func:`renamed_play` — the correction that renames a card read earlier this deal (the camera saw it twice);
 * :func:`reassigned_play` — the correction that gives a card read earlier this deal to another player;
+* :func:`withdrawn_play` — the correction that takes back a play of this deal the camera only inferred;
 * :func:`dropped_plays` — the plays of this deal the engine set aside because the deal was already over;
 * :func:`deal_start` — the log index where the current deal starts;
 * :func:`lacking` — the cards each player passed on this deal, which their hand cannot hold;
@@ -223,6 +224,18 @@ def reassigned_play(game: Game, card: str, seat: int) -> Correction | None:
     if found is None or found[1].confidence is None or found[1].seat == seat:
         return None
     return Correction(found[0], replace(found[1], seat=seat))
+
+
+def withdrawn_play(game: Game, card: str) -> Correction | None:
+    """The correction that removes this deal's latest play of ``card``, or ``None``.
+
+    A play the camera never saw, only inferred (the winner's last card, when the hands laid out ended a deal the
+    engine never saw end), is taken back when cards are laid after all. Only a camera play (with a confidence).
+    """
+    found = _latest_play(game, parse_card(card))
+    if found is None or found[1].confidence is None:
+        return None
+    return Correction(found[0], None)
 
 
 def dropped_plays(game: Game) -> list[int]:

@@ -109,11 +109,16 @@ class Score:
 
 def corrected_plays(events: list[dict]) -> list[dict]:
     """The card_played events as the pipeline left them: each card_corrected renames the latest play of its `was`
-    (its first when the event says `first`), or trades the cards of the latest plays of `was` and `card` (`swap`)."""
+    (its first when the event says `first`), or trades the cards of the latest plays of `was` and `card` (`swap`);
+    each play_withdrawn removes the latest play of its card."""
     plays: list[dict] = []
     for e in events:
         if e["type"] == "card_played":
             plays.append(dict(e))
+        elif e["type"] == "play_withdrawn":
+            latest = next((i for i in reversed(range(len(plays))) if plays[i]["card"] == e["card"]), None)
+            if latest is not None:
+                del plays[latest]
         elif e["type"] == "card_corrected":
             order = plays if e.get("first") else reversed(plays)
             target = next((p for p in order if p["card"] == e["was"]), None)
