@@ -569,6 +569,27 @@ def test_a_sweep_after_a_card_read_twice_renames_the_first_read() -> None:
         assert table.account.sightings["JC"].told == "Bruno" and table.account.sightings["JS"].told == "Anne"
 
 
+@pytest.mark.parametrize(("runner_up", "told"), [("KS", True), ("QH", False)])
+def test_a_hesitant_honour_s_runner_up_the_run_rules_out_leaves_no_doubt_at_the_settlement(runner_up: str,
+                                                                                         told: bool) -> None:
+    """98004: Anne's Slavic Q♠, laid on a J, read at 0.13 with the K♠ at 0.05 (in the talon: no hand shows it); its
+    box kept its stake. A K laid on a J breaks the run where the Q keeps it, so the K♠ is no doubt once the deal is
+    over and the missed call is told. A Q♥ behind the read keeps the run as well: the doubt stays, nobody is
+    accused."""
+    pile = ("9H", "10H", "JH", "QS", "KD", "2D")
+    table = Table(_losers_hands(pile, also_out=(runner_up,)), unswept=[])
+    for t, card in enumerate(pile[:3], start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.lay(4.0, "QS", sure("Bruno"), 0.126, {"QS": 0.126, runner_up: 0.05, "JH": 0.047})
+    assert table.account.missed([("QS", "Bruno")], 4.5) == []      # told, if at all, once the hands are shown
+    for t, card in enumerate(pile[4:], start=5):
+        table.lay(float(t), card, sure("Bruno"))
+    table.quiet(7.0)
+    assert types(table.events)[-1] == "settlement"
+    missed = [(e["card"], e["player"]) for e in table.events if e["type"] == "call_missed"]
+    assert missed == ([("QS", "Bruno")] if told else [])
+
+
 def test_a_missed_call_told_for_a_read_renamed_since_is_withdrawn() -> None:
     """Deals 59001 and 48004 of the widened benchmark: Anne's J♠ read as the J♣ and her missed call told; Bruno's J♣
     then empties the box, which renames Anne's read. The accusation is taken back (`call_withdrawn`) right after
@@ -628,10 +649,11 @@ def test_no_missed_call_is_reported_at_the_settlement_for_an_honour_a_shown_hand
 
 def _deal_with_a_hesitant_seven(hands_hold_the_ace: bool, confidence: float = 0.9, ace_guessed: bool = False
                                 ) -> Table:
-    """Bruno lays six diamonds and goes out; his 7♦ read hesitated with the A♦ (as in deal 49010 of the widened
-    benchmark, where the A♦ was read as the 7♦), and the 7♦ box kept its stake past the call window. `ace_guessed`:
-    Denis's place never showed the A♦ it holds, his hand's completion guessed it."""
-    pile = ("2D", "3D", "4D", "5D", "6D", "7D")
+    """Bruno lays six cards and goes out, the last, after his king, a lead; his 7♦ read hesitated with the A♦ (as in
+    deal 49010 of the widened benchmark, where the A♦ was read as the 7♦), which the rules allow as well, and the 7♦
+    box kept its stake past the call window. `ace_guessed`: Denis's place never showed the A♦ it holds, his hand's
+    completion guessed it."""
+    pile = ("9C", "10C", "JD", "QD", "KD", "7D")
     hands = _losers_hands(pile, also_out=("AD",))
     if hands_hold_the_ace:
         hands["Denis"] = (*hands["Denis"][:5], "AD")

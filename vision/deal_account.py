@@ -484,7 +484,8 @@ class DealAccount:
 
     def _read_in_doubt(self, card: str, shown: Collection[str] | None) -> bool:
         """Whether the pile's read of `card` hesitated with a card that is neither on the pile nor in `shown` nor of a
-        suit the inks rule out (`_ruled_out_by_ink`), or its index sign leans to such a card (`_sign_disagrees`), or,
+        suit the inks rule out (`_ruled_out_by_ink`) nor, once the deal is over, one the run rules out
+        (`_ruled_out_by_the_run`), or its index sign leans to such a card (`_sign_disagrees`), or,
         during the deal (`shown` None), it was read with low confidence: which cards it may have been is only known
         at the settlement. So is a card read twice (`read_before`): one read is wrong, so which play laid the honour,
         and when its call was due, is unknown. A card renamed or proven since holds by that evidence instead."""
@@ -494,9 +495,21 @@ class DealAccount:
         if card in self.read_before:
             return True
         ruled_out = {*self.sightings, *(shown or ()), *self._ruled_out_by_ink(card, seen)}
+        if shown is not None:
+            ruled_out |= self._ruled_out_by_the_run(card, seen, ruled_out)
         unsure = shown is None and float(seen.event["confidence"]) < self.config.min_card_confidence
         return unsure or hesitated(card, seen.evidence, ruled_out, self.config.rename_floor) \
             or self._sign_disagrees(card, seen, ruled_out)
+
+    def _ruled_out_by_the_run(self, card: str, seen: Sighting, ruled_out: Collection[str]) -> set[str]:
+        """The runner-ups of `card`'s read that would break the rules more than the read does (a K♠ laid on a J, where
+        the read's Q♠ follows it): players keep to the run, so a misread is likelier than a break made for it."""
+        referee = self.referee
+        if referee is None:
+            return set()
+        now = referee.rule_breaks()
+        return {other for other in doubts(card, seen.evidence, ruled_out, self.config.rename_floor)
+                if (after := referee.breaks_if_renamed(card, other)) is not None and after > now}
 
     def _ruled_out_by_ink(self, card: str, seen: Sighting) -> set[str]:
         """The cards of `card`'s read whose suit the deck's inks, as known now, rule out for the ink its index showed
