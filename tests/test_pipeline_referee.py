@@ -150,3 +150,9 @@ def test_a_pile_card_has_an_alternative_only_when_its_read_hesitated_and_no_swee
     assert pile_alternatives(sightings, {"QS"}, 0.6) == {"JH": "JD"}
     # A runner-up on the pile already is no alternative: the next one is.
     assert pile_alternatives({"JH": {"JH": 3.0, "JD": 2.0, "QH": 1.5}, "JD": {"JD": 5.0}}, set(), 0.3) == {"JH": "QH"}
+    # A read unsure of its own card (99010: a Slavic Q♦ read A♦ at 0.36, the K♦ on the pile behind it, the Q♦ at
+    # 0.06) may have been its likeliest runner-up not on the pile, however far behind.
+    unsure = {"AD": {"AD": 0.363, "KD": 0.2, "QD": 0.064}, "KD": {"KD": 1.0}}
+    assert pile_alternatives(unsure, set(), 0.3) == {}
+    assert pile_alternatives(unsure, set(), 0.3, unsure={"AD"}) == {"AD": "QD"}
+    assert pile_alternatives({"AD": {"AD": 0.363}}, set(), 0.3, unsure={"AD"}) == {}

@@ -616,6 +616,23 @@ def test_a_missed_call_told_for_a_read_renamed_since_is_withdrawn() -> None:
     assert "call_withdrawn" not in types(swept) and kept.account.missed_told == {"JC": "Anne"}
 
 
+def test_the_showdown_may_give_a_hand_a_pile_card_read_unsurely_however_far_behind_its_runner_up() -> None:
+    """99010: Anne's Slavic Q♦, led after her K♦, read A♦ at 0.36 (the K♦, on the pile, and the Q♦ at 0.06 behind
+    it); her hand's A♦ was then read as a card left (8♠), and Denis's 8♠ as another. A read under
+    `min_card_confidence` does not make its card surely the pile's: a hand that reads it more surely holds it, and the
+    pile card is then its likeliest runner-up not on the pile."""
+    table = Table()
+    table.lay(1.0, "KD", sure("Anne"))
+    table.lay(2.0, "AD", sure("Anne"), 0.363, {"AD": 0.363, "KD": 0.2, "QD": 0.064})
+    table.lay(3.0, "KH", sure("Anne"))
+    for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=4):
+        table.lay(float(t), card, sure("Bruno"))
+    table.quiet(10.0)
+    reader = table.readers[-1]
+    assert reader.alternatives.get("AD") == "QD" and reader.exclude["AD"] == 0.363
+    assert "KH" not in reader.alternatives and reader.exclude["KH"] == 1.0
+
+
 def test_a_sweep_that_swaps_two_reads_withdraws_the_call_told_for_the_first() -> None:
     """As deal 47023: Bruno's Q♦ read as the Q♠ and his call told missed; Chloé's Q♠ read as the Q♦ empties the Q♠
     box. Bruno never laid the Q♠: his missed call is withdrawn, and Chloé's play is hers to sweep."""

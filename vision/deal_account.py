@@ -616,9 +616,12 @@ class DealAccount:
         out = [{"t": t, "type": "deal_over", "winner": winner, "opera": opera}]
         out += self._renamed_by_inks(t)
         out += self._renamed_by_signs(t)
-        # A pile card whose read had no close runner-up (or that a sweep proved) is surely on the pile: no hand
-        # holds it, however surely a hand reads it (a hand's own card may read as a pile card of another suit).
-        alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor)
+        # A pile card whose read had no close runner-up and was sure of its card (or that a sweep proved) is surely
+        # on the pile: no hand holds it, however surely a hand reads it (a hand's own card may read as a pile card of
+        # another suit).
+        unsure = {c for c, seen in self.sightings.items()
+                  if seen.event["confidence"] < self.config.min_card_confidence}
+        alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor, unsure)
         self.showdown = self.start_showdown(
             {p: n for p, n in left.items() if n > 0},
             {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()}, alternatives,

@@ -76,18 +76,19 @@ def _runner_up(card: str, evidence: Mapping[str, float], on_pile: Collection[str
 
 
 def pile_alternatives(sightings: Mapping[str, Mapping[str, float]], proven: Collection[str],
-                      floor: float) -> dict[str, str]:
+                      floor: float, unsure: Collection[str] = ()) -> dict[str, str]:
     """Per card on the pile, the card its read may have been instead, for the showdown to weigh.
 
     A shown hand that reads a pile card more surely than the pile did holds it; the pile card is then taken to
     be the runner-up of its read, since the deck holds each card once. Only a runner-up that reached `floor` of
-    the read's score counts, as for `misread_sighting`, and never for a card a sweep proved: its box was emptied,
-    so it is that honour.
+    the read's score counts, as for `misread_sighting`, unless the read was `unsure` of its own card (under the
+    confidence a card is taken on): then any runner-up it scored at all; and never for a card a sweep proved: its
+    box was emptied, so it is that honour.
     """
     out = {}
     for card, evidence in sightings.items():
         share, runner_up = _runner_up(card, evidence, sightings)
-        if card not in proven and runner_up is not None and share >= floor:
+        if card not in proven and runner_up is not None and (share >= floor or (card in unsure and share > 0.0)):
             out[card] = runner_up
     return out
 
