@@ -945,7 +945,7 @@ class DealAccount:
         taken = set(self.events_seen) | self._shown() | self._in_the_talon() | HONOURS
         last = referee.state.last_card
         while not referee.over and referee.cards_left()[winner] > 0:
-            ranked = [(breaks, last is None or SUIT[card] != SUIT[last], DECK.index(card), card) for card in DECK
+            ranked = [(breaks, last is None or SUIT[card] != SUIT[last], i, card) for i, card in enumerate(DECK)
                       if card not in taken and (breaks := referee.breaks_if_played(winner, card, 0.0)) is not None]
             if not ranked:
                 break

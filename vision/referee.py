@@ -80,6 +80,11 @@ class LiveReferee:
             log.warning("the rules engine rejected %s: %s: %s", what, type(exc).__name__, exc)
             return ["engine_error"]
 
+    def _applied(self, what: str, fix: Any) -> bool:
+        """Apply a correction (`engine.core.events.Correction`, None: there is none to make) through `_guarded`;
+        whether the engine took it."""
+        return fix is not None and "engine_error" not in self._guarded(what, lambda: self.game.apply(fix))
+
     def play(self, player: str, card: str, confidence: float) -> list[str]:
         """Lay a card, first inferring the passes nobody sees: a camera cannot watch a player decline."""
         self._guarded("inferred passes", lambda: self._infer_passes(player, card))
@@ -101,8 +106,7 @@ class LiveReferee:
         renames = []
         for fix in sweep_proof(self.game, self.players.index(player), box):
             was = next(e.card for i, e in self.game.effective_events() if i == fix.index)
-            if "engine_error" in self._guarded(f"the sweep's proof that {was} was {fix.replacement.card}",
-                                               lambda: self.game.apply(fix)):
+            if not self._applied(f"the sweep's proof that {was} was {fix.replacement.card}", fix):
                 break
             renames.append((was, fix.replacement.card))
         self._guarded(f"{player} sweeps {box}", lambda: self.game.sweep(player, box))
@@ -114,8 +118,7 @@ class LiveReferee:
         from engine.nain_jaune.live import late_sweep
 
         fix = late_sweep(self.game, self.players.index(player), box)
-        return fix is not None and "engine_error" not in self._guarded(f"{player}'s late sweep of {box}",
-                                                                       lambda: self.game.apply(fix))
+        return self._applied(f"{player}'s late sweep of {box}", fix)
 
     def rename(self, was: str, card: str, first: bool = False) -> bool:
         """Rename the latest play of `was` this deal (`first`: its first) to `card` (the camera saw `was` twice);
@@ -123,8 +126,7 @@ class LiveReferee:
         from engine.nain_jaune.live import renamed_play
 
         fix = renamed_play(self.game, was, card, first)
-        return fix is not None and "engine_error" not in self._guarded(f"renaming {was} to {card}",
-                                                                       lambda: self.game.apply(fix))
+        return self._applied(f"renaming {was} to {card}", fix)
 
     def swap(self, a: str, b: str) -> bool:
         """Trade the cards of this deal's latest plays of `a` and `b` (each read as the other's card); whether the
@@ -151,8 +153,7 @@ class LiveReferee:
         try:
             if renamed is not None:
                 fix = renamed_play(self.game, *renamed)
-                if fix is None or "engine_error" in self._guarded(f"trying {renamed[0]} as {renamed[1]}",
-                                                                  lambda: self.game.apply(fix)):
+                if not self._applied(f"trying {renamed[0]} as {renamed[1]}", fix):
                     return None
             if "engine_error" in self.play(player, card, confidence):
                 return None
@@ -167,7 +168,7 @@ class LiveReferee:
         from engine.nain_jaune.live import renamed_play
 
         fix = renamed_play(self.game, was, card)
-        if fix is None or "engine_error" in self._guarded(f"trying {was} as {card}", lambda: self.game.apply(fix)):
+        if not self._applied(f"trying {was} as {card}", fix):
             return None
         try:
             return self.rule_breaks()
@@ -180,8 +181,7 @@ class LiveReferee:
         from engine.nain_jaune.live import reassigned_play
 
         fix = reassigned_play(self.game, card, self.players.index(player))
-        return fix is not None and "engine_error" not in self._guarded(f"giving {card} to {player}",
-                                                                       lambda: self.game.apply(fix))
+        return self._applied(f"giving {card} to {player}", fix)
 
     def withdraw(self, card: str) -> bool:
         """Take back this deal's play of `card` (one only inferred, which later play disproved); whether the engine
@@ -189,8 +189,7 @@ class LiveReferee:
         from engine.nain_jaune.live import withdrawn_play
 
         fix = withdrawn_play(self.game, card)
-        return fix is not None and "engine_error" not in self._guarded(f"taking back {card}",
-                                                                       lambda: self.game.apply(fix))
+        return self._applied(f"taking back {card}", fix)
 
     def if_reassigned(self, card: str, player: str) -> tuple[bool, int, int] | None:
         """(the deal over, plays set aside as laid after it, rule breaks) were `card` given to `player`; the game
@@ -198,8 +197,7 @@ class LiveReferee:
         from engine.nain_jaune.live import reassigned_play
 
         fix = reassigned_play(self.game, card, self.players.index(player))
-        if fix is None or "engine_error" in self._guarded(f"trying {card} as {player}'s",
-                                                          lambda: self.game.apply(fix)):
+        if not self._applied(f"trying {card} as {player}'s", fix):
             return None
         try:
             return self.over, self.dropped(), self.rule_breaks()
