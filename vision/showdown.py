@@ -289,8 +289,9 @@ class ShowdownReader:
     _found_before: dict[str, Mapping[str, float]] = field(default_factory=dict)
     """Each waiting place's reads (card -> confidence) on the previous settled view, for `_within_count`."""
     _last_view: np.ndarray | None = None
-    _scores_seen: dict[str, list[Mapping[str, float]]] = field(default_factory=dict)
-    """Each place read short: its zone's scores on every settled view since, told the cards read elsewhere then. A
+    _scores_seen: dict[str, list[tuple[Mapping[str, float], frozenset[str]]]] = field(default_factory=dict)
+    """Each place read short: its zone's scores on every settled view since, with the cards they were told lie
+    elsewhere then (read in other places, on the pile, in the talon), which they cannot score. A
     laid-out hand stays put, so each view is one more look at it, and completion takes each card's best: one view's
     scores swing between an unread index and a neighbour's edge read as a card, and a card laid last, or covered
     for a view, scores nothing on the views that do not show it."""
@@ -398,7 +399,8 @@ class ShowdownReader:
         for player, cards in shown.items():
             if 0 < len(cards) < self.expected[player]:
                 elsewhere = (claimed | set(self._ruled_out(player)) | self._elsewhere(player)) - cards
-                self._scores_seen.setdefault(player, []).append(self._zone_scores(player, view_bgr, elsewhere))
+                self._scores_seen.setdefault(player, []).append(
+                    (self._zone_scores(player, view_bgr, elsewhere), frozenset(elsewhere)))
 
     def _recounted(self, shown: Mapping[str, set[str]], reads: Mapping[str, Mapping[str, float]]) -> None:
         """Ask `recount` about each place showing more cards read surely (`SURPLUS_FLOOR`), none of them a pile
@@ -432,17 +434,27 @@ class ShowdownReader:
 
     def _remembered(self, player: str, cards: tuple[str, ...], claimed: Collection[str]) -> tuple[str, ...]:
         """A hand read short, with the cards its place showed before and does not show now (a read that failed
-        this frame), surest first, up to the cards the player holds; none read now (`claimed`: in any place, or
-        taken) nor seen on the pile at least as surely as the place showed it (the rule `read_hand` reads by: a
-        card covered by its neighbour once the hand is laid out keeps the surer read it had)."""
+        this frame), up to the cards the player holds; none read now (`claimed`: in any place, or taken) nor seen
+        on the pile at least as surely as the place showed it (the rule `read_hand` reads by: a card covered by its
+        neighbour once the hand is laid out keeps the surer read it had). Those the zone still scores most surely
+        over the views it was read short on come first (`_still_shown`), then the surest read."""
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0:
             return cards
         ruled, out = claimed | set(self.renamed.values()), self._ruled_out(player)
-        before = sorted(((confidence, c) for c, (p, confidence) in self._seen_with.items()
+        before = sorted(((self._still_shown(player, c, confidence), confidence, c)
+                         for c, (p, confidence) in self._seen_with.items()
                          if p == player and c not in cards and c not in ruled and confidence > out.get(c, -1.0)),
                         reverse=True)
-        return tuple(sorted([*cards, *(c for _, c in before[:missing])]))
+        return tuple(sorted([*cards, *(c for *_, c in before[:missing])]))
+
+    def _still_shown(self, player: str, card: str, read: float) -> float:
+        """How surely the player's zone scores `card` on average over the views it was read short on that could
+        score it (`_scores_seen`; its `read` confidence when none could: a pile card the place read more surely than
+        the pile is told to lie elsewhere on the views that do not read it): a laid-out hand stays put, so a card it
+        holds scores on every view, where a misread comes and goes."""
+        seen = [scores.get(card, 0.0) for scores, away in self._scores_seen.get(player, ()) if card not in away]
+        return sum(seen) / len(seen) if seen else read
 
     def _renaming_pile_cards(self, hands: dict[str, tuple[str, ...]], view_bgr: np.ndarray | None
                              ) -> dict[str, tuple[str, ...]]:
@@ -512,7 +524,7 @@ class ShowdownReader:
         lacked = set(self.lacking.get(player, ()))
         seen = self._scores_seen.get(player)
         if seen:
-            scores = {c: max(s.get(c, 0.0) for s in seen) for c in set().union(*seen)}
+            scores = {c: max(s.get(c, 0.0) for s, _ in seen) for c in set().union(*(s for s, _ in seen))}
         else:
             scores = self._zone_scores(player, view_bgr, (claimed | lacked) - set(cards))
         unclaimed = sorted((c for c in scores if c not in claimed | lacked), key=lambda c: -scores[c])
