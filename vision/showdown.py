@@ -294,7 +294,8 @@ class ShowdownReader:
     elsewhere then (read in other places, on the pile, in the talon), which they cannot score. A
     laid-out hand stays put, so each view is one more look at it, and completion takes each card's best: one view's
     scores swing between an unread index and a neighbour's edge read as a card, and a card laid last, or covered
-    for a view, scores nothing on the views that do not show it."""
+    for a view, scores nothing on the views that do not show it. A card the place read before is taken back by its
+    mean instead (`_still_shown`): it was read, so it was in view, and a misread comes and goes."""
     _waited: int = 0
 
     def __post_init__(self) -> None:
