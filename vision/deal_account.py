@@ -497,7 +497,7 @@ class DealAccount:
         ruled_out = {*self.sightings, *(shown or ()), *self._ruled_out_by_ink(card, seen)}
         if shown is not None:
             ruled_out |= self._ruled_out_by_the_run(card, seen, ruled_out)
-        unsure = shown is None and float(seen.event["confidence"]) < self.config.min_card_confidence
+        unsure = shown is None and self._unsure(seen)
         return unsure or hesitated(card, seen.evidence, ruled_out, self.config.rename_floor) \
             or self._sign_disagrees(card, seen, ruled_out)
 
@@ -619,8 +619,7 @@ class DealAccount:
         # A pile card whose read had no close runner-up and was sure of its card (or that a sweep proved) is surely
         # on the pile: no hand holds it, however surely a hand reads it (a hand's own card may read as a pile card of
         # another suit).
-        unsure = {c for c, seen in self.sightings.items()
-                  if seen.event["confidence"] < self.config.min_card_confidence}
+        unsure = {c for c, seen in self.sightings.items() if self._unsure(seen)}
         alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor, unsure)
         self.showdown = self.start_showdown(
             {p: n for p, n in left.items() if n > 0},
@@ -878,13 +877,17 @@ class DealAccount:
 
         return self.referee.lacking(sure)
 
+    def _unsure(self, seen: Sighting) -> bool:
+        """Whether a pile read was under the confidence a card is taken on (`min_card_confidence`)."""
+        return float(seen.event["confidence"]) < self.config.min_card_confidence
+
     def _read_surely(self, card: str) -> bool:
         """Whether the pile card read as `card` was read surely (at least `min_card_confidence`, no runner-up within
         `rename_floor`, and read once: the deck holds each card once, so one of two reads of a name is wrong): the
         passes inferred around it say what the table holds."""
         seen = self.sightings.get(card)
         return (seen is not None and card not in self.read_before
-                and seen.event["confidence"] >= self.config.min_card_confidence
+                and not self._unsure(seen)
                 and not hesitated(card, seen.evidence, self.sightings, self.config.rename_floor))
 
     def _revealed(self, hands: list[tuple[str, tuple[str, ...]]], t: float | None) -> list[dict]:
@@ -931,8 +934,7 @@ class DealAccount:
         was asked): a missed call accuses a player of laying that honour, and when it was laid neither the card nor
         its player was seen, so a rename (a guess) is not enough to accuse."""
         seen = self.sightings.get(card)
-        return (seen is not None and seen.event["player"] is None
-                and float(seen.event["confidence"]) < self.config.min_card_confidence)
+        return seen is not None and seen.event["player"] is None and self._unsure(seen)
 
     def _unseen_to_the_winner(self, t: float | None) -> list[dict]:
         """The hands laid out ended a deal the engine never saw its winner go out of (a last card laid squarely on
