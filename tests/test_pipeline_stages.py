@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -1094,41 +1095,12 @@ def test_a_hand_read_short_takes_back_what_its_place_showed_before_and_never_a_c
     assert reader.guessed == {}   # both were read in their places before: nothing was guessed
 
 
-def test_a_hand_read_short_takes_back_the_card_its_place_still_scores_not_the_one_read_a_hair_more_surely_once(
-) -> None:
-    """Deal 75012: Chloé's A♠ (0.9905) and a J♥ (0.9912, in the talon) were read on the first view of her hand, and
-    neither later; her zone went on scoring the A♠ (0.999, 0.997) and not the J♥ (0.50, 0.44). A laid-out hand
-    stays put: the card its place still shows is the one it holds. Without scores, the surer read."""
+def _anne_over_views(frames: list[list[str]], sure: dict[str, float], looks: list[dict[str, float]],
+                     scored: bool = True, **reader: Any) -> tuple[ShowdownReader, list[tuple[str, tuple[str, ...]]]]:
+    """Anne's place (4 cards held) read on one settled view per entry of `frames`, each card at its `sure`
+    confidence (else 1.0); her zone scores that view's cards at 1.0 and its `looks`, never a card it is told lies
+    elsewhere (`scored` False: no scores at all). The reader and what it revealed."""
     seats, view = _two_zones()
-    frames = [["2C", "JH", "AS"], ["2C", "KC", "7H"], ["2C", "KC", "7H"]]
-    sure = {"JH": 0.9912, "AS": 0.9905}
-    looks = [{"JH": 0.9912, "AS": 0.9905}, {"AS": 0.999, "JH": 0.50}, {"AS": 0.997, "JH": 0.44}]
-    frame = {"i": 0}
-
-    def read(crop: np.ndarray) -> list[_Det]:
-        return [_Det(c, sure.get(c, 1.0)) for c in frames[frame["i"]]] if _whose(crop) == "Anne" else []
-
-    def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
-        return {c: 1.0 for c in frames[frame["i"]]} | looks[frame["i"]] if _whose(crop) == "Anne" else {}
-
-    for score_image, held in ((scores, "AS"), (None, "JH")):
-        reader = ShowdownReader(seats, read, {"Anne": 4}, score_image=score_image)
-        revealed = []
-        for i in range(3):
-            frame["i"] = i
-            revealed += reader.settled(view)
-        assert revealed == [("Anne", tuple(sorted(("2C", "KC", "7H", held))))]
-        assert reader.guessed == {}
-
-
-def test_a_pile_card_a_place_read_more_surely_than_the_pile_is_judged_only_on_the_views_that_could_score_it() -> None:
-    """Deal 75016: Denis's place read his Slavic Q♣ (on the pile as well, less surely) and a 3♠ once; the later views
-    were told the Q♣ lies on the pile, so they could not score it, and scored the 3♠ middling. The Q♣ is judged
-    on the view that read it, not counted absent from the others."""
-    seats, view = _two_zones()
-    frames = [["2C", "QC", "3S"], ["2C", "KC", "7H"], ["2C", "KC", "7H"]]
-    sure = {"QC": 0.99, "3S": 0.97}
-    looks = [{"QC": 0.99, "3S": 0.97}, {"3S": 0.6, "QC": 0.99}, {"3S": 0.6, "QC": 0.99}]
     frame = {"i": 0}
 
     def read(crop: np.ndarray) -> list[_Det]:
@@ -1138,11 +1110,36 @@ def test_a_pile_card_a_place_read_more_surely_than_the_pile_is_judged_only_on_th
         look = {c: 1.0 for c in frames[frame["i"]]} | looks[frame["i"]] if _whose(crop) == "Anne" else {}
         return {c: v for c, v in look.items() if c not in elsewhere}
 
-    reader = ShowdownReader(seats, read, {"Anne": 4}, exclude={"QC": 0.9}, score_image=scores)
+    shown = ShowdownReader(seats, read, {"Anne": 4}, score_image=scores if scored else None, **reader)
     revealed = []
-    for i in range(3):
+    for i in range(len(frames)):
         frame["i"] = i
-        revealed += reader.settled(view)
+        revealed += shown.settled(view)
+    return shown, revealed
+
+
+def test_a_hand_read_short_takes_back_the_card_its_place_still_scores_not_the_one_read_a_hair_more_surely_once(
+) -> None:
+    """Deal 75012: Chloé's A♠ (0.9905) and a J♥ (0.9912, in the talon) were read on the first view of her hand, and
+    neither later; her zone went on scoring the A♠ (0.999, 0.997) and not the J♥ (0.50, 0.44). A laid-out hand
+    stays put: the card its place still shows is the one it holds. Without scores, the surer read."""
+    frames = [["2C", "JH", "AS"], ["2C", "KC", "7H"], ["2C", "KC", "7H"]]
+    sure = {"JH": 0.9912, "AS": 0.9905}
+    looks = [{"JH": 0.9912, "AS": 0.9905}, {"AS": 0.999, "JH": 0.50}, {"AS": 0.997, "JH": 0.44}]
+    for scored, held in ((True, "AS"), (False, "JH")):
+        reader, revealed = _anne_over_views(frames, sure, looks, scored)
+        assert revealed == [("Anne", tuple(sorted(("2C", "KC", "7H", held))))]
+        assert reader.guessed == {}
+
+
+def test_a_pile_card_a_place_read_more_surely_than_the_pile_is_judged_only_on_the_views_that_could_score_it() -> None:
+    """Deal 75016: Denis's place read his Slavic Q♣ (on the pile as well, less surely) and a 3♠ once; the later views
+    were told the Q♣ lies on the pile, so they could not score it, and scored the 3♠ middling. The Q♣ is judged
+    on the view that read it, not counted absent from the others."""
+    frames = [["2C", "QC", "3S"], ["2C", "KC", "7H"], ["2C", "KC", "7H"]]
+    sure = {"QC": 0.99, "3S": 0.97}
+    looks = [{"QC": 0.99, "3S": 0.97}, {"3S": 0.6, "QC": 0.99}, {"3S": 0.6, "QC": 0.99}]
+    _, revealed = _anne_over_views(frames, sure, looks, exclude={"QC": 0.9})
     assert revealed == [("Anne", ("2C", "7H", "KC", "QC"))]
 
 
