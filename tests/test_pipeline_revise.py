@@ -12,11 +12,12 @@ import pytest
 
 from engine.core.cards import DECK
 from vision.attribute import Attribution, decide
-from vision.deal_account import (ASKED, AT_REST, LOW_CONFIDENCE, PROVEN, READ_TWICE, SEQUENCE, SIGNS, SURE, WEAK_ARM,
-                                 DealAccount, _likeliest_fit, play_doubt)
+from vision.deal_account import AT_REST, PROVEN, READ_TWICE, SEQUENCE, SIGNS, DealAccount
 from vision.inks import DeckInks
 from vision.pile import PileRead
+from vision.reattribution import ASKED, LOW_CONFIDENCE, SURE, WEAK_ARM, play_doubt
 from vision.referee import LiveReferee
+from vision.sightings import likeliest_fit
 from vision.watch import WatchConfig
 
 PLAYERS = ("Anne", "Bruno", "Chloé", "Denis", "Emma", "Félix", "Gaëlle", "Hugo")   # 6 cards each
@@ -1013,13 +1014,13 @@ def test_the_likeliest_fit_is_a_runner_up_else_the_read_s_suit_else_what_the_evi
     """76010: a Slavic A♠ read K♣, its runner-up the A♠: of the aces the rules leave, the runner-up, not the A♣ (a shown
     hand held it). Where the read scored no fit as a runner-up, its suit; else whatever its evidence scored."""
     aces = ["AS", "AH", "AD", "AC"]
-    assert _likeliest_fit("KC", aces, {"KC": 0.6, "AS": 0.3, "AC": 0.01}, 0.3) == "AS"
-    assert _likeliest_fit("KC", aces, {"KC": 0.6, "AS": 0.1, "AC": 0.01}, 0.3) == "AC"
-    assert _likeliest_fit("AH", ["QD", "QH"], {}, 0.3) == "QH"
-    assert _likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03}, 0.3) == "8S"
-    assert _likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03, "8H": 0.03}, 0.3) is None
-    assert _likeliest_fit("3C", ["8S", "8H"], {}, 0.3) is None
-    assert _likeliest_fit("3C", ["8C", "7C"], {"8C": 0.01, "3C": 1.0}, 0.3) is None
+    assert likeliest_fit("KC", aces, {"KC": 0.6, "AS": 0.3, "AC": 0.01}, 0.3) == "AS"
+    assert likeliest_fit("KC", aces, {"KC": 0.6, "AS": 0.1, "AC": 0.01}, 0.3) == "AC"
+    assert likeliest_fit("AH", ["QD", "QH"], {}, 0.3) == "QH"
+    assert likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03}, 0.3) == "8S"
+    assert likeliest_fit("3C", ["8S", "8H"], {"8S": 0.03, "8H": 0.03}, 0.3) is None
+    assert likeliest_fit("3C", ["8S", "8H"], {}, 0.3) is None
+    assert likeliest_fit("3C", ["8C", "7C"], {"8C": 0.01, "3C": 1.0}, 0.3) is None
 
 
 @pytest.mark.parametrize("runner_up", ["AD", "QD"])

@@ -12,28 +12,25 @@ the engine had seen a player go out, the doubtful plays credited to them go to t
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, Sequence
 
 import numpy as np
 
 from engine.core.cards import DECK, SUIT
 from engine.nain_jaune.cards import HONOURS
-from vision.attribute import Attribution, decide
+from vision.attribute import Attribution
 from vision.inks import DeckInks, Ink
 from vision.pile import PileRead
 from vision.pips import PipShapes
+from vision.reattribution import SURE, Sighting, play_doubt, recounted_play, reopening_play, winners_play
 from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
-from vision.sightings import (doubts, hesitated, ink_renames, ink_swaps, misread_of_two, misread_sighting,
-                              pile_alternatives, read_share)
+from vision.sightings import (doubts, hesitated, ink_renames, ink_swaps, likeliest_fit, misread_of_two,
+                              misread_sighting, pile_alternatives, read_share)
 from vision.signs import PARTNER, SignShapes, sign_renames
 
 log = logging.getLogger("nainjaune.watch")
 
-ASKED, WEAK_ARM, LOW_CONFIDENCE, SURE = range(4)
-"""How doubtful a play's player is, most doubtful first: asked on the phone (`player: null`), credited on an
-arm the evidence did not single out, a card read with low confidence, sure."""
 MAX_REVISIONS = 3
 """Plays re-attributed for one contradiction at most: each must reopen the deal or set fewer plays aside."""
 PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND, SEQUENCE = ("sweep", "read_twice", "read_at_rest", "inks",
@@ -54,68 +51,11 @@ class Tuning(PriorWeights, Protocol):
     ink_learn_confidence: float
 
 
-@dataclass
-class Sighting:
-    """One card on the pile as the account holds it now."""
-
-    event: dict[str, Any]
-    """Its card_played event, as emitted."""
-    evidence: Mapping[str, float]
-    """The evidence of its read (`PileRead.evidence`), to rename it if misread."""
-    ink: Ink | None
-    credited: str | None
-    """The player the engine was told laid it (the arm's, or the likeliest candidate when asked)."""
-    told: str | None
-    """The player the phone was told laid it (None: it was asked)."""
-    doubt: int
-    """`ASKED`, `WEAK_ARM`, `LOW_CONFIDENCE` or `SURE`."""
-    arms: Mapping[str, float]
-    """Per seat, the arm evidence of the motion that laid it."""
-    nearby: tuple[str, ...] = ()
-    """Seats by how near they are to where that arm came from (`Attribution.nearby`)."""
-    margin: float = float("inf")
-    """How clearly the nearest seat was nearer than the next (`Attribution.margin`)."""
-    signs: tuple[np.ndarray | None, ...] = ()
-    """The suit sign of its index, per frame read (`PileRead.signs`)."""
-
-    def arm_crossed(self, seat: str) -> bool:
-        """Whether the arm that laid it crossed `seat`'s outer edge at all: a play can be that seat's only then."""
-        return self.arms.get(seat, 0.0) > 0
-
-
-def play_doubt(attribution: Attribution, confidence: float, min_confidence: float) -> int:
-    """How doubtful the player of a play is: asked; credited although the arm evidence alone would not have
-    named them (`vision.attribute.decide` with every seat allowed); a card read with low confidence; sure."""
-    if attribution.player is None:
-        return ASKED
-    if decide(attribution.evidence, list(attribution.evidence)).player != attribution.player:
-        return WEAK_ARM
-    return LOW_CONFIDENCE if confidence < min_confidence else SURE
-
-
 def _corrected(was: str, card: str, sighting: Sighting | None, t: float | None, reason: str) -> dict[str, Any]:
     """The `card_corrected` event of the play read as `was` (its sighting, if kept, says by whom and when)."""
     return {"t": t, "type": "card_corrected", "was": was, "card": card,
             "player": sighting.told if sighting is not None else None,
             "played_at": sighting.event.get("t") if sighting is not None else None, "reason": reason}
-
-
-def _likeliest_fit(read: str, fits: Sequence[str], evidence: Mapping[str, float], floor: float) -> str | None:
-    """Of the cards the rules leave for a misread `read`, when they are all of one rank, the one its evidence scored
-    as a runner-up (at least `floor` of the read's score, as for the other renames), else the one of its suit, else
-    the one its evidence scored at all; each only when alone there (the highest score singled out); never an honour
-    (a box still full would accuse on a guess); None when nothing singles one out."""
-    if len({c[:-1] for c in fits}) != 1:
-        return None
-    fits = [c for c in fits if c not in HONOURS]
-    scores = sorted(((evidence.get(c, 0.0), c) for c in fits), reverse=True)
-    singled = bool(scores) and scores[0][0] > 0.0 and (len(scores) == 1 or scores[1][0] < scores[0][0])
-    if singled and read_share(evidence, read, scores[0][1]) >= floor:
-        return scores[0][1]
-    own = [c for c in fits if c[-1] == read[-1]]
-    if own:
-        return own[0] if len(own) == 1 else None
-    return scores[0][1] if singled else None
 
 
 class DealAccount:
@@ -261,7 +201,7 @@ class DealAccount:
         still doubts between (`evidence`, `_proved_whichever`): when one card not seen yet lets both plays keep the
         rules, the earlier read was that card with its rank misread (an unseen deck's Д read as K), and it is
         renamed (`card_corrected`, `sequence`). For a run broken, that card is of the read's suit; for an unsure
-        read, of the one rank the rules leave, the likeliest (`_likeliest_fit`), never an honour (a box still full
+        read, of the one rank the rules leave, the likeliest (`likeliest_fit`), never an honour (a box still full
         would accuse on a guess). A player who breaks the run by mistake is followed by plays that keep to the run
         from the card laid."""
         referee, seen = self.referee, self.sightings.get(previous) if previous is not None else None
@@ -280,7 +220,7 @@ class DealAccount:
                 and self._within(player, card, confidence, least, (previous, other))]
         if broke:
             return self._rename(previous, fits[0], t, SEQUENCE) if len(fits) == 1 else []
-        named = _likeliest_fit(previous, fits, seen.evidence, self.config.rename_floor)
+        named = likeliest_fit(previous, fits, seen.evidence, self.config.rename_floor)
         if named is None or not self._proved_whichever(player, card, confidence, evidence, (previous, named)):
             return []
         return self._rename(previous, named, t, SEQUENCE)
@@ -315,7 +255,7 @@ class DealAccount:
         one the rules forbid `player` now but allow after renaming the card before to the one doubt its read had that
         allows it (a runner-up within `rename_floor`, not on the pile, never an honour): this read named its rank
         first and the earlier one hesitated toward exactly the card that explains it, so the earlier read gave way,
-        not this rank. Of the rank's cards not seen yet, the likeliest (`_likeliest_fit`); else None."""
+        not this rank. Of the rank's cards not seen yet, the likeliest (`likeliest_fit`); else None."""
         referee, seen = self.referee, self.sightings.get(previous) if previous is not None else None
         if referee is None or player is None or previous is None or seen is None or previous in self.proven:
             return None
@@ -331,13 +271,13 @@ class DealAccount:
         if len(kept) != 1:
             return None
         [(other, fits)] = kept.items()
-        named = _likeliest_fit(card, fits, evidence, self.config.rename_floor)
+        named = likeliest_fit(card, fits, evidence, self.config.rename_floor)
         return None if named is None else ((previous, other), named)
 
     def _named_by_the_run(self, card: str, player: str | None, confidence: float, evidence: Mapping[str, float]
                           ) -> str | None:
         """The card a second read of `card` (the earlier read standing) names instead, when the rules leave `player`
-        one rank to lay now, not the read's own: of its cards not seen yet, the likeliest (`_likeliest_fit`). The
+        one rank to lay now, not the read's own: of its cards not seen yet, the likeliest (`likeliest_fit`). The
         deck holds each card once, so one of the two reads is wrong; a player other than the run's last may only
         continue the run, and an unseen deck's index letter is misread far more often than its suit sign. A read of
         the rank the rules leave keeps to them either way: which read has its suit wrong they cannot tell. Never an
@@ -351,7 +291,7 @@ class DealAccount:
                 if other not in self.events_seen and self._within(player, other, confidence, now)]
         if any(c[:-1] == card[:-1] for c in fits):
             return None
-        return _likeliest_fit(card, fits, evidence, self.config.rename_floor)
+        return likeliest_fit(card, fits, evidence, self.config.rename_floor)
 
     def card_at_rest(self, t: float, card: str, read: PileRead) -> list[dict]:
         """`card`, the card laid last, read while the hand laying it was still over the pile, was read again lying
@@ -558,22 +498,12 @@ class DealAccount:
         return out + self._end(t, ended) + self.showdown_view(view, t)
 
     def _given_back(self, winner: str, t: float) -> list[dict]:
-        """Give `winner` the plays credited to others that may be theirs (doubtful ones, or sure ones whose arm
-        came in next nearest to their place), until the engine sees them go out: first those whose arm was seen
-        near the winner's place, then the most doubtful."""
+        """Give `winner` the plays credited to others that may be theirs (`winners_play`), until the engine sees them
+        go out."""
         out: list[dict] = []
         referee = self.referee
         while referee is not None and not referee.over and len(out) < MAX_REVISIONS:
-            ranked = []
-            for card, seen in self.sightings.items():
-                if seen.credited in (None, winner) or (seen.doubt == SURE and seen.nearby[1:2] != (winner,)):
-                    continue
-                trial = referee.if_reassigned(card, winner)
-                if trial is not None:
-                    seen_near = seen.arm_crossed(winner) or seen.nearby[1:2] == (winner,)
-                    ranked.append(((not trial[0], not seen_near, seen.doubt, trial[2], -seen.arms.get(winner, 0.0),
-                                    seen.margin), card))
-            card = min(ranked)[1] if ranked else None
+            card = winners_play(self.sightings, winner, referee)
             if card is None or not referee.reassign(card, winner):
                 break
             out += self._credited(card, winner, t)
@@ -697,33 +627,10 @@ class DealAccount:
         return out
 
     def _best_revision(self, referee: LiveReferee) -> tuple[str, str] | None:
-        """(card, player) of the re-attribution that reopens the deal with fewest plays set aside, of the most
-        doubtful play, with fewest rule breaks and most arm evidence; None when none does better than now.
-
-        When no doubtful play explains it, a sure one must be wrong after all (an arm that came in before a
-        neighbour's place): it goes to the seat next nearest to where its arm came from, the closest call first.
-        """
+        """(card, player) of the re-attribution of a play of the player the engine saw go out that reopens the deal
+        (`reopening_play`); None when none does better than now."""
         winner = referee.state.winner
-        if winner is None:
-            return None
-        out_player, now = self.players[winner], (True, referee.dropped())
-        for sure_too in (False, True):
-            ranked = []
-            for card, seen in self.sightings.items():
-                if seen.credited != out_player or (seen.doubt == SURE) != sure_too:
-                    continue
-                # a sure play is only reconsidered for the seat next nearest to where its arm came from
-                others = seen.nearby[1:2] if sure_too else self.players
-                for player in others:
-                    trial = referee.if_reassigned(card, player) if player != out_player else None
-                    if trial is not None and trial[:2] < now:
-                        near = seen.nearby.index(player) if player in seen.nearby else len(seen.nearby)
-                        ranked.append(((*trial[:2], seen.doubt, trial[2], -seen.arms.get(player, 0.0), near,
-                                        seen.margin), card, player))
-            if ranked:
-                _, card, player = min(ranked)
-                return card, player
-        return None
+        return None if winner is None else reopening_play(self.sightings, self.players, self.players[winner], referee)
 
     def _recount(self, player: str, held: int, short: Mapping[str, int]) -> dict[str, int] | None:
         """`player`'s place shows `held` cards read surely, more than the plays credited leave them, and the places of
@@ -736,19 +643,10 @@ class DealAccount:
             return None
         left, moved = referee.cards_left(), False
         while left[player] < held and len(self._recredited) < MAX_REVISIONS:
-            ranked = []
-            for card, seen in self.sightings.items():
-                if seen.credited != player:
-                    continue
-                for other in (q for q in short if left[q] > short[q]):
-                    if seen.doubt == SURE and (seen.nearby[1:2] != (other,) or not seen.arm_crossed(other)):
-                        continue
-                    trial = referee.if_reassigned(card, other)
-                    if trial is not None and trial[0] and trial[1] <= referee.dropped():
-                        ranked.append(((seen.doubt, trial[2], -seen.arms.get(other, 0.0), seen.margin), card, other))
-            if not ranked:
+            moving = recounted_play(self.sightings, player, short, left, referee)
+            if moving is None:
                 break
-            _, card, other = min(ranked)
+            card, other = moving
             if not referee.reassign(card, other):
                 break
             log.info("%s's place shows %d cards: %s's play of %s was %s's", player, held, player, card, other)
@@ -906,7 +804,7 @@ class DealAccount:
         """What the pile card read as `was`, which a shown hand or a later read claims, is renamed to: its read's
         runner-up `card`, unless that breaks the rules where `was` kept them (a Slavic Q♦ read Q♣ between a J and a
         K, its runner-up an A); then, when the rules leave one rank, the likeliest of its cards seen on no pile and
-        in no hand (`_likeliest_fit` of `was`'s evidence, never an honour)."""
+        in no hand (`likeliest_fit` of `was`'s evidence, never an honour)."""
         referee, seen = self.referee, self.sightings.get(was)
         if referee is None or seen is None:
             return card
@@ -917,7 +815,7 @@ class DealAccount:
         taken = set(self.events_seen) | self._shown()
         fits = [other for other in DECK if other not in taken
                 and (breaks := referee.breaks_if_renamed(was, other)) is not None and breaks <= now]
-        return _likeliest_fit(was, fits, seen.evidence, self.config.rename_floor) or card
+        return likeliest_fit(was, fits, seen.evidence, self.config.rename_floor) or card
 
     def _missed_once_renamed(self, t: float | None) -> list[dict]:
         """Missed calls of honours that were read as another card when laid and renamed since: the engine, told of

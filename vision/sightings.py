@@ -8,7 +8,7 @@ card it likely was.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Collection, Mapping
+from typing import Collection, Mapping, Sequence
 
 from engine.core.cards import SUITS
 from engine.nain_jaune.cards import HONOURS
@@ -67,6 +67,24 @@ def doubts(card: str, evidence: Mapping[str, float], ruled_out: Collection[str],
 def read_share(evidence: Mapping[str, float], card: str, other: str) -> float:
     """`other`'s score in a pile read of `card` as a share of `card`'s: how close the read came to naming it."""
     return evidence.get(other, 0.0) / max(evidence.get(card, 0.0), 1e-9)
+
+
+def likeliest_fit(read: str, fits: Sequence[str], evidence: Mapping[str, float], floor: float) -> str | None:
+    """Of the cards the rules leave for a misread `read`, when they are all of one rank, the one its evidence scored
+    as a runner-up (at least `floor` of the read's score, as for the other renames), else the one of its suit, else
+    the one its evidence scored at all; each only when alone there (the highest score singled out); never an honour
+    (a box still full would accuse on a guess); None when nothing singles one out."""
+    if len({c[:-1] for c in fits}) != 1:
+        return None
+    fits = [c for c in fits if c not in HONOURS]
+    scores = sorted(((evidence.get(c, 0.0), c) for c in fits), reverse=True)
+    singled = bool(scores) and scores[0][0] > 0.0 and (len(scores) == 1 or scores[1][0] < scores[0][0])
+    if singled and read_share(evidence, read, scores[0][1]) >= floor:
+        return scores[0][1]
+    own = [c for c in fits if c[-1] == read[-1]]
+    if own:
+        return own[0] if len(own) == 1 else None
+    return scores[0][1] if singled else None
 
 
 def _runner_up(card: str, evidence: Mapping[str, float], on_pile: Collection[str]) -> tuple[float, str | None]:
