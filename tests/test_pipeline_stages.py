@@ -1673,6 +1673,41 @@ def test_the_top_card_read_surely_twice_is_one_card_wherever_it_lies_now() -> No
     assert not watcher.same_card_nudged(dropped)
 
 
+def test_a_read_that_surely_shows_the_card_laid_last_and_nothing_new_is_that_card_moved_or_uncovered() -> None:
+    """Deal 95010: a 2♠ read surely while its hand held it over the pile, then moved by the hand (its frames read
+    2♠ at 0.996, the rules, which weigh a card on the pile down, named a 3♦ no frame named), then uncovered as the
+    hand left (a crop showing the 2♠, the A♥ and the 10♣, all on the pile: named 10♣). Both were told as plays and
+    Bruno's hand was read a card short. A read of no card's outline that surely shows the top card and no new card
+    surely is that card; a new card surely read, a crop that does not surely show the top card, or a card's own
+    outline (95000: a 6♣ laid half over the 5♦, both read at 0.996, the 6♣ misread on the pile before) is a play."""
+    watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("2S", 1.0))
+    here = CardLocation(np.array([[273, 453], [304, 393], [389, 436], [358, 495]], np.float64))
+    watcher.lay(PileRead("2S", 0.999, 2, 2, here))
+    held = CardLocation(np.array([[232, 469], [270, 383], [393, 434], [355, 521]], np.float64))
+    moved = PileRead("3D", 0.059, 0, 2, held, {"3D": 0.295, "KS": 0.243, "2S": 0.199}, shown_surely={"2S": 0.996})
+    on_pile = {"AH", "10C", "2S"}
+    assert watcher.same_card_nudged(moved, on_pile)
+    watcher.moved(moved, on_pile)
+    assert watcher.top == "2S" and watcher.top_location is held
+    aside = CardLocation(np.array([[291, 476], [297, 414], [385, 423], [379, 484]], np.float64))
+    shows = {"10C": 1.0, "AH": 0.999, "2S": 0.998, "2C": 0.898}
+    uncovered = PileRead("10C", 1.0, 2, 2, aside, {"10C": 0.2, "AH": 0.2, "2S": 0.2}, shown_surely=shows)
+    assert watcher.same_card_nudged(uncovered, on_pile)
+    assert not watcher.same_card_nudged(uncovered, {"AH", "2S"})          # a 10♣ surely read and not on the pile
+    assert not watcher.same_card_nudged(replace(uncovered, shown_surely={"10C": 1.0, "AH": 0.999}), on_pile)
+    assert not watcher.same_card_nudged(replace(moved, votes=1), on_pile)  # a frame named the 3♦ itself
+    whole = replace(uncovered, location=replace(aside, outline_px=5000.0))  # a card's own outline: a card laid
+    assert not watcher.same_card_nudged(whole, on_pile)
+
+
+def test_what_a_pile_read_surely_shows_is_each_card_every_frame_scored_surely() -> None:
+    watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("2S", 1.0), sure=0.85)
+    watcher._start(CardLocation(np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float64)))
+    watcher._reads = [{"2S": 0.99, "3D": 0.05, "KS": 0.2}, {"2S": 0.97, "KS": 0.9}]
+    read = watcher._verdict()
+    assert read.card == "2S" and read.shown_surely == pytest.approx({"2S": 0.98})
+
+
 def test_the_same_name_read_surely_beside_a_top_card_still_in_its_place_is_another_card() -> None:
     """Deal 84022: a Slavic Q♥ read K♥ surely, then the K♥ laid half over it and read surely too. The place the
     first read lay in, outside the second, did not change: that card is still there, so the second read is another

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping
+from typing import Callable, Collection, Mapping
 
 import cv2
 import numpy as np
@@ -76,6 +76,9 @@ class PileRead:
     (`vision.pips`)."""
     signs: tuple[np.ndarray | None, ...] = ()
     """Per frame read of a card located by its own outline, the suit sign of its index (`vision.signs`)."""
+    shown_surely: Mapping[str, float] = field(default_factory=dict)
+    """The cards every frame scored at least the watcher's `sure`, with their mean score: what the crop surely
+    showed before the rules weighed anything (a crop can show several cards' indices)."""
 
 
 def _box_area(location: CardLocation) -> float:
@@ -543,19 +546,36 @@ class PileWatcher:
         if previous.stretch_span == self.stretch_span:
             self._stretches, self.stretch = list(previous._stretches), previous.stretch
 
-    def same_card_nudged(self, read: PileRead) -> bool:
+    def same_card_nudged(self, read: PileRead, on_pile: Collection[str] = ()) -> bool:
         """The top card straightened, pushed or come to rest: not a new play. Either the same name at the same place,
         or the same name anywhere when both reads were sure (the deck holds one card of each name: a card held over
         the pile, read, then dropped a little apart), or a change within the top card (`marked_on_top`) whose reads
         did not all agree at `sure`: a card laid squarely on the top card shows its indices there, while the top
-        card moving in its place shows parts of cards."""
+        card moving in its place shows parts of cards. Or a read that surely showed the top card and no new card
+        surely (`_as_top`; `on_pile`: the cards on the pile)."""
         if read.location is None or self.top_location is None:
             return False
         if read.location.on_top and not self._sure(read):
             return True
+        if self._as_top(read, on_pile) is not read:
+            return True
         if read.card == self.top and self.top_sure and self._sure(read):
             return not self._still_lies_there(read)
         return read.card == self.top and overlap(read.location, self.top_location) > 0.85
+
+    def _as_top(self, read: PileRead, on_pile: Collection[str]) -> PileRead:
+        """`read` named as the top card when it is no card's own outline, every frame scored the top card surely, and
+        the card it names is no new card surely read (no frame named it, or it lies on the pile already). A card laid
+        lies whole and shows its outline; a change that is none shows parts of cards, and the rules weigh every card
+        on the pile down, the top card too: a crop there that surely shows the card laid last and nothing new is that
+        card again, moved by the hand that laid it, or uncovered as the hand left it."""
+        if read.location is None or read.location.outline_px is not None:
+            return read
+        if self.top is None or read.card == self.top or self.top not in read.shown_surely:
+            return read
+        if read.votes and read.card not in on_pile:
+            return read
+        return replace(read, card=self.top, confidence=read.shown_surely[self.top], votes=read.reads)
 
     def _still_lies_there(self, read: PileRead) -> bool:
         """Whether the top card still lies where it was read, away from `read`'s place: its place outside `read`'s
@@ -577,9 +597,9 @@ class PileWatcher:
         """`read` is the new top card."""
         self.top, self.top_location, self.top_sure = read.card, read.location, self._sure(read)
 
-    def moved(self, read: PileRead) -> None:
+    def moved(self, read: PileRead, on_pile: Collection[str] = ()) -> None:
         """The top card was read again where it lies now (`same_card_nudged`): later reads are compared there."""
-        if read.card == self.top:
+        if self._as_top(read, on_pile).card == self.top:
             self.top_location = read.location
 
     @property
@@ -765,8 +785,10 @@ class PileWatcher:
         card = max(totals, key=lambda c: (totals[c] * weights.get(c, 1.0), totals[c]))
         votes = sum(1 for scores in reads if max(scores, key=scores.__getitem__, default=None) == card)
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
+        shown = {c: total / len(reads) for c, total in totals.items()
+                 if all(scores.get(c, 0.0) >= self.sure for scores in reads)}
         read = PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
-                        resting and self._still_held(unsure_held, card), pips, signs)
+                        resting and self._still_held(unsure_held, card), pips, signs, shown)
         if location is not None and not resting and self._before is not None:
             self._laid = (self._before, location, read)
             if self._more_than_a_card(location):

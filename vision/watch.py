@@ -282,12 +282,12 @@ class _Pipeline:
             if verdict.card and self.pile.top is not None:
                 out += account.card_at_rest(t, self.pile.top, verdict)
                 self.pile.top_location = verdict.location
-        elif verdict is not None and verdict.card and not self.pile.same_card_nudged(verdict):
+        elif verdict is not None and verdict.card and not self.pile.same_card_nudged(verdict, account.events_seen):
             card = verdict.card
             out += account.card_coming(t, card)
             attribution = self._attribute("pile", account.allowed())
         elif verdict is not None and verdict.card:
-            self.pile.moved(verdict)
+            self.pile.moved(verdict, account.events_seen)
         elif verdict is not None and verdict.card is None:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
             account.card_unread()
