@@ -6,7 +6,7 @@ view after the deal; the account keeps the cards seen and how surely, tells the 
 (`vision.referee.LiveReferee`), renames misread cards, concludes the deal's end and starts the showdown reader.
 A card laid after that end withdraws it (`deal_resumed`): no card is dropped for an earlier conclusion, and when
 the engine had seen a player go out, the doubtful plays credited to them go to the reading the rules allow
-(`player_corrected`).
+(`player_corrected`; which play goes where is ranked in `vision.reattribution`).
 """
 
 from __future__ import annotations
