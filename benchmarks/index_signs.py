@@ -24,7 +24,7 @@ import numpy as np  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from vision.figures import NUMBER_RANKS  # noqa: E402
-from vision.pile import CROP_SIZE  # noqa: E402
+from vision.locate import CROP_SIZE  # noqa: E402
 from vision.signs import PARTNER, SignShapes, index_sign  # noqa: E402
 from vision.synth import decks  # noqa: E402
 

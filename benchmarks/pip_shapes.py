@@ -22,7 +22,7 @@ import numpy as np  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from vision.figures import NUMBER_RANKS  # noqa: E402
-from vision.pile import CROP_SIZE  # noqa: E402
+from vision.locate import CROP_SIZE  # noqa: E402
 from vision.pips import PipShapes, pip_notches  # noqa: E402
 from vision.signs import PARTNER  # noqa: E402
 from vision.synth import decks  # noqa: E402

@@ -8,7 +8,8 @@ import cv2
 import numpy as np
 
 from vision.inks import DeckInks
-from vision.pile import PileWatcher, crop_matrix
+from vision.locate import crop_matrix
+from vision.pile import PileWatcher
 from vision.pips import PipShapes
 
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from vision.attribute import ArmTracker
-from vision.pile import locate_new_card
+from vision.locate import locate_new_card
 from vision.tablesim.demo import demo_recording
 from vision.watch import observe, recogniser_model
 

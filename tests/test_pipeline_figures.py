@@ -8,7 +8,7 @@ import pytest
 
 from pile_support import image_of, reading
 from vision.figures import FIGURE, PENALTY, figure_weights, shows_figure
-from vision.pile import CROP_SIZE
+from vision.locate import CROP_SIZE
 from vision.tablesim.faces import plain_face
 
 

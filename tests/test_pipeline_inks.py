@@ -12,7 +12,8 @@ import pytest
 
 from pile_support import image_of, reading
 from vision.inks import GREY_CHROMA, DeckInks, corner_ink, index_ink, same_colour
-from vision.pile import CROP_SIZE, PileWatcher, crop_card
+from vision.locate import CROP_SIZE, crop_card
+from vision.pile import PileWatcher
 from vision.recognise import identify
 from vision.recognise.crops import CornerFrame, corner_crop
 from vision.recognise.identify import weighed_by_suit
@@ -293,7 +294,7 @@ def test_a_card_near_or_far_shows_the_colour_it_shows_at_the_mat_s_scale(short: 
     """The pile crop is cut to the card's outline and resized to one size, so a card half or twice as wide in the
     view as on the printed mat (90 px) gives the same pixels to count: its ink keeps its colour (paler when small,
     the strokes blurred into the paper, but red, not grey)."""
-    from vision.pile import CardLocation
+    from vision.locate import CardLocation
 
     def ink_at(width: int) -> tuple[float, float] | None:
         face = plain_face("QH", int(round(width * 88 / 63)))[..., :3]

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from pile_support import image_of, reading
-from vision.pile import CROP_SIZE
+from vision.locate import CROP_SIZE
 from vision.pips import LEARNT_CARDS, PENALTY, PipShapes, pip_notches
 from vision.tablesim.faces import plain_face
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.pile import CROP_SIZE
+from vision.locate import CROP_SIZE
 from vision.signs import SignShapes, index_sign, sign_renames
 
 

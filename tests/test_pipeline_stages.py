@@ -18,7 +18,8 @@ from vision.attribute import ArmTracker, Attribution, decide
 from vision.boxes import BoxTracker, Undecided, changed_share, look_at, look_within, polygon_mask, surroundings
 from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibrate_from_markers
 from vision.gate import GateConfig, MotionGate
-from vision.pile import HELD_CARD, CardLocation, PileRead, PileWatcher, crop_card, locate_new_card, marked_on_top
+from vision.locate import CardLocation, crop_card, locate_new_card
+from vision.pile import HELD_CARD, PileRead, PileWatcher, marked_on_top
 from vision.showdown import (
     HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, own_cards,
     places_with_new_cards, reading_scale,
@@ -1641,7 +1642,8 @@ def test_at_the_end_too_a_hand_holding_a_pile_card_renames_it_but_only_to_its_al
 
 
 def test_a_nudged_top_card_is_not_a_new_play_but_the_same_name_elsewhere_is() -> None:
-    from vision.pile import CardLocation, PileRead
+    from vision.locate import CardLocation
+    from vision.pile import PileRead
 
     watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("7H", 1.0))
     here = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64))
@@ -1657,7 +1659,8 @@ def test_the_top_card_read_surely_twice_is_one_card_wherever_it_lies_now() -> No
     """Deal 81008: a 6♣ read surely while its hand held it over the pile, then dropped half a card away and read
     surely again, was told as a second play, and its player's hand was read a card short. The deck holds one card
     of each name; a first read that hesitated, or a second one, still makes it a new (flagged) play."""
-    from vision.pile import CardLocation, PileRead
+    from vision.locate import CardLocation
+    from vision.pile import PileRead
 
     watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("6C", 1.0))
     here = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64))
@@ -1737,7 +1740,8 @@ def test_a_change_within_the_top_card_is_a_new_play_only_when_read_surely() -> N
     """A change smaller than a card within the top card is the top card moving in its place (67008's K♦, read while
     held, then come to rest under it: read 6♣ 0.65), unless every read named one card surely (a card laid
     squarely)."""
-    from vision.pile import CardLocation, PileRead
+    from vision.locate import CardLocation
+    from vision.pile import PileRead
 
     watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("7H", 1.0))
     here = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64))

@@ -13,7 +13,8 @@ import pytest
 from vision.attribute import ArmTracker, outward
 from vision.boxes import polygon_mask
 from vision.gate import MotionGate
-from vision.pile import CardLocation, PileWatcher, locate_new_card
+from vision.locate import CardLocation, locate_new_card
+from vision.pile import PileWatcher
 from vision.tablesim.footage import FootageError, read_folder
 from vision.tablesim.truth import expected_missed_calls, false_alarms
 
@@ -330,7 +331,7 @@ def test_light_that_dims_a_white_mat_on_dark_cloth_is_no_hand_but_an_arm_under_i
 def test_a_card_in_a_top_down_view_stretched_by_a_fifth_is_still_card_shaped() -> None:
     """A view made from a loosely drawn board may stretch the table: a 63 x 88 card then shows 1.7 times as long as
     wide (or 1.15 across the stretch); two cards end to end (2.8) are no card."""
-    from vision.pile import card_area
+    from vision.locate import card_area
 
     def outline(w: int, h: int) -> np.ndarray:
         return np.array([[[10, 10]], [[10 + w // 2, 10]], [[10 + w, 10]], [[10 + w, 10 + h]], [[10, 10 + h]]],
@@ -356,7 +357,7 @@ def _stretched_card(stretch: float, angle: float) -> tuple[np.ndarray, np.ndarra
 def test_the_first_card_laid_tells_the_stretch_a_board_s_perspective_left_in_doubt(angle: float) -> None:
     """In a view stretched by 40 % across a card, the card is 1.9 times as long as wide (or a parallelogram when
     turned): no card shape, unless the view's doubt is allowed for; the card's own shape then tells the stretch."""
-    from vision.pile import locate_new_card
+    from vision.locate import locate_new_card
 
     zone = np.array([[5, 5], [315, 5], [315, 235], [5, 235]], np.float64)
     before, after = _stretched_card(1.4, angle)

@@ -5,7 +5,7 @@ large picture. The corner index of an unseen design can fool the recogniser (a C
 face seldom does: a mark far larger than a pip can be rules the number cards out.
 
 Sizes are in the card's own units: the crop is cut to the card's outline and resized to one size
-(`vision.pile.CROP_SIZE`), so a card near or far, on any table, shows the same face.
+(`vision.locate.CROP_SIZE`), so a card near or far, on any table, shows the same face.
 """
 
 from __future__ import annotations

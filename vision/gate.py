@@ -22,7 +22,7 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from vision.pile import CARD_ASPECT, median_gain
+from vision.locate import CARD_ASPECT, median_gain
 
 Light = Literal["none", "view", "local"]
 """How much of the light's change a comparison takes off: none, the whole view's, or the local one."""

@@ -13,7 +13,7 @@ the rule in `DeckInks.weights`: a suit is ruled out only by an ink much nearer a
 suits' inks are two colours. (The inks measured: docs/benchmarks.md.)
 
 Sizes are in the card's own units: the crops read here are cut to the card's measured outline and resized to one
-size (`vision.pile.CROP_SIZE`, the recogniser's `CROP_PX` corner), so a card near or far, on any table, gives the same
+size (`vision.locate.CROP_SIZE`, the recogniser's `CROP_PX` corner), so a card near or far, on any table, gives the same
 pixels to count. The other constants are colour distances (CIELAB), which no table's geometry changes: a small
 card's ink is paler (its thin strokes blur into the paper) but keeps its hue, and each suit's ink is learnt on the
 table it is read on.

@@ -8,7 +8,7 @@ often each suit's pips show each count is learnt from the number cards read sure
 weighed by it only where its face is far likelier to show another learnt suit.
 
 Sizes are in the card's own units: the crop is cut to the card's outline and resized to one size
-(`vision.pile.CROP_SIZE`), so a card near or far, on any table, shows the same face.
+(`vision.locate.CROP_SIZE`), so a card near or far, on any table, shows the same face.
 """
 
 from __future__ import annotations

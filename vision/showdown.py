@@ -43,7 +43,7 @@ from engine.nain_jaune.cards import HONOURS
 from vision import mat
 from vision.boxes import BoxLook, changed_share, polygon_mask
 from vision.calibration import VIEW_SCALE
-from vision.pile import CARD_ASPECT
+from vision.locate import CARD_ASPECT
 
 
 class DetectionLike(Protocol):

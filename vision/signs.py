@@ -8,7 +8,7 @@ each suit's sign looks like on this deck, and a pile card whose sign looks far m
 renamed.
 
 Sizes are in the card's own units: the crop is cut to the card's outline and resized to one size
-(`vision.pile.CROP_SIZE`), and each sign is compared on one grid, so a card near or far shows the same sign.
+(`vision.locate.CROP_SIZE`), and each sign is compared on one grid, so a card near or far shows the same sign.
 """
 
 from __future__ import annotations

@@ -30,7 +30,8 @@ from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, 
 from vision.deal_account import DealAccount
 from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks
-from vision.pile import CARD_ASPECT, Identify, PileRead, PileWatcher
+from vision.locate import CARD_ASPECT
+from vision.pile import Identify, PileRead, PileWatcher
 from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
 from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader, own_cards, places_with_new_cards, read_hand

@@ -16,7 +16,7 @@ import numpy as np
 
 from engine.core.cards import CardError, parse_card
 from vision.deck.samples import CARD_GROW, Sample, card_samples
-from vision.pile import locate_new_card
+from vision.locate import locate_new_card
 
 BOX_MARGIN = 0.04  # the outline is looked for a little beyond the box: identify's boxes hug the card
 

@@ -18,7 +18,7 @@ from vision.calibration import Calibration
 from vision.deck.cards import pack
 from vision.deck.samples import clockwise_portrait
 from vision.gate import MotionGate
-from vision.pile import CardLocation, crop_card, locate_new_card
+from vision.locate import CardLocation, crop_card, locate_new_card
 
 SMALL = 0.25  # the motion gate's view, as a fraction of the rectified view (as the live pipeline uses)
 SURE = 0.9  # a sighting read less surely than this is shown to the user to check

@@ -79,7 +79,7 @@ def card_samples(image: np.ndarray, quad: np.ndarray, card: str, rng: np.random.
 
 
 def pile_crop_samples(crop: np.ndarray, card: str, rng: np.random.Generator) -> list[Sample]:
-    """The crops of a card as the pile reader cut it upright (`vision.pile.crop_card`): the card fills the crop
+    """The crops of a card as the pile reader cut it upright (`vision.locate.crop_card`): the card fills the crop
     but for the margin the reader's outline adds, so the outline needs no finding."""
     height, width = crop.shape[:2]
     centre = np.array([width / 2, height / 2])

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.pile import CROP_SIZE
+from vision.locate import CROP_SIZE
 from vision.tablesim.faces import face
 from vision.tablesim.script import RANKS, SUITS
 
