@@ -34,6 +34,7 @@ class CardLocation:
 
 
 def box_area(location: CardLocation) -> float:
+    """The area of a location's box in view pixels: what the watcher compares with a card's measured area."""
     return abs(float(cv2.contourArea(np.asarray(location.corners, np.float32))))
 
 
