@@ -50,6 +50,10 @@ class Sighting:
         """Whether the arm that laid it crossed `seat`'s outer edge at all: a play can be that seat's only then."""
         return self.arms.get(seat, 0.0) > 0
 
+    def next_nearest(self, seat: str) -> bool:
+        """Whether `seat` is the one next nearest to where the arm came from: the neighbour an arm is mistaken for."""
+        return self.nearby[1:2] == (seat,)
+
     def near(self, seat: str) -> int:
         """How far down `nearby` `seat` comes (past the end when the arm was not placed near it)."""
         return self.nearby.index(seat) if seat in self.nearby else len(self.nearby)
@@ -107,15 +111,15 @@ def recounted_play(sightings: Mapping[str, Sighting], player: str, short: Mappin
     doubtful, with fewest rule breaks and most arm evidence. A sure play goes only to the seat next nearest to where
     its arm came from, and only when the arm crossed that seat's edge at all: otherwise a misread in the hands is
     likelier. None when no play may move."""
-    ranked = []
+    ranked, set_aside = [], trials.dropped()
     for card, seen in sightings.items():
         if seen.credited != player:
             continue
         for other in (q for q in short if left[q] > short[q]):
-            if seen.doubt == SURE and (seen.nearby[1:2] != (other,) or not seen.arm_crossed(other)):
+            if seen.doubt == SURE and not (seen.next_nearest(other) and seen.arm_crossed(other)):
                 continue
             trial = trials.if_reassigned(card, other)
-            if trial is not None and trial[0] and trial[1] <= trials.dropped():
+            if trial is not None and trial[0] and trial[1] <= set_aside:
                 ranked.append(((seen.doubt, trial[2], -seen.arms.get(other, 0.0), seen.margin), card, other))
     if not ranked:
         return None
@@ -130,11 +134,11 @@ def winners_play(sightings: Mapping[str, Sighting], winner: str, trials: Trials)
     None when no play may be theirs."""
     ranked = []
     for card, seen in sightings.items():
-        if seen.credited in (None, winner) or (seen.doubt == SURE and seen.nearby[1:2] != (winner,)):
+        if seen.credited in (None, winner) or (seen.doubt == SURE and not seen.next_nearest(winner)):
             continue
         trial = trials.if_reassigned(card, winner)
         if trial is not None:
-            seen_near = seen.arm_crossed(winner) or seen.nearby[1:2] == (winner,)
+            seen_near = seen.arm_crossed(winner) or seen.next_nearest(winner)
             ranked.append(((not trial[0], not seen_near, seen.doubt, trial[2], -seen.arms.get(winner, 0.0),
                             seen.margin), card))
     return min(ranked)[1] if ranked else None
