@@ -174,30 +174,28 @@ class PileWatcher:
         the pile, read, then dropped a little apart), or a change within the top card (`marked_on_top`) whose reads
         did not all agree at `sure`: a card laid squarely on the top card shows its indices there, while the top
         card moving in its place shows parts of cards. Or a read that surely showed the top card and no new card
-        surely (`_as_top`; `on_pile`: the cards on the pile)."""
+        surely (`_shows_top`; `on_pile`: the cards on the pile)."""
         if read.location is None or self.top_location is None:
             return False
         if read.location.on_top and not self._sure(read):
             return True
-        if self._as_top(read, on_pile) is not read:
+        if self._shows_top(read, on_pile):
             return True
         if read.card == self.top and self.top_sure and self._sure(read):
             return not self._still_lies_there(read)
         return read.card == self.top and overlap(read.location, self.top_location) > 0.85
 
-    def _as_top(self, read: PileRead, on_pile: Collection[str]) -> PileRead:
-        """`read` named as the top card when it is no card's own outline, every frame scored the top card surely, and
-        the card it names is no new card surely read (no frame named it, or it lies on the pile already). A card laid
-        lies whole and shows its outline; a change that is none shows parts of cards, and the rules weigh every card
-        on the pile down, the top card too: a crop there that surely shows the card laid last and nothing new is that
-        card again, moved by the hand that laid it, or uncovered as the hand left it."""
+    def _shows_top(self, read: PileRead, on_pile: Collection[str]) -> bool:
+        """Whether `read`, naming another card, is the top card again: it is no card's own outline, every frame scored
+        the top card surely, and the card it names is no new card surely read (no frame named it, or it lies on the
+        pile already). A card laid lies whole and shows its outline; a change that is none shows parts of cards, and
+        the rules weigh every card on the pile down, the top card too: a crop there that surely shows the card laid
+        last and nothing new is that card again, moved by the hand that laid it, or uncovered as the hand left it."""
         if read.location is None or read.location.outline_px is not None:
-            return read
+            return False
         if self.top is None or read.card == self.top or self.top not in read.shown_surely:
-            return read
-        if read.votes and read.card not in on_pile:
-            return read
-        return replace(read, card=self.top, confidence=read.shown_surely[self.top], votes=read.reads)
+            return False
+        return not read.votes or read.card in on_pile
 
     def _still_lies_there(self, read: PileRead) -> bool:
         """Whether the top card still lies where it was read, away from `read`'s place: its place outside `read`'s
@@ -221,7 +219,7 @@ class PileWatcher:
 
     def moved(self, read: PileRead, on_pile: Collection[str] = ()) -> None:
         """The top card was read again where it lies now (`same_card_nudged`): later reads are compared there."""
-        if self._as_top(read, on_pile).card == self.top:
+        if read.card == self.top or self._shows_top(read, on_pile):
             self.top_location = read.location
 
     @property
