@@ -1096,6 +1096,25 @@ def test_a_hand_read_short_takes_back_what_its_place_showed_before_and_never_a_c
     assert reader.guessed == {}   # both were read in their places before: nothing was guessed
 
 
+def test_a_card_a_place_showed_once_is_not_there_once_that_place_shows_its_whole_hand_without_it() -> None:
+    """Deal 102022: Denis's place read a Q♠ for one view before his two jacks lay there; Anne's Slavic Q♠, never read
+    surely, is the card her zone scores best, and must not be barred as "seen in Denis's place"."""
+    seats, view = _two_zones()
+    frames = [{"Anne": ["2C"], "Bruno": ["QS"]}, {"Anne": ["2C"], "Bruno": ["JC", "JS"]},
+              {"Anne": ["2C"], "Bruno": ["JC", "JS"]}]
+    frame = {"i": 0}
+    scores = {"Anne": {"2C": 1.0, "QS": 0.99, "QH": 0.6}, "Bruno": {"JC": 1.0, "JS": 1.0}}
+    reader = ShowdownReader(seats, lambda crop: [_Det(c, 0.99) for c in frames[frame["i"]][_whose(crop)]],
+                            {"Anne": 2, "Bruno": 2},
+                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
+                                                                    if c not in elsewhere})
+    revealed = []
+    for i in range(len(frames)):
+        frame["i"] = i
+        revealed += reader.settled(view)
+    assert dict(revealed) == {"Anne": ("2C", "QS"), "Bruno": ("JC", "JS")}
+
+
 def _anne_over_views(frames: list[list[str]], sure: dict[str, float], looks: list[dict[str, float]],
                      scored: bool = True, **reader: Any) -> tuple[ShowdownReader, list[tuple[str, tuple[str, ...]]]]:
     """Anne's place (4 cards held) read on one settled view per entry of `frames`, each card at its `sure`

@@ -430,8 +430,14 @@ class ShowdownReader:
         return pile | dict.fromkeys([*self.talon, *lacked], 1.0)
 
     def _elsewhere(self, player: str) -> set[str]:
-        """Cards last seen in another loser's place."""
-        return {c for c, (p, _) in self._seen_with.items() if p != player}
+        """Cards last seen in another loser's place, unless that place now shows as many other cards as its player
+        holds: what a place showed for a frame (a card passing over it, a misread while the hand was being laid) is
+        not there once the hand it holds lies read in full without it."""
+        return {c for c, (p, _) in self._seen_with.items() if p != player and not self._full_without(p, c)}
+
+    def _full_without(self, player: str, card: str) -> bool:
+        last = self._last.get(player, ())
+        return card not in last and len(last) >= self.expected.get(player, 0)
 
     def _remembered(self, player: str, cards: tuple[str, ...], claimed: Collection[str]) -> tuple[str, ...]:
         """A hand read short, with the cards its place showed before and does not show now (a read that failed
