@@ -1416,6 +1416,31 @@ def test_hands_are_revealed_together_so_a_card_read_in_two_zones_goes_to_the_sur
     assert dict(reader.settled(view)) == {"Anne": ("10S", "KS"), "Bruno": ("10D", "5H")}
 
 
+def test_a_card_read_in_two_places_goes_to_the_one_that_reads_nothing_else_once_told_it_lies_elsewhere() -> None:
+    """Deal 103010: Anne's Slavic Q♠ ("Д") read K♠ a hair more surely than Bruno's own K♠. Told the K♠ lies
+    elsewhere, Anne's zone still reads a Q♠; Bruno's reads nothing besides his J♠: the misread is Anne's."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("KS", 0.998)], "Bruno": []}
+    asked: list[tuple[str, frozenset[str]]] = []
+
+    def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+        asked.append((_whose(crop), frozenset(elsewhere)))
+        seen = {"KS": 0.998, "QS": 0.97} if _whose(crop) == "Anne" else {"KS": 0.994, "JS": 0.968, "2C": 0.6}
+        return {c: v for c, v in seen.items() if c not in elsewhere}
+
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 2}, score_image=scores)
+    plain = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 2})
+    assert reader.settled(view) == plain.settled(view) == []    # Anne's K♠ is seen first, Bruno lays nothing yet
+    hands["Bruno"] = [_Det("KS", 0.994), _Det("JS", 0.968)]
+    unscored = []
+    for _ in range(2):
+        assert reader.settled(view) == []                        # Anne's place now shows nothing: it waits
+        unscored += plain.settled(view)
+    assert dict(reader.finish()) == {"Anne": ("QS",), "Bruno": ("JS", "KS")}
+    assert ("Anne", frozenset({"KS", "JS"})) in asked and ("Bruno", frozenset({"KS"})) in asked
+    assert dict(unscored + plain.finish()) == {"Anne": ("KS",), "Bruno": ("JS",)}   # unscored, the surer read wins
+
+
 def test_a_zone_that_never_reads_holds_the_others_back_only_a_while() -> None:
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": []}

@@ -7,7 +7,7 @@ a duplicate name in one hand keeps the more confident reading.
 The hands are revealed together when every loser's is ready (or after `REVEAL_PATIENCE` settled frames for
 those that are, `REVEAL_PATIENCE_EMPTY` while a loser has laid nothing down yet), so that a card read in two zones
 goes to the right one: the hand it lies with when both read it in one spot (places drawn loosely overlap), else
-the zone that read it more surely (`shared_owners`).
+the zone that read it more surely among those that read no other card once told it lies elsewhere (`shared_owners`).
 A stable reading short of the cards the engine says that player still holds is completed from the zone's scores
 (`score_image`, told which cards lie elsewhere): the likeliest cards that nobody else was seen with, if they score
 at least `FILL_FLOOR` (a name a place read beyond its player's count, and cut, counts as seen nowhere). The
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable, Collection, Mapping, Protocol, Sequence
 
 import cv2
@@ -213,12 +214,15 @@ def own_cards(place: str, reads: Mapping[str, Mapping[str, tuple[float, np.ndarr
             if where is None or not any(one_spot([where, box]) for box in elsewhere)]
 
 
-def shared_owners(reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]]) -> dict[str, str]:
+def shared_owners(reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]],
+                  reads_otherwise: Callable[[str, str], bool] | None = None) -> dict[str, str]:
     """For each card read in two or more places, the place it belongs to.
 
     Loosely drawn places overlap, and a card lying in both is read by both: a hand is laid out as one group, so it
     belongs to the place whose own cards (read there alone) lie nearest around it, measured to their middle.
-    Otherwise (readings in different spots: one of them is a misread) it goes to the place that read it more surely.
+    Otherwise (readings in different spots: one of them is a misread) it goes to the place that read it more surely,
+    among those that do not read another card instead (`reads_otherwise(place, card)`): a misread card is still
+    there to be read once the name it took is known to lie elsewhere, a card read right leaves nothing in its stead.
     """
     readers: dict[str, list[str]] = {}
     for player, found in reads.items():
@@ -238,7 +242,8 @@ def shared_owners(reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | Non
             spot = np.mean([_middle(b) for b in boxes], axis=0)
             owners[card] = min(players, key=lambda p: float(np.linalg.norm(spot - middles[p])))
         else:
-            owners[card] = max(players, key=lambda p: reads[p][card][0])
+            plain = [p for p in players if reads_otherwise is None or not reads_otherwise(p, card)]
+            owners[card] = max(plain or players, key=lambda p: reads[p][card][0])
     return owners
 
 
@@ -312,7 +317,7 @@ class ShowdownReader:
                                card_px=self.card_px)
                   for p in self.waiting}
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
-        owners = shared_owners(placed)
+        owners = shared_owners(placed, partial(self._reads_otherwise, view_bgr, reads))
         taken = cards_of(self.revealed)
         shown = {player: {c for c in found if c not in taken and owners.get(c, player) == player}
                  for player, found in reads.items()}
@@ -357,13 +362,15 @@ class ShowdownReader:
         return out
 
     def finish(self) -> list[tuple[str, tuple[str, ...]]]:
-        """End of the source: give what was last read for every hand still waiting, completed as in `settled`; a
-        zone where no card was ever read gives what its scores complete it with (an index letter the recogniser
-        never names surely, such as a Slavic queen's "Д", still scores), and, when nothing there reaches
-        `FILL_FLOOR`, its likeliest cards claimed nowhere however low they score: without that hand the deal is
-        never settled, and a guess (`guessed`) is one the family is asked to check."""
+        """End of the source: give what was last read for every hand still waiting (but a card seen since in another
+        place, which `shared_owners` gave it), completed as in `settled`; a zone where no card was ever read gives
+        what its scores complete it with (an index letter the recogniser never names surely, such as a Slavic
+        queen's "Д", still scores), and, when nothing there reaches `FILL_FLOOR`, its likeliest cards claimed nowhere
+        however low they score: without that hand the deal is never settled, and a guess (`guessed`) is one the
+        family is asked to check."""
         out = []
-        last = {p: self._last.get(p, ()) for p in self.waiting}
+        last = {p: tuple(c for c in self._last.get(p, ()) if self._seen_with.get(c, (p, 0.0))[0] == p)
+                for p in self.waiting}
         remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last)) for p, cards in last.items()}
         last = self._renaming_pile_cards(remembered, self._last_view)
         for player, cards in last.items():
@@ -420,6 +427,19 @@ class ShowdownReader:
             counts = self.recount(player, held, short)
             if counts:
                 self.expected.update((p, n) for p, n in counts.items() if p in self.expected)
+
+    def _reads_otherwise(self, view_bgr: np.ndarray, reads: Mapping[str, Mapping[str, float]], player: str,
+                         card: str) -> bool:
+        """Whether `player`'s zone, told that `card` lies elsewhere, scores as surely as a card is named
+        (`ALTERNATIVE_FLOOR`) a card that no place reads, no pile read or talon holds, and that the place does not
+        show already."""
+        if self.score_image is None:
+            return False
+        own = set(reads[player]) - {card}
+        away = ({c for p, found in reads.items() if p != player for c in found} | set(self._ruled_out(player))
+                | cards_of(self.revealed) | {card}) - own
+        scores = self._zone_scores(player, view_bgr, away)
+        return any(v >= ALTERNATIVE_FLOOR for c, v in scores.items() if c not in away | own)
 
     def _ruled_out(self, player: str | None = None) -> dict[str, float]:
         """Cards no hand holds, with how surely: the pile's (`exclude`) and the talon's; and those `player` passed
