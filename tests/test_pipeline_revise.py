@@ -1084,6 +1084,25 @@ def test_a_card_still_read_twice_at_the_settlement_renames_the_read_that_doubted
     assert {"JD", "QD", "KC", "2S", "3S", *renamed} <= set(table.referee.state.played_by)
 
 
+@pytest.mark.parametrize("case", ["earlier doubted more", "later doubted more", "as sure"])
+def test_the_showdown_is_told_the_card_a_read_twice_likeliest_was_so_no_hand_is_guessed_to_hold_it(case: str) -> None:
+    """103010: Anne's A♠ read A♣, the A♣ read again later; her hand's Slavic Q♠ went unread, and its completion
+    guessed the A♠ that her zone scored a hair above the Q♠, which then left the pile's misread nothing to be but
+    a 5♣. The card the misread play likeliest is lies on the pile: the showdown is told it at that read's score of
+    it, as a pile card a hand holds only when it reads it more surely."""
+    table = Table(_losers_hands(("JD", "QD", "KD", "KC", "2S", "3S"), also_out=("KS",)), unswept=[])
+    weight = WatchConfig().seen_weight
+    earlier = {"KC": 0.995, "KD": 0.0147} if case != "as sure" else {"KC": 0.995}
+    later = {"KC": 1.0 * weight, "KS": 0.3} if case == "later doubted more" else {"KC": 1.0 * weight}
+    for t, (card, confidence, evidence) in enumerate([("JD", 0.99, None), ("QD", 0.99, None), ("KC", 0.995, earlier),
+                                                      ("KC", 1.0, later), ("2S", 0.99, None), ("3S", 0.99, None)],
+                                                     start=1):
+        table.lay(float(t), card, sure("Bruno"), confidence, evidence)
+    table.quiet(7.0)
+    told = {c: v for c, v in table.readers[0].exclude.items() if c not in {"JD", "QD", "KC", "2S", "3S"}}
+    assert told == {"earlier doubted more": {"KD": 0.0147}, "later doubted more": {"KS": 0.3}}.get(case, {})
+
+
 def test_a_read_renamed_by_the_run_and_then_read_twice_is_renamed_to_another_card_the_run_allows() -> None:
     """96017 of the widened benchmark: a Konqi 6♠ read Q♦ at 0.278 under light that shifted as it landed; the 7♣
     laid next renamed it to the 6 its read scored most, the 6♣. Anne's 6♣, read surely later, shows that rename

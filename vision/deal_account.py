@@ -383,6 +383,22 @@ class DealAccount:
         return [{**_corrected(card, instead, renamed, t, READ_TWICE), **({"first": True} if first else {})},
                 *self._call_withdrawn(card, renamed, t)]
 
+    def _misread_twice_as(self) -> dict[str, float]:
+        """Per card read twice on the pile, the card its misread play likeliest is (`misread_of_two`, with the pile
+        and the talon claimed), with that read's score of it: a card on the pile too, which a hand's completion must
+        not guess, and which a hand holds only if it reads it more surely (`ShowdownReader.exclude`)."""
+        taken = set(self.events_seen) | self._in_the_talon()
+        out: dict[str, float] = {}
+        for card, earlier in self.read_before.items():
+            later = self.sightings.get(card)
+            found = None if later is None else misread_of_two(card, earlier.evidence,
+                                                               self._as_read(card, later.evidence), taken)
+            if found is not None:
+                first, instead = found
+                out[instead] = float((earlier if first else later).evidence[instead])
+                taken.add(instead)
+        return out
+
     def _read_twice_settled(self, t: float | None) -> list[dict]:
         """Each card still read twice as the deal is settled, one of its reads renamed as `misread_of_two` says,
         with every card seen on the pile, in the hands shown or known in the talon claimed."""
@@ -553,8 +569,8 @@ class DealAccount:
         alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor, unsure)
         self.showdown = self.start_showdown(
             {p: n for p, n in left.items() if n > 0},
-            {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()}, alternatives,
-            self._in_the_talon())
+            {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()} | self._misread_twice_as(),
+            alternatives, self._in_the_talon())
         self.showdown.recount = self._recount
         self.showdown.lacking = self._lacking()
         self.showdown.stake_kept = {c for c in alternatives if c in HONOURS and c not in self.emptied}
