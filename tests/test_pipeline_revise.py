@@ -714,6 +714,29 @@ def test_a_missed_call_on_a_hesitant_read_is_told_once_a_shown_hand_holds_the_ru
     assert [(e["card"], e["player"]) for e in missed] == [("7D", "Bruno")]
 
 
+@pytest.mark.parametrize("chloe_shows_it", [True, False])
+def test_an_honour_a_read_twice_was_renamed_to_accuses_nobody_when_a_shown_hand_holds_it(chloe_shows_it: bool) -> None:
+    """104016: Chloé's Slavic Q♣ read K♣ 0.79 with the J♣ behind; her K♣, read surely next, renamed that read to the
+    J♣, whose box kept its stake, so its call counted missed. Her hand then showed the J♣: the deck holds it once,
+    so the rename, a runner-up's guess, is in doubt, and a doubt accuses nobody."""
+    pile = ("9C", "10C", "KC", "KC", "2S", "3S")
+    hands = _losers_hands(pile, also_out=("JC",))
+    if chloe_shows_it:
+        hands["Chloé"] = (*hands["Chloé"][:5], "JC")
+    table = Table(hands)
+    table.lay(1.0, "9C", sure("Bruno"))
+    table.lay(2.0, "10C", sure("Bruno"))
+    table.lay(3.0, "KC", sure("Bruno"), 0.79, {"KC": 0.79, "JC": 0.6, "QC": 0.3})
+    renamed = table.lay(4.0, "KC", sure("Bruno"), 1.0)
+    assert [(e["was"], e["card"]) for e in renamed if e["type"] == "card_corrected"] == [("KC", "JC")]
+    table.lay(5.0, "2S", sure("Bruno"))
+    table.lay(6.0, "3S", sure("Bruno"))
+    table.quiet(7.0)
+    assert "settlement" in types(table.events)
+    missed = [(e["card"], e["player"]) for e in table.events if e["type"] == "call_missed"]
+    assert missed == ([] if chloe_shows_it else [("JC", "Bruno")])
+
+
 def test_a_runner_up_a_hand_only_guessed_leaves_the_doubt_and_accuses_nobody() -> None:
     """92016: Bruno's Slavic J♠, his last card, read J♣ with the J♠ close behind; Chloé's place never showed the J♣
     she held, and her completion guessed the J♠ for it. A guess is the zone's likeliest card left, not a card seen:

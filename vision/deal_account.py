@@ -444,10 +444,13 @@ class DealAccount:
         (`_ruled_out_by_the_run`), or its index sign leans to such a card (`_sign_disagrees`), or,
         during the deal (`shown` None), it was read with low confidence: which cards it may have been is only known
         at the settlement. So is a card read twice (`read_before`): one read is wrong, so which play laid the honour,
-        and when its call was due, is unknown. A card renamed or proven since holds by that evidence instead."""
+        and when its call was due, is unknown. A card renamed or proven since holds by that evidence instead, a rename
+        unless a shown hand holds the card: the deck holds it once, and a rename may be a runner-up's guess."""
         seen = self.sightings.get(card)
-        if seen is None or card in self.renamed_to or card in self.proven:
+        if seen is None or card in self.proven:
             return False
+        if card in self.renamed_to:
+            return card in (shown or ())
         if card in self.read_before:
             return True
         ruled_out = {*self.sightings, *(shown or ()), *self._ruled_out_by_ink(card, seen)}
