@@ -216,46 +216,6 @@ def test_a_corner_sure_of_a_suit_its_ink_rules_out_keeps_its_rank_in_the_suit_th
     assert weighed[1, 0].argmax() == 2 and np.allclose(weighed.sum(axis=-1), 1.0)
 
 
-def _two_colour_inks() -> DeckInks:
-    """Hearts and diamonds red, spades and clubs black, as the sure pile reads of the simulator's faces teach them."""
-    inks = DeckInks()
-    for card in ["2S", "3S", "2H", "3H", "2D", "3D", "2C", "3C"]:
-        inks.learn(card, index_ink(_face(card)))
-    return inks
-
-
-def test_an_ink_no_suit_of_the_deck_prints_shows_no_index() -> None:
-    """102022: a white chip on a green gingham table read Q♥ at 0.96 in a shown hand's zone; its "ink" was the
-    table's green, which neither the deck's red nor its black is. Only once every suit's ink is known, and never
-    for a grey ink: a four-colour deck's pale teal can blur towards grey."""
-    inks, green = _two_colour_inks(), (-23.5, 19.7)
-    assert inks.prints_no_suit(green)
-    assert not inks.prints_no_suit(index_ink(_face("QH"))) and not inks.prints_no_suit(index_ink(_face("QS")))
-    assert not inks.prints_no_suit((3.0, -4.0)) and not inks.prints_no_suit(None)
-    assert inks.weights(green) == {}                   # a pile crop always shows a card: nothing is ruled out there
-    partly = DeckInks()
-    for card in ["2S", "3S", "2H", "3H", "2D", "3D"]:
-        partly.learn(card, index_ink(_face(card)))
-    assert not partly.prints_no_suit(green)            # the clubs' ink is not known yet
-    assert not _four_colour_inks().prints_no_suit(TEAL_INK)
-
-
-def test_a_hand_corner_whose_ink_no_suit_prints_reads_no_card() -> None:
-    """A corner read Q♥ 0.96 whose index region is green: every suit is weighed down and the corner reads "none";
-    a red corner read the same keeps its Q♥."""
-    classifier = SimpleNamespace(names=["QS", "QH", "none"], none_index=2)
-    frame = CornerFrame((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), 1.0)
-    probs = np.array([[[0.01, 0.96, 0.03]]], np.float32)
-    weights = _two_colour_inks().corner_weights
-    green = _face("QH", (40, 140, 60))
-    weighed = weighed_by_suit(green, [frame], probs, (float(green.shape[1]),), classifier, weights)
-    assert weights(corner_crop(green, frame.with_scale(float(green.shape[1])))) == dict.fromkeys("SHDC", 0.05)
-    assert weighed[0, 0].argmax() == 2 and weighed[0, 0, 2] > 0.9 and np.allclose(weighed.sum(axis=-1), 1.0)
-    red = _face("QH")
-    kept = weighed_by_suit(red, [frame], probs, (float(red.shape[1]),), classifier, weights)
-    assert kept[0, 0].argmax() == 1 and kept[0, 0, 1] > 0.9
-
-
 def test_the_default_recogniser_weighs_shown_hands_by_the_inks_the_pile_taught(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls: list[dict] = []

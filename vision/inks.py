@@ -27,7 +27,6 @@ from statistics import median
 import cv2
 import numpy as np
 
-from engine.core.cards import SUITS
 from vision.recognise.crops import REGION_X, REGION_Y
 
 Ink = tuple[float, float]
@@ -178,22 +177,8 @@ class DeckInks:
                                         and not same_colour(known[s], known[t]) for t in known)}
 
     def corner_weights(self, corner: np.ndarray) -> dict[str, float]:
-        """`weights` of the ink of a recogniser's corner crop (how the showdown weighs the corners of a hand); every
-        suit at `penalty` when the deck prints no suit in that ink (`prints_no_suit`)."""
-        ink = corner_ink(corner)
-        if self.prints_no_suit(ink):
-            return dict.fromkeys(SUITS, self.penalty)
-        return self.weights(ink)
-
-    def prints_no_suit(self, ink: Ink | None) -> bool:
-        """Whether `ink` is a colour that no suit of this deck prints: every suit's ink known, and this one coloured,
-        of none of their colours (`same_colour`) and far from each. A corner of a shown hand's zone may show no card
-        (a chip, the table's pattern, a figure's robe) yet be read as one; a pile crop always shows a card, so the
-        pile never asks. A coloured ink, not a grey one: a four-colour deck's pale teal can blur towards grey."""
-        known = self.colours()
-        if ink is None or not set(SUITS) <= set(known) or np.hypot(*ink) < GREY_CHROMA:
-            return False
-        return not any(same_colour(ink, c) or _distance(ink, c) <= self.far for c in known.values())
+        """`weights` of the ink of a recogniser's corner crop (how the showdown weighs the corners of a hand)."""
+        return self.weights(corner_ink(corner))
 
     def card_weights(self, ink: Ink | None, cards: list[str]) -> dict[str, float]:
         """`weights` for each of `cards` (cards of a suit not ruled out are not named)."""

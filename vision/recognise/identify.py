@@ -344,19 +344,15 @@ def rank_kept(probs: np.ndarray, suits: Sequence[str | None], ranks: Sequence[st
     """Class probabilities (last axis) with each card of a suit in `weights` down to that weight, the rest of its
     probability moved to the cards of its rank in the suits not named (in proportion to theirs, evenly where they
     have none). The ink rules out a suit, not the rank the index's letter showed: a red Q♠ of a four-colour deck
-    read Q♦ at 1.0 is the Q♠, where weighing alone would leave it the Q♦ at a twentieth of nothing else. An ink that
-    rules out every suit says the corner shows no card of the deck: what the cards lose goes to "none"."""
+    read Q♦ at 1.0 is the Q♠, where weighing alone would leave it the Q♦ at a twentieth of nothing else."""
     out = probs.astype(np.float64)
-    no_suit = all(weights.get(s, 1.0) < 1.0 for s in suits if s is not None)
-    nothing = [k for k, s in enumerate(suits) if s is None]
     for c, suit in enumerate(suits):
         weight = weights.get(suit, 1.0) if suit is not None else 1.0
         if weight >= 1.0:
             continue
         taken = probs[..., c] * (1.0 - weight)
         out[..., c] -= taken
-        same = nothing if no_suit else [k for k, r in enumerate(ranks)
-                                        if r == ranks[c] and weights.get(suits[k] or "", 1.0) >= 1.0]
+        same = [k for k, r in enumerate(ranks) if r == ranks[c] and weights.get(suits[k] or "", 1.0) >= 1.0]
         if not same:
             continue
         theirs = probs[..., same].astype(np.float64)
