@@ -12,7 +12,7 @@ the engine had seen a player go out, the doubtful plays credited to them go to t
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -383,35 +383,33 @@ class DealAccount:
         return [{**_corrected(card, instead, renamed, t, READ_TWICE), **({"first": True} if first else {})},
                 *self._call_withdrawn(card, renamed, t)]
 
-    def _misread_twice_as(self) -> dict[str, float]:
-        """Per card read twice on the pile, the card its misread play likeliest is (`misread_of_two`, with the pile
-        and the talon claimed), with that read's score of it: a card on the pile too, which a hand's completion must
-        not guess, and which a hand holds only if it reads it more surely (`ShowdownReader.exclude`)."""
-        taken = set(self.events_seen) | self._in_the_talon()
-        out: dict[str, float] = {}
-        for card, earlier in self.read_before.items():
+    def _misreads_of_two(self, taken: set[str]) -> Iterator[tuple[str, Sighting, Sighting, bool, str]]:
+        """Each card read twice on the pile that `misread_of_two` settles, with its two sightings, whether the earlier
+        is the misread one and the card that one names instead, claimed in `taken` from then on (the reads are taken
+        from a snapshot: a caller may rename them as it goes)."""
+        for card, earlier in list(self.read_before.items()):
             later = self.sightings.get(card)
             found = None if later is None else misread_of_two(card, earlier.evidence,
                                                                self._as_read(card, later.evidence), taken)
             if found is not None:
-                first, instead = found
-                out[instead] = float((earlier if first else later).evidence[instead])
-                taken.add(instead)
-        return out
+                taken.add(found[1])
+                yield card, earlier, later, *found
+
+    def _misread_twice_as(self) -> dict[str, float]:
+        """Per card read twice on the pile, the card its misread play likeliest is (`_misreads_of_two`, with the pile
+        and the talon claimed), with that read's score of it: a card on the pile too, which a hand's completion must
+        not guess, and which a hand holds only if it reads it more surely (`ShowdownReader.exclude`)."""
+        taken = set(self.events_seen) | self._in_the_talon()
+        return {instead: float((earlier if first else later).evidence[instead])
+                for _, earlier, later, first, instead in self._misreads_of_two(taken)}
 
     def _read_twice_settled(self, t: float | None) -> list[dict]:
         """Each card still read twice as the deal is settled, one of its reads renamed as `misread_of_two` says,
         with every card seen on the pile, in the hands shown or known in the talon claimed."""
         out: list[dict] = []
-        taken = set(self.events_seen) | self._shown() | self._in_the_talon()
-        for card, earlier in list(self.read_before.items()):
-            later = self.sightings.get(card)
-            if later is None:
-                continue
-            found = misread_of_two(card, earlier.evidence, self._as_read(card, later.evidence), taken)
-            if found is not None:
-                out += self._one_of_two_renamed(card, earlier, later, *found, t)
-                taken.add(found[1])
+        for card, earlier, later, first, instead in self._misreads_of_two(
+                set(self.events_seen) | self._shown() | self._in_the_talon()):
+            out += self._one_of_two_renamed(card, earlier, later, first, instead, t)
         return out
 
     def _call_withdrawn(self, was: str, sighting: Sighting | None, t: float | None) -> list[dict]:
