@@ -1583,6 +1583,27 @@ def test_a_hand_holding_a_pile_card_renames_it_and_its_alternative_leaves_the_ot
     assert reader.renamed == {"KC": "KS"}
 
 
+def test_a_pile_card_renamed_as_the_rules_allow_leaves_its_alternative_free_for_the_next() -> None:
+    """Deal 104016: the pile's K♠ and J♣ both read with the Q♣ runner-up; Anne shows a K♠, Bruno a J♣. The rules
+    rename the K♠ to a J♥, not the Q♣, so the Q♣ is free: the J♣ is renamed to it, not left on the pile and in
+    Bruno's hand at once."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("KS", 1.0), _Det("3D", 1.0)], "Bruno": [_Det("JC", 1.0), _Det("8C", 1.0)]}
+    asked: list[tuple[str, str, set[str]]] = []
+
+    def by_the_rules(card: str, instead: str, held: Collection[str]) -> str:
+        asked.append((card, instead, set(held)))
+        return "JH" if card == "KS" else instead
+
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 2},
+                            exclude={"KS": 0.35, "JC": 0.79}, alternatives={"KS": "QC", "JC": "QC"},
+                            rename_pile=by_the_rules)
+    assert reader.settled(view) == []  # first sight: a hand is revealed once read alike twice
+    assert dict(reader.settled(view)) == {"Anne": ("3D", "KS"), "Bruno": ("8C", "JC")}
+    assert reader.renamed == {"KS": "JH", "JC": "QC"}
+    assert asked[0] == ("KS", "QC", {"KS", "3D", "JC", "8C"})
+
+
 def test_a_hand_that_also_scores_the_pile_card_s_alternative_holds_the_alternative() -> None:
     """Deal 1010: Chloé's A♦ read as A♠ 0.999 (A♦ 0.998), the pile's A♠ read with the A♦ runner-up."""
     seats, view = _two_zones()

@@ -573,6 +573,7 @@ class DealAccount:
             {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()} | self._misread_twice_as(),
             alternatives, self._in_the_talon())
         self.showdown.recount = self._recount
+        self.showdown.rename_pile = self._kept_to_the_rules
         self.showdown.lacking = self._lacking()
         self.showdown.stake_kept = {c for c in alternatives if c in HONOURS and c not in self.emptied}
         return out
@@ -817,11 +818,11 @@ class DealAccount:
                        **({"guessed": list(self.showdown.guessed[p])} if self.showdown.guessed.get(p) else {})}
                       for p, c in hands]
 
-    def _kept_to_the_rules(self, was: str, card: str) -> str:
+    def _kept_to_the_rules(self, was: str, card: str, held: Collection[str] = ()) -> str:
         """What the pile card read as `was`, which a shown hand or a later read claims, is renamed to: its read's
         runner-up `card`, unless that breaks the rules where `was` kept them (a Slavic Q♦ read Q♣ between a J and a
         K, its runner-up an A); then, when the rules leave one rank, the likeliest of its cards seen on no pile and
-        in no hand (`likeliest_fit` of `was`'s evidence, never an honour)."""
+        in no hand, shown or being shown (`held`) (`likeliest_fit` of `was`'s evidence, never an honour)."""
         referee, seen = self.referee, self.sightings.get(was)
         if referee is None or seen is None:
             return card
@@ -829,7 +830,7 @@ class DealAccount:
         after = referee.breaks_if_renamed(was, card)
         if after is not None and after <= now:
             return card
-        taken = set(self.events_seen) | self._shown()
+        taken = set(self.events_seen) | self._shown() | set(held)
         fits = [other for other in DECK if other not in taken
                 and (breaks := referee.breaks_if_renamed(was, other)) is not None and breaks <= now]
         return likeliest_fit(was, fits, seen.evidence, self.config.rename_floor) or card

@@ -282,6 +282,10 @@ class ShowdownReader:
     """Pile honours with an `alternatives` whose box still holds its stake (kept up to date by the account): whoever
     lays an honour takes its box, a missed call being the exception, so a full box weighs against the pile's read,
     and a hand that reads the honour as surely as the recogniser names a card (`ALTERNATIVE_FLOOR`) overrules it."""
+    rename_pile: Callable[[str, str, Collection[str]], str] | None = None
+    """What the account renames a pile card a hand holds to, given the card taken for it here and the cards the
+    hands hold (the rules may rule that card out): the showdown's pile must be the account's, or a card one rename
+    left free looks taken to the next (None: the card taken for it)."""
     _pile: dict[str, float] = field(init=False, default_factory=dict)
     """Card -> confidence of its pile read, as `exclude` gave it and as renamed since."""
     _seen_with: dict[str, tuple[str, float]] = field(default_factory=dict)
@@ -511,10 +515,17 @@ class ShowdownReader:
                         not any(instead in other for q, other in hands.items() if q != player):
                     hands[player] = tuple(sorted(instead if c == card else c for c in hands[player]))
                     continue
-                self.renamed[card] = instead
-                del self._pile[card]
-                self._pile[instead] = 1.0
+                self._pile_card_renamed(card, instead, cards_of(hands) | cards_of(self.revealed))
         return {p: tuple(c for c in cards if c not in self.renamed.values()) for p, cards in hands.items()}
+
+    def _pile_card_renamed(self, card: str, instead: str, held: Collection[str]) -> str:
+        """The pile's `card` renamed to what the account renames it to (`rename_pile`), `instead` unless the rules
+        rule that out; the name it takes is on the pile from then on."""
+        name = instead if self.rename_pile is None else self.rename_pile(card, instead, held)
+        self.renamed[card] = name
+        del self._pile[card]
+        self._pile[name] = 1.0
+        return name
 
     def _shown_as_surely(self, instead: str, card: str, player: str, hands: Mapping[str, Collection[str]]) -> bool:
         """Whether another place shows `instead`, the alternative of the pile's `card`, read at least as surely as
@@ -584,9 +595,6 @@ class ShowdownReader:
             others = [card[:-1] + suit for suit in SUITS if card[:-1] + suit not in claimed | {card}]
             if len(others) != 1 or others[0] in HONOURS:
                 continue
-            self.renamed[card] = others[0]
-            del self._pile[card]
-            self._pile[others[0]] = 1.0
-            claimed = claimed | {others[0]}
+            claimed = claimed | {self._pile_card_renamed(card, others[0], claimed)}
             out.append(card)
         return out
