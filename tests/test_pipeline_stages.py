@@ -1604,6 +1604,25 @@ def test_a_pile_card_renamed_as_the_rules_allow_leaves_its_alternative_free_for_
     assert asked[0] == ("KS", "QC", {"KS", "3D", "JC", "8C"})
 
 
+def test_a_card_two_short_hands_would_be_completed_with_goes_to_the_zone_that_scores_it_on_every_view() -> None:
+    """Deal 104004: Anne's place showed three of her four cards, Bruno's one of his three; Anne's zone scored
+    Bruno's J♥ at its edge on some views, his own zone on every one. Completing Anne first gave her the J♥ and Bruno
+    a guess; the J♥ goes to Bruno, and Anne is completed with her own next card."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("10C", 1.0), _Det("10H", 1.0), _Det("AD", 0.99)], "Bruno": [_Det("JC", 1.0)]}
+    edge = {"i": 0.75}
+
+    def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+        zone = {"Anne": {"10C": 1.0, "10H": 1.0, "AD": 0.99, "JH": edge["i"], "QD": 0.97},
+                "Bruno": {"JC": 1.0, "JH": 1.0, "9S": 0.99, "QH": 0.9}}[_whose(crop)]
+        return {c: v for c, v in zone.items() if c not in elsewhere}
+
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 4, "Bruno": 3}, score_image=scores)
+    assert reader.settled(view) == []  # first sight: a hand is revealed once read alike twice
+    edge["i"] = 0.99
+    assert dict(reader.settled(view)) == {"Anne": ("10C", "10H", "AD", "QD"), "Bruno": ("9S", "JC", "JH")}
+
+
 def test_a_hand_that_also_scores_the_pile_card_s_alternative_holds_the_alternative() -> None:
     """Deal 1010: Chloé's A♦ read as A♠ 0.999 (A♦ 0.998), the pile's A♠ read with the A♦ runner-up."""
     seats, view = _two_zones()

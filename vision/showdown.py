@@ -10,7 +10,8 @@ goes to the right one: the hand it lies with when both read it in one spot (plac
 the zone that read it more surely among those that read no other card once told it lies elsewhere (`shared_owners`).
 A stable reading short of the cards the engine says that player still holds is completed from the zone's scores
 (`score_image`, told which cards lie elsewhere): the likeliest cards that nobody else was seen with, if they score
-at least `FILL_FLOOR` (a name a place read beyond its player's count, and cut, counts as seen nowhere). The
+at least `FILL_FLOOR` (a name a place read beyond its player's count, and cut, counts as seen nowhere); a card two
+such hands would both take goes to the zone that scores it more surely on average over the views. The
 engine's count says how many are missing, so completion never adds more cards than the hand holds. A place still not
 revealed when the source ends takes its likeliest such cards however low they score: a guess the family checks, where
 no hand would leave the deal unsettled.
@@ -357,9 +358,11 @@ class ShowdownReader:
         out = []
         remembered = {player: self._remembered(player, cards, read_here | taken) for player, cards in ready.items()}
         held = cards_of(remembered)
-        for player, cards in self._renaming_pile_cards(remembered, view_bgr).items():
+        hands = self._renaming_pile_cards(remembered, view_bgr)
+        left = self._left_to_others(hands, view_bgr, lambda p: read_here | taken | held | self._elsewhere(p))
+        for player, cards in hands.items():
             claimed = read_here | taken | held
-            cards = self._completed(player, cards, view_bgr, claimed | self._elsewhere(player))
+            cards = self._completed(player, cards, view_bgr, claimed | self._elsewhere(player) | left[player])
             self.revealed[player] = cards
             out.append((player, cards))
             taken |= set(cards)
@@ -377,8 +380,9 @@ class ShowdownReader:
                 for p in self.waiting}
         remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last)) for p, cards in last.items()}
         last = self._renaming_pile_cards(remembered, self._last_view)
+        left = self._left_to_others(last, self._last_view, partial(self._claimed_besides, hands=last))
         for player, cards in last.items():
-            cards = self._completed(player, cards, self._last_view, self._claimed_besides(player, last),
+            cards = self._completed(player, cards, self._last_view, self._claimed_besides(player, last) | left[player],
                                     last_resort=True)
             if not cards:
                 continue
@@ -560,11 +564,7 @@ class ShowdownReader:
         elsewhere = set(claimed)
         claimed = claimed | set(self._ruled_out()) | set(cards)
         lacked = set(self.lacking.get(player, ()))
-        seen = self._scores_seen.get(player)
-        if seen:
-            scores = {c: max(s.get(c, 0.0) for s, _ in seen) for c in set().union(*(s for s, _ in seen))}
-        else:
-            scores = self._zone_scores(player, view_bgr, (claimed | lacked) - set(cards))
+        scores = self._fill_scores(player, cards, view_bgr, claimed)
         unclaimed = sorted((c for c in scores if c not in claimed | lacked), key=lambda c: -scores[c])
         extra = [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing]
         if len(extra) < missing:
@@ -574,6 +574,37 @@ class ShowdownReader:
         if extra:
             self.guessed[player] = tuple(sorted(extra))
         return tuple(sorted(set(cards) | set(extra)))
+
+    def _fill_scores(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray,
+                     claimed: Collection[str]) -> dict[str, float]:
+        """Each card's best score in the player's zone over the views it was read short on (`_scores_seen`), else on
+        `view_bgr` told that the `claimed` cards (and those the player passed on) lie elsewhere."""
+        seen = self._scores_seen.get(player)
+        if seen:
+            return {c: max(s.get(c, 0.0) for s, _ in seen) for c in set().union(*(s for s, _ in seen))}
+        lacked = set(self.lacking.get(player, ()))
+        return dict(self._zone_scores(player, view_bgr, (set(claimed) | lacked) - set(cards)))
+
+    def _fill_picks(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
+                    claimed: Collection[str]) -> dict[str, float]:
+        """The cards `_completed` would add to the hand from its zone's scores alone (at least `FILL_FLOOR`), with
+        the score each is added by: the card's mean over the views (`_still_shown`), else that score."""
+        missing = self.expected.get(player, 0) - len(cards)
+        if missing <= 0 or self.score_image is None or view_bgr is None:
+            return {}
+        claimed = set(claimed) | set(self._ruled_out()) | set(cards) | set(self.lacking.get(player, ()))
+        scores = self._fill_scores(player, cards, view_bgr, claimed)
+        picks = sorted((c for c in scores if c not in claimed and scores[c] >= FILL_FLOOR), key=lambda c: -scores[c])
+        return {c: self._still_shown(player, c, scores[c]) for c in picks[:missing]}
+
+    def _left_to_others(self, hands: Mapping[str, tuple[str, ...]], view_bgr: np.ndarray | None,
+                        claimed: Callable[[str], set[str]]) -> dict[str, set[str]]:
+        """Per hand about to be completed, the cards another hand's completion would add too, and whose zone scores
+        them more surely on average over the views (`_fill_picks`): the deck holds each card once, and a laid-out
+        hand's own card scores on every view, where a neighbour's card at the zone's edge comes and goes."""
+        picks = {p: self._fill_picks(p, cards, view_bgr, claimed(p)) for p, cards in hands.items()}
+        return {p: {c for c, v in mine.items() for q, theirs in picks.items() if q != p and theirs.get(c, 0.0) > v}
+                for p, mine in picks.items()}
 
     def _taken_from_pile(self, player: str, view_bgr: np.ndarray, elsewhere: set[str], claimed: set[str],
                          missing: int) -> list[str]:
