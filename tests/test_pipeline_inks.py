@@ -289,6 +289,19 @@ def test_two_reads_each_naming_the_other_s_suit_by_the_wrong_ink_are_swapped() -
     assert ink_swaps(sightings, read_inks, inks, {"5S"}, 0.3) == []
 
 
+def test_a_read_whose_ink_was_not_measured_is_swapped_on_the_other_read_s_ink() -> None:
+    """Deal 107017: a Konqi-modern 5♠ read 5♦ (5♠ 0.99 of it) with too little ink showing to measure, its 5♦ later
+    read 5♠ with the diamonds' ink. One ink ruling and both reads scoring the other card closely swap them; not
+    with no ink measured at all, nor when the read without one never came close to the other card."""
+    inks = _four_colour_inks()
+    teal = index_ink(_face("AD", (150, 140, 20)))
+    sightings = {"5D": {"5D": 4.9948, "5S": 4.9564}, "5S": {"5S": 0.2471, "5D": 0.1999}}
+    assert ink_swaps(sightings, {"5D": None, "5S": teal}, inks, set(), 0.3) == [("5D", "5S")]
+    assert ink_swaps(sightings, {"5D": None, "5S": None}, inks, set(), 0.3) == []
+    far = {**sightings, "5D": {"5D": 4.9948, "5S": 0.5}}
+    assert ink_swaps(far, {"5D": None, "5S": teal}, inks, set(), 0.3) == []
+
+
 @pytest.mark.parametrize("short", [45, 180])
 def test_a_card_near_or_far_shows_the_colour_it_shows_at_the_mat_s_scale(short: int) -> None:
     """The pile crop is cut to the card's outline and resized to one size, so a card half or twice as wide in the

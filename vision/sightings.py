@@ -138,17 +138,22 @@ def ink_renames(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping
 
 def ink_swaps(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping[str, Ink | None], inks: DeckInks,
               proven: Collection[str], floor: float) -> list[tuple[str, str]]:
-    """Pairs of pile cards each read as the other: each one's ink rules out its own suit and not the other's, and
-    each read scored the other card at least `floor` of its own (`sightings`: the evidence per card).
+    """Pairs of pile cards each read as the other: each one's ink rules out its own suit and not the other's, or
+    was not measured (too little ink showed) where the other's was, and each read scored the other card at least
+    `floor` of its own (`sightings`: the evidence per card).
 
     A four-colour deck read by a model that leans on two colours can name two cards of one rank each by the other's
-    suit; `ink_renames` cannot rename either, since each names a card on the pile. Never a card a sweep proved."""
+    suit; `ink_renames` cannot rename either, since each names a card on the pile. One ink ruling is evidence enough
+    when the read without one scored the other card as closely: the deck holds each card once. Never a card a sweep
+    proved."""
     pairs: list[tuple[str, str]] = []
     paired: set[str] = set()
     for a, b in combinations(sorted(c for c in sightings if c not in proven), 2):
         if {a, b} & paired:
             continue
-        if all(_read_as(x, y, sightings[x], read_inks.get(x), inks, floor) for x, y in ((a, b), (b, a))):
+        told = [_read_as(x, y, sightings[x], read_inks.get(x), inks, floor) for x, y in ((a, b), (b, a))]
+        unmeasured = [read_inks.get(x) is None and read_share(sightings[x], x, y) >= floor for x, y in ((a, b), (b, a))]
+        if any(told) and all(t or u for t, u in zip(told, unmeasured)):
             pairs.append((a, b))
             paired |= {a, b}
     return pairs
