@@ -563,9 +563,7 @@ class ShowdownReader:
             return cards
         elsewhere = set(claimed)
         claimed = claimed | set(self._ruled_out()) | set(cards)
-        lacked = set(self.lacking.get(player, ()))
-        scores = self._fill_scores(player, cards, view_bgr, claimed)
-        unclaimed = sorted((c for c in scores if c not in claimed | lacked), key=lambda c: -scores[c])
+        scores, unclaimed = self._ranked(player, cards, view_bgr, claimed)
         extra = [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing]
         if len(extra) < missing:
             extra += self._taken_from_pile(player, view_bgr, elsewhere, claimed, missing - len(extra))
@@ -575,15 +573,18 @@ class ShowdownReader:
             self.guessed[player] = tuple(sorted(extra))
         return tuple(sorted(set(cards) | set(extra)))
 
-    def _fill_scores(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray,
-                     claimed: Collection[str]) -> dict[str, float]:
+    def _ranked(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray,
+                claimed: set[str]) -> tuple[dict[str, float], list[str]]:
         """Each card's best score in the player's zone over the views it was read short on (`_scores_seen`), else on
-        `view_bgr` told that the `claimed` cards (and those the player passed on) lie elsewhere."""
+        `view_bgr` told that the `claimed` cards (and those the player passed on) lie elsewhere; and the cards neither
+        claimed nor passed on, likeliest first."""
+        lacked = set(self.lacking.get(player, ()))
         seen = self._scores_seen.get(player)
         if seen:
-            return {c: max(s.get(c, 0.0) for s, _ in seen) for c in set().union(*(s for s, _ in seen))}
-        lacked = set(self.lacking.get(player, ()))
-        return dict(self._zone_scores(player, view_bgr, (set(claimed) | lacked) - set(cards)))
+            scores = {c: max(s.get(c, 0.0) for s, _ in seen) for c in set().union(*(s for s, _ in seen))}
+        else:
+            scores = dict(self._zone_scores(player, view_bgr, (claimed | lacked) - set(cards)))
+        return scores, sorted((c for c in scores if c not in claimed | lacked), key=lambda c: -scores[c])
 
     def _fill_picks(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                     claimed: Collection[str]) -> dict[str, float]:
@@ -592,10 +593,9 @@ class ShowdownReader:
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return {}
-        claimed = set(claimed) | set(self._ruled_out()) | set(cards) | set(self.lacking.get(player, ()))
-        scores = self._fill_scores(player, cards, view_bgr, claimed)
-        picks = sorted((c for c in scores if c not in claimed and scores[c] >= FILL_FLOOR), key=lambda c: -scores[c])
-        return {c: self._still_shown(player, c, scores[c]) for c in picks[:missing]}
+        scores, unclaimed = self._ranked(player, cards, view_bgr, set(claimed) | set(self._ruled_out()) | set(cards))
+        picks = [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing]
+        return {c: self._still_shown(player, c, scores[c]) for c in picks}
 
     def _left_to_others(self, hands: Mapping[str, tuple[str, ...]], view_bgr: np.ndarray | None,
                         claimed: Callable[[str], set[str]]) -> dict[str, set[str]]:
