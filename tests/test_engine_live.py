@@ -7,7 +7,9 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.nain_jaune import notices as nt
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.live import observe, renamed_play, start_live_game, view, withdrawn_play
+from engine.nain_jaune.cards import parse_card
+from engine.nain_jaune.live import (contradictions, observe, renamed_play, replayed, start_live_game, unseen_passes, view,
+                                    withdrawn_play)
 from engine_support import NAMES
 
 
@@ -653,3 +655,37 @@ def test_a_reopened_deal_loses_its_showdown_and_settlement_until_the_next_deal_s
     assert list(game.state.chips) == chips
     game.new_deal()
     assert reopened_deal(game) == []
+
+
+def _laid_with_passes(game: Game, plays: list[tuple[str, str]]) -> None:
+    """Each play as a camera sees it: the passes nobody films inferred first (as the live pipeline does)."""
+    for player, card in plays:
+        game.extend(unseen_passes(game, game.seat(player), parse_card(card)))
+        observe(game, player, card, confidence=0.9)
+
+
+def test_a_pass_its_player_contradicts_later_is_found_and_laying_the_plays_again_renamed_lifts_it():
+    """Bruno's Q♦ read as the K♦ after his J♦: everybody seems to have passed on the queens, Chloé too, who lays the
+    Q♣ later. Laid again with the K♦ read as the Q♦, no pass is inferred there and none is contradicted; the game
+    itself is left as it was."""
+    game = start_live_game(NAMES[:4], dealer="Anne")
+    _laid_with_passes(game, [("Bruno", "JD"), ("Bruno", "KD"), ("Bruno", "10C"), ("Chloé", "JH"), ("Chloé", "QC")])
+    logged = len(game.events)
+    found = contradictions(game)
+    assert [(c.seat, str(c.before), str(c.after), [str(x) for x in c.later]) for c in found] == [
+        (2, "JD", "KD", ["QC"])]
+    assert {str(c) for c in found[0].passed} == {str(c) for c in found[0].continued} == {"QS", "QH", "QD", "QC"}
+    assert [(c.seat, str(c.after)) for c in contradictions(replayed(game))] == [(2, "KD")]
+    assert contradictions(replayed(game, {"KD": "QD"})) == []
+    assert contradictions(replayed(game, {"KD": "AD"})) != []
+    assert len(game.events) == logged and len(contradictions(game)) == 1
+
+
+def test_plays_laid_again_infer_the_passes_a_rename_implies_though_the_log_kept_the_old_ones():
+    """A rename in the log keeps the passes inferred when the card was laid (a camera's passes are never seen, only
+    inferred): the K♦ renamed to the Q♦ in the game still leaves Chloé's pass on the queens, laid again it does not."""
+    game = start_live_game(NAMES[:4], dealer="Anne")
+    _laid_with_passes(game, [("Bruno", "JD"), ("Bruno", "KD"), ("Bruno", "10C"), ("Chloé", "JH"), ("Chloé", "QC")])
+    game.apply(renamed_play(game, "KD", "QD"))
+    assert [str(c.after) for c in contradictions(game)] == ["QD"]
+    assert contradictions(replayed(game)) == []

@@ -156,3 +156,18 @@ def test_a_pile_card_has_an_alternative_only_when_its_read_hesitated_and_no_swee
     assert pile_alternatives(unsure, set(), 0.3) == {}
     assert pile_alternatives(unsure, set(), 0.3, unsure={"AD"}) == {"AD": "QD"}
     assert pile_alternatives({"AD": {"AD": 0.363}}, set(), 0.3, unsure={"AD"}) == {}
+
+
+def test_the_passes_told_to_the_showdown_are_inferred_anew_from_the_plays_as_renamed() -> None:
+    """Bruno leads an A♠ read as the J♠, then lays the 2♥: everybody seems to have passed on the queens, Bruno
+    stopping. The J♠ renamed to the A♠, the 2♥ continues his run and nobody passed: the log's passes, folded after the
+    A♠, would say everybody passed on the twos and holds none, and that the twos lie in the talon."""
+    ref = LiveReferee(PLAYERS, "Anne", 100, "lindor", {"stop_at_will": False})
+    ref.play("Bruno", "JS", 0.99)
+    ref.play("Bruno", "2H", 0.99)
+    queens = frozenset({"QS", "QH", "QD", "QC"})
+    assert ref.lacking(lambda card: True) == {"Anne": queens, "Bruno": queens, "Chloé": queens}
+    assert ref.in_the_talon(lambda card: True) == queens
+    assert ref.rename("JS", "AS")
+    assert ref.lacking(lambda card: True) == {} and ref.in_the_talon(lambda card: True) == frozenset()
+    assert ref.contradicted_if_renamed() == (0, 0)

@@ -8,6 +8,7 @@ pile read by the rules; `sweeper` says who emptied a box.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from vision.attribute import Attribution
@@ -26,6 +27,19 @@ class PriorWeights(Protocol):
     wanted_weight: float
     seen_weight: float
     unplayable_weight: float
+
+
+@dataclass(frozen=True)
+class Contradicted:
+    """A pass its player's own later card contradicts, in card names (`engine.nain_jaune.live.Contradiction`): the
+    cards laid just `before` and `after` it, the cards it `passed` on, the player's `later` cards among them, and the
+    cards `after` `continued` (those the card before may have been)."""
+
+    before: str | None
+    after: str
+    passed: tuple[str, ...]
+    later: tuple[str, ...]
+    continued: tuple[str, ...]
 
 
 class LiveReferee:
@@ -204,6 +218,41 @@ class LiveReferee:
         finally:
             self.game.undo()
 
+    def contradictions(self) -> list[Contradicted]:
+        """This deal's passes that their seat's own later card contradicts, every pass inferred anew
+        (`engine.nain_jaune.live.contradictions` of `_replayed`); none when the engine trips."""
+        from engine.nain_jaune.live import contradictions
+
+        game = self._replayed()
+        names = lambda cards: tuple(str(c) for c in cards)  # noqa: E731
+        return [] if game is None else [
+            Contradicted(None if c.before is None else str(c.before), str(c.after), names(c.passed), names(c.later),
+                         names(c.continued)) for c in contradictions(game)]
+
+    def contradicted_if_renamed(self, renames: Mapping[str, str] | None = None) -> tuple[int, int] | None:
+        """(passes their seat's own later card contradicts, rule breaks) of this deal's plays laid again with
+        `renames` (card read -> card), every pass inferred anew (`_replayed`); the game is left as it is. None when
+        the engine trips."""
+        from engine.nain_jaune.live import contradictions, deal_start
+
+        game = self._replayed(renames)
+        if game is None:
+            return None
+        start = deal_start(game)
+        return (sum(len(c.later) for c in contradictions(game)),
+                sum(1 for n in game.notices if n.index >= start and n.kind in RULE_BREAKS))
+
+    def _replayed(self, renames: Mapping[str, str] | None = None):  # noqa: ANN202 - engine.nain_jaune.game.Game
+        """`engine.nain_jaune.live.replayed` of this deal with `renames`; None when the engine trips (a check that
+        trips tells nothing and stops nothing, as `_guarded`)."""
+        from engine.nain_jaune.live import replayed
+
+        try:
+            return replayed(self.game, renames)
+        except Exception as exc:  # noqa: BLE001 - one bad observation must not stop the live pipeline
+            log.warning("the rules engine could not lay this deal's plays again: %s: %s", type(exc).__name__, exc)
+            return None
+
     def dropped(self) -> int:
         """Plays of this deal the engine set aside because someone had gone out before them."""
         from engine.nain_jaune.live import dropped_plays
@@ -234,7 +283,7 @@ class LiveReferee:
         pass."""
         from engine.nain_jaune.live import talon_told
 
-        return _told_surely(talon_told(self.game), sure)
+        return _told_surely(talon_told(self._laid_again()), sure)
 
     def lacking(self, sure: Callable[[str], bool]) -> dict[str, frozenset[str]]:
         """Per player, the cards they passed on this deal, which their hand cannot hold (the others pass only when
@@ -242,8 +291,16 @@ class LiveReferee:
         pass only when the cards laid just before and after it are `sure`: the pass was inferred from who laid them."""
         from engine.nain_jaune.live import lacking
 
-        told = {self.players[seat]: _told_surely(cards, sure) for seat, cards in lacking(self.game).items()}
+        told = {self.players[seat]: _told_surely(cards, sure) for seat, cards in lacking(self._laid_again()).items()}
         return {player: cards for player, cards in told.items() if cards}
+
+    def _laid_again(self):  # noqa: ANN202 - engine.nain_jaune.game.Game
+        """This deal's plays laid again with their passes inferred anew (`_replayed`), else the game itself: the
+        passes inferred as each card was laid follow the plays as they were read then, and a card renamed since may
+        imply others (a J♠ renamed A♠ turns the passes on the queens before the 2♥ laid next into passes on the
+        twos)."""
+        game = self._replayed()
+        return self.game if game is None else game
 
     def cards_left(self) -> dict[str, int]:
         return {p: int(self.state.counts[i]) for i, p in enumerate(self.players)}

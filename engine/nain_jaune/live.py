@@ -17,6 +17,8 @@ camera feed and a phone need:
 * :func:`deal_start` — the log index where the current deal starts;
 * :func:`lacking` — the cards each player passed on this deal, which their hand cannot hold;
 * :func:`stopped_at_will` — whether a player was seen to stop while able this deal (then a stop tells nothing);
+* :func:`contradictions` — the passes of this deal that their seat's own later card contradicts;
+* :func:`replayed` — this deal's plays laid again in a fresh game, some renamed, their passes inferred anew;
 * :func:`reopened_deal` — the corrections that withdraw this deal's showdown and settlement (play went on);
 * :func:`may_sweep` — whether a player has an honour on the pile whose box is theirs to empty now;
 * :func:`view` — who is to play, what is wanted, how many cards each holds, who went out.
@@ -32,12 +34,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from contextlib import closing
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Iterator, Mapping, Sequence
 
 from engine.core.events import Correction
 from engine.nain_jaune.cards import ACE, BOXES, DECK, JACK, KING, QUEEN, RANK, SUIT, Card, parse_card
-from engine.nain_jaune.events import NewDeal, Pass, Play, Settlement, Showdown
+from engine.nain_jaune.events import Ante, Deal, NewDeal, Pass, Play, Settlement, Showdown
 from engine.nain_jaune.game import Game, PlayerRef
 from engine.nain_jaune.notices import NOT_PLAYING, Notice
 from engine.nain_jaune.state import PLAY
@@ -318,6 +320,58 @@ def lacking(game: Game) -> dict[int, dict[Card, tuple[Card | None, Card | None]]
     return out
 
 
+@dataclass(frozen=True)
+class Contradiction:
+    """A pass that its seat's own later card contradicts: one of the plays it was inferred from (`before`, `after`:
+    the cards laid just before and just after it) or the seat's `later` card was not what it was read as. `passed`:
+    the cards the pass declined (the rank `after` did not continue); `continued`: the cards `after` continues."""
+
+    seat: int
+    before: Card | None
+    after: Card
+    passed: tuple[Card, ...]
+    later: tuple[Card, ...]
+    continued: tuple[Card, ...]
+
+
+def contradictions(game: Game) -> list[Contradiction]:
+    """This deal's passes that their seat contradicts by laying one of the cards passed on after the pass, in the
+    order of the plays they were inferred from. A player passes only when unable (or at a stop), and a hand only
+    loses cards."""
+    plays = _deal_plays(game)
+    laid = {card: (index, seat) for index, card, seat in plays}
+    out = []
+    for at, passes in sorted(_passes_by_plays(game, plays).items()):
+        if at >= len(plays):
+            continue
+        for seat, cards, index in passes:
+            later = tuple(c for c in cards if laid.get(c, (-1, None))[1] == seat and laid[c][0] > index)
+            if later:
+                after = plays[at][1]
+                out.append(Contradiction(seat, plays[at - 1][1] if at > 0 else None, after, tuple(cards), later,
+                                         tuple(c for c in DECK if game.rules.follows(c, after))))
+    return out
+
+
+def replayed(game: Game, renames: Mapping[str, str] | None = None) -> Game:
+    """A fresh live game in which this deal's plays (as they stand after corrections, `renames` applied: card read
+    -> card) are laid again in their order, each with the passes that make it legal inferred anew (`unseen_passes`):
+    what the camera's plays say when some were read otherwise. A rename keeps the passes inferred when the card was
+    laid; only laying the plays again tells which passes the renamed plays imply."""
+    told = {parse_card(was): parse_card(card) for was, card in (renames or {}).items()}
+    setup = game.setup
+    fresh = Game(setup.players, rules=setup.rules, options=setup.options, chips=setup.chips, board=setup.board,
+                 live=True)
+    start = deal_start(game)
+    fresh.extend(event for index, event in game.effective_events()
+                 if index < start or type(event) in (NewDeal, Ante, Deal))
+    for _, event in reversed(list(_plays_this_deal(game))):
+        card = told.get(event.card, event.card)
+        fresh.extend(unseen_passes(fresh, event.seat, card))
+        fresh.apply(replace(event, card=card))
+    return fresh
+
+
 def stopped_at_will(game: Game) -> bool:
     """Whether a player who laid the last card stopped this deal and later laid a card of the rank they stopped on:
     they stopped while able, so at this table a stop tells nothing of a hand (whatever option `stop_at_will` says),
@@ -393,6 +447,6 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["deal_start", "dropped_plays", "lacking", "may_sweep", "misread_as", "observe", "playable_now",
-           "reassigned_play", "renamed_play", "reopened_deal", "start_live_game", "stopped_at_will", "swapped_plays",
-           "sweep_proof", "unseen_passes", "view"]
+__all__ = ["Contradiction", "contradictions", "deal_start", "dropped_plays", "lacking", "may_sweep", "misread_as",
+           "observe", "playable_now", "reassigned_play", "renamed_play", "reopened_deal", "replayed", "start_live_game",
+           "stopped_at_will", "swapped_plays", "sweep_proof", "unseen_passes", "view"]
