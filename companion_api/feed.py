@@ -15,7 +15,8 @@ Every observation may carry `t` (seconds in the source). Types:
   held it over the pile had gone (`read_at_rest`), saw its honour's box swept (`sweep`: a proof, which teaches a
   game's deck as a phone correction does), saw it in a loser's shown hand (`shown_hand`), found that only that
   card of the read's suit let both it and the next play keep the rules (`sequence`), or found at the deal's end
-  that its index ink is another suit's colour (`inks`) or its index sign another suit's shape (`signs`). `reason`
+  that its index ink is another suit's colour (`inks`), its index sign another suit's shape (`signs`), or that
+  only that card leaves no player laying a card of a rank they had passed on (`passes`). `reason`
   is optional. The latest play read as `was` is renamed, the first when `"first": true` (optional): a card read
   twice whose later read its player's sweep proved, or whose first read doubted more when the deal was settled.
   With `"swap": true` (optional) the latest plays read as `was` and as `card` trade their cards: each was read as

@@ -12,7 +12,7 @@ import pytest
 
 from engine.core.cards import DECK
 from vision.attribute import Attribution, decide
-from vision.deal_account import AT_REST, PROVEN, READ_TWICE, SEQUENCE, SIGNS, DealAccount
+from vision.deal_account import AT_REST, PASSES, PROVEN, READ_TWICE, SEQUENCE, SIGNS, DealAccount
 from vision.inks import DeckInks
 from vision.pile import PileRead
 from vision.reattribution import ASKED, LOW_CONFIDENCE, SURE, WEAK_ARM, play_doubt
@@ -453,6 +453,27 @@ def test_at_the_deal_s_end_an_ace_is_renamed_to_the_suit_its_index_sign_shows() 
     assert "AS" in table.readers[0].exclude and "AC" not in table.readers[0].exclude
 
 
+@pytest.mark.parametrize("scored", [True, False])
+def test_at_the_deal_s_end_a_read_a_contradicted_pass_turns_on_is_renamed_to_the_card_the_rules_leave(scored: bool
+                                                                                                      ) -> None:
+    """Bruno's 9♣ read as the 10♣ after his 8♣: everybody seems to pass on the nines, Chloé too, yet she lays the 9♠
+    later. Laid again with the 10♣ read as the 9♣ (its suit, the rank passed on, a card its read scored), no pass is
+    contradicted: renamed when the deal ends (`passes`), before the hands are read. A read that never scored the 9♣
+    keeps its name: the rules alone do not say which card it was."""
+    table = Table()
+    table.lay(1.0, "6C", sure("Bruno"))
+    table.lay(2.0, "7C", sure("Bruno"))
+    table.lay(3.0, "8C", sure("Bruno"))
+    table.lay(4.0, "10C", sure("Bruno"), 0.99, {"10C": 0.99, "10S": 0.5} | ({"9C": 0.02} if scored else {}))
+    for t, card, player in ((5.0, "7S", "Bruno"), (6.0, "8S", "Chloé"), (7.0, "9S", "Chloé"), (8.0, "10S", "Bruno")):
+        table.lay(t, card, sure(player))
+    ended = table.quiet(8.5)
+    renamed = [(e["was"], e["card"], e["reason"]) for e in ended if e["type"] == "card_corrected"]
+    assert types(ended)[0] == "deal_over"
+    assert renamed == ([("10C", "9C", PASSES)] if scored else [])
+    assert ("9C" in table.readers[0].exclude) is scored and ("10C" in table.readers[0].exclude) is not scored
+
+
 @pytest.mark.parametrize("options, talon", [({"stop_at_will": False}, {"7S", "7H", "7D", "7C"}), (None, set())])
 def test_the_showdown_knows_the_cards_everybody_passed_on(options: dict | None, talon: set[str]) -> None:
     """Chloé followed Bruno's 4♣ with the 5♥ (Bruno stopped), then led the 9♣ once the 7 had gone round, and Bruno
@@ -626,7 +647,7 @@ def test_the_showdown_may_give_a_hand_a_pile_card_read_unsurely_however_far_behi
     table.lay(1.0, "KD", sure("Anne"))
     table.lay(2.0, "AD", sure("Anne"), 0.363, {"AD": 0.363, "KD": 0.2, "QD": 0.064})
     table.lay(3.0, "KH", sure("Anne"))
-    for t, card in enumerate(("2C", "3C", "4C", "5C", "6C", "7C"), start=4):
+    for t, card in enumerate(("3C", "4C", "5C", "6C", "7C", "8C"), start=4):
         table.lay(float(t), card, sure("Bruno"))
     table.quiet(10.0)
     reader = table.readers[-1]

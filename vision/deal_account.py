@@ -23,7 +23,7 @@ from vision.inks import DeckInks, Ink
 from vision.pile import PileRead
 from vision.pips import PipShapes
 from vision.reattribution import SURE, Sighting, play_doubt, recounted_play, reopening_play, winners_play
-from vision.referee import RULE_FLAGS, LiveReferee, PriorWeights, rule_prior, sweeper
+from vision.referee import RULE_FLAGS, Contradicted, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
 from vision.sightings import (doubts, hesitated, ink_renames, ink_swaps, likeliest_fit, misread_of_two,
                               misread_sighting, pile_alternatives, read_share)
@@ -33,8 +33,11 @@ log = logging.getLogger("nainjaune.watch")
 
 MAX_REVISIONS = 3
 """Plays re-attributed for one contradiction at most: each must reopen the deal or set fewer plays aside."""
-PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND, SEQUENCE = ("sweep", "read_twice", "read_at_rest", "inks",
-                                                                  "signs", "shown_hand", "sequence")
+MAX_PASS_RENAMES = 3
+"""Pile reads renamed at most at a deal's end for passes contradicted (`DealAccount._renamed_by_passes`): each
+rename must leave fewer of them, and one misread card contradicts the passes of a round or two."""
+PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND, SEQUENCE, PASSES = (
+    "sweep", "read_twice", "read_at_rest", "inks", "signs", "shown_hand", "sequence", "passes")
 """Why a `card_corrected` renamed a card (its `reason`): only a sweep proves the card (its box was emptied right
 after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
 
@@ -563,6 +566,7 @@ class DealAccount:
         out = [{"t": t, "type": "deal_over", "winner": winner, "opera": opera}]
         out += self._renamed_by_inks(t)
         out += self._renamed_by_signs(t)
+        out += self._renamed_by_passes(t)
         # A pile card whose read had no close runner-up and was sure of its card (or that a sweep proved) is surely
         # on the pile: no hand holds it, however surely a hand reads it (a hand's own card may read as a pile card of
         # another suit).
@@ -733,6 +737,57 @@ class DealAccount:
         for card, instead in sign_renames(self._evidence(), read_signs, self.sign_shapes, self.proven,
                                           self.config.rename_floor).items():
             out += self._rename(card, instead, t, SIGNS)
+        return out
+
+    def _renamed_by_passes(self, t: float) -> list[dict]:
+        """Pile reads renamed while a pass is contradicted by its player's own later card (they laid a card of the
+        rank they had passed on, and one passes only when unable): a read the pass was inferred from (the cards laid
+        just before and after it) or that later card was another card (`_pass_renames`). Of the renames that leave
+        fewer passes contradicted and no more rule breaks, every play laid again with its passes inferred anew
+        (`LiveReferee.contradicted_if_renamed`), the one that leaves fewest is made when it alone does and is no
+        honour (a box still full would accuse on a guess)."""
+        referee, out = self.referee, []
+        if referee is None:
+            return out
+        for _ in range(MAX_PASS_RENAMES):
+            now = referee.contradicted_if_renamed()
+            if now is None or now[0] == 0:
+                break
+            left: dict[tuple[str, str], int] = {}
+            for was, instead in self._pass_renames(referee.contradictions()):
+                after = referee.contradicted_if_renamed({was: instead})
+                if after is not None and after[0] < now[0] and after[1] <= now[1]:
+                    left[(was, instead)] = after[0]
+            best = [rename for rename, n in left.items() if n == min(left.values())]
+            if len(best) != 1 or best[0][1] in HONOURS:
+                break
+            out += self._rename(*best[0], t, PASSES)
+        return out
+
+    def _pass_renames(self, found: Iterable[Contradicted]) -> set[tuple[str, str]]:
+        """(read, card) renames that may lift the contradicted passes `found`: a runner-up of a read around a pass
+        or of the later card (`doubts`), and the card the rules leave for the card laid after the pass (of the rank
+        passed on) or before it (one the card after continues), as `likeliest_fit` names it from the read's own
+        evidence (a read that never scored a card is not taken for it). Only reads by the camera, read once, never
+        renamed and not proven by a sweep; never to a card on the pile."""
+        evidence, floor, on_pile = self._evidence(), self.config.rename_floor, self.events_seen
+        out: set[tuple[str, str]] = set()
+
+        def touchable(card: str | None) -> bool:
+            return card is not None and card in self.sightings and card not in self.read_before and \
+                card not in self.renamed_to and card not in self.proven
+
+        for c in found:
+            for was in (c.before, c.after, *c.later):
+                if touchable(was):
+                    out.update((was, instead) for instead in doubts(was, evidence[was], on_pile, floor))
+            for was, fits in ((c.after, c.passed), (c.before, c.continued)):
+                if not touchable(was):
+                    continue
+                free = [card for card in fits if card not in on_pile]
+                named = likeliest_fit(was, free, evidence[was], floor)
+                if named is not None and evidence[was].get(named, 0.0) > 0.0:
+                    out.add((was, named))
         return out
 
     def _swapped(self, first: str, then: str, t: float | None, reason: str) -> list[dict]:
