@@ -170,4 +170,4 @@ def test_the_passes_told_to_the_showdown_are_inferred_anew_from_the_plays_as_ren
     assert ref.in_the_talon(lambda card: True) == queens
     assert ref.rename("JS", "AS")
     assert ref.lacking(lambda card: True) == {} and ref.in_the_talon(lambda card: True) == frozenset()
-    assert ref.contradicted_if_renamed() == (0, 0)
+    assert ref.contradicted_if_renamed() == ([], 0)

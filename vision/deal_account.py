@@ -54,6 +54,12 @@ class Tuning(PriorWeights, Protocol):
     ink_learn_confidence: float
 
 
+def _later_cards(found: Iterable[Contradicted]) -> int:
+    """How many cards the players laid of ranks they had passed on (`LiveReferee.contradicted_if_renamed`): the
+    measure a rename for contradicted passes must lower."""
+    return sum(len(c.later) for c in found)
+
+
 def _corrected(was: str, card: str, sighting: Sighting | None, t: float | None, reason: str) -> dict[str, Any]:
     """The `card_corrected` event of the play read as `was` (its sighting, if kept, says by whom and when)."""
     return {"t": t, "type": "card_corrected", "was": was, "card": card,
@@ -751,13 +757,13 @@ class DealAccount:
             return out
         for _ in range(MAX_PASS_RENAMES):
             now = referee.contradicted_if_renamed()
-            if now is None or now[0] == 0:
+            if now is None or not now[0]:
                 break
             left: dict[tuple[str, str], int] = {}
-            for was, instead in self._pass_renames(referee.contradictions()):
+            for was, instead in self._pass_renames(now[0]):
                 after = referee.contradicted_if_renamed({was: instead})
-                if after is not None and after[0] < now[0] and after[1] <= now[1]:
-                    left[(was, instead)] = after[0]
+                if after is not None and _later_cards(after[0]) < _later_cards(now[0]) and after[1] <= now[1]:
+                    left[(was, instead)] = _later_cards(after[0])
             best = [rename for rename, n in left.items() if n == min(left.values())]
             if len(best) != 1 or best[0][1] in HONOURS:
                 break

@@ -218,28 +218,20 @@ class LiveReferee:
         finally:
             self.game.undo()
 
-    def contradictions(self) -> list[Contradicted]:
-        """This deal's passes that their seat's own later card contradicts, every pass inferred anew
-        (`engine.nain_jaune.live.contradictions` of `_replayed`); none when the engine trips."""
-        from engine.nain_jaune.live import contradictions
-
-        game = self._replayed()
-        names = lambda cards: tuple(str(c) for c in cards)  # noqa: E731
-        return [] if game is None else [
-            Contradicted(None if c.before is None else str(c.before), str(c.after), names(c.passed), names(c.later),
-                         names(c.continued)) for c in contradictions(game)]
-
-    def contradicted_if_renamed(self, renames: Mapping[str, str] | None = None) -> tuple[int, int] | None:
-        """(passes their seat's own later card contradicts, rule breaks) of this deal's plays laid again with
-        `renames` (card read -> card), every pass inferred anew (`_replayed`); the game is left as it is. None when
-        the engine trips."""
+    def contradicted_if_renamed(self, renames: Mapping[str, str] | None = None
+                                ) -> tuple[list[Contradicted], int] | None:
+        """(the passes their seat's own later card contradicts, rule breaks) of this deal's plays laid again with
+        `renames` (card read -> card), every pass inferred anew (`engine.nain_jaune.live.contradictions` of
+        `_replayed`); the game is left as it is. None when the engine trips."""
         from engine.nain_jaune.live import contradictions, deal_start
 
         game = self._replayed(renames)
         if game is None:
             return None
         start = deal_start(game)
-        return (sum(len(c.later) for c in contradictions(game)),
+        names = lambda cards: tuple(str(c) for c in cards)  # noqa: E731
+        return ([Contradicted(None if c.before is None else str(c.before), str(c.after), names(c.passed),
+                              names(c.later), names(c.continued)) for c in contradictions(game)],
                 sum(1 for n in game.notices if n.index >= start and n.kind in RULE_BREAKS))
 
     def _replayed(self, renames: Mapping[str, str] | None = None):  # noqa: ANN202 - engine.nain_jaune.game.Game

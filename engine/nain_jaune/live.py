@@ -345,7 +345,7 @@ def contradictions(game: Game) -> list[Contradiction]:
         if at >= len(plays):
             continue
         for seat, cards, index in passes:
-            later = tuple(c for c in cards if laid.get(c, (-1, None))[1] == seat and laid[c][0] > index)
+            later = _laid_after(laid, seat, cards, index)
             if later:
                 after = plays[at][1]
                 out.append(Contradiction(seat, plays[at - 1][1] if at > 0 else None, after, tuple(cards), later,
@@ -407,7 +407,12 @@ def _is_stop(plays: list[tuple[int, Card, int]], at: int, seat: int) -> bool:
 
 def _contradicted(laid: dict[Card, tuple[int, int]], seat: int, cards: list[Card], index: int) -> bool:
     """Whether `seat` laid one of the `cards` it passed on at `index` after that pass."""
-    return any(laid.get(c, (-1, None))[1] == seat and laid[c][0] > index for c in cards)
+    return bool(_laid_after(laid, seat, cards, index))
+
+
+def _laid_after(laid: dict[Card, tuple[int, int]], seat: int, cards: list[Card], index: int) -> tuple[Card, ...]:
+    """The `cards` that `seat`, having passed on them at `index`, laid after that pass."""
+    return tuple(c for c in cards if laid.get(c, (-1, None))[1] == seat and laid[c][0] > index)
 
 
 def _stopped_at_will(game: Game, plays: list[tuple[int, Card, int]]) -> bool:
