@@ -1787,6 +1787,23 @@ def test_a_read_that_surely_shows_the_card_laid_last_and_nothing_new_is_that_car
     assert not watcher.same_card_nudged(whole, on_pile)
 
 
+def test_a_read_of_no_outline_that_surely_shows_the_top_card_and_a_card_not_on_the_pile_is_a_new_card() -> None:
+    """Deal 110011: Anne's 5♣ laid squarely on Emma's 4♣; each frame of its crop scored the 4♣ at 0.999 and the 5♣
+    at 0.994, so no frame named the 5♣ and it was taken for the 4♣ moved, never seen (her 6♠ next was out of
+    sequence, her count a card too many). A card prints one name: a second name every frame shows surely, of no card
+    on the pile, is a second card. A name shown surely that lies on the pile, or shown by some frames only, is not."""
+    watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("4C", 1.0))
+    here = CardLocation(np.array([[208.5, 447.2], [215.9, 395.2], [283.0, 406.4], [275.6, 458.4]], np.float64))
+    watcher.lay(PileRead("4C", 1.0, 2, 2, here))
+    squarely = CardLocation(np.array([[210.0, 444.9], [219.8, 392.9], [287.0, 407.8], [277.2, 459.9]], np.float64))
+    laid = PileRead("5C", 0.994, 0, 2, squarely, {"5C": 4.968, "4C": 0.2, "6C": 0.0001},
+                    shown_surely={"4C": 0.999, "5C": 0.994})
+    on_pile = {"AS", "2H", "3S", "4C"}
+    assert not watcher.same_card_nudged(laid, on_pile)
+    assert watcher.same_card_nudged(laid, on_pile | {"5C"})
+    assert watcher.same_card_nudged(replace(laid, shown_surely={"4C": 0.999}), on_pile)
+
+
 def test_what_a_pile_read_surely_shows_is_each_card_every_frame_scored_surely() -> None:
     watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("2S", 1.0), sure=0.85)
     watcher._start(CardLocation(np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float64)))

@@ -187,13 +187,18 @@ class PileWatcher:
 
     def _shows_top(self, read: PileRead, on_pile: Collection[str]) -> bool:
         """Whether `read`, naming another card, is the top card again: it is no card's own outline, every frame scored
-        the top card surely, and the card it names is no new card surely read (no frame named it, or it lies on the
-        pile already). A card laid lies whole and shows its outline; a change that is none shows parts of cards, and
-        the rules weigh every card on the pile down, the top card too: a crop there that surely shows the card laid
-        last and nothing new is that card again, moved by the hand that laid it, or uncovered as the hand left it."""
+        the top card surely, and the card it names is no new card surely read (no frame named it and not every frame
+        scored it surely, or it lies on the pile already). A card laid lies whole and shows its outline; a change that
+        is none shows parts of cards, and the rules weigh every card on the pile down, the top card too: a crop there
+        that surely shows the card laid last and nothing new is that card again, moved by the hand that laid it, or
+        uncovered as the hand left it. A card prints one name, so a crop whose every frame surely shows a second name,
+        of no card on the pile, shows a second card: one laid squarely on the top card, whose index each frame scored
+        a little below the top card's."""
         if read.location is None or read.location.outline_px is not None:
             return False
         if self.top is None or read.card == self.top or self.top not in read.shown_surely:
+            return False
+        if read.card not in on_pile and read.card in read.shown_surely:
             return False
         return not read.votes or read.card in on_pile
 
