@@ -1791,7 +1791,9 @@ def test_a_read_of_no_outline_that_surely_shows_the_top_card_and_a_card_not_on_t
     """Deal 110011: Anne's 5♣ laid squarely on Emma's 4♣; each frame of its crop scored the 4♣ at 0.999 and the 5♣
     at 0.994, so no frame named the 5♣ and it was taken for the 4♣ moved, never seen (her 6♠ next was out of
     sequence, her count a card too many). A card prints one name: a second name every frame shows surely, of no card
-    on the pile, is a second card. A name shown surely that lies on the pile, or shown by some frames only, is not."""
+    on the pile, is a second card, laid when the change lies on the top card. A name shown surely that lies on the
+    pile, or shown by some frames only, is not; nor is a change off the top card (113005: Emma's Q♦ shown over the J♣
+    by the hand laying it, in a change of 2.5 cards, a quarter of it on the J♣; read again as it came to rest)."""
     watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("4C", 1.0))
     here = CardLocation(np.array([[208.5, 447.2], [215.9, 395.2], [283.0, 406.4], [275.6, 458.4]], np.float64))
     watcher.lay(PileRead("4C", 1.0, 2, 2, here))
@@ -1802,6 +1804,8 @@ def test_a_read_of_no_outline_that_surely_shows_the_top_card_and_a_card_not_on_t
     assert not watcher.same_card_nudged(laid, on_pile)
     assert watcher.same_card_nudged(laid, on_pile | {"5C"})
     assert watcher.same_card_nudged(replace(laid, shown_surely={"4C": 0.999}), on_pile)
+    held = CardLocation(np.array([[237.0, 449.0], [249.0, 367.0], [355.0, 385.0], [343.0, 467.0]], np.float64))
+    assert watcher.same_card_nudged(replace(laid, location=held), on_pile)
 
 
 def test_what_a_pile_read_surely_shows_is_each_card_every_frame_scored_surely() -> None:

@@ -78,8 +78,9 @@ AT_REST_INSIDE = 0.5
 """A card read while held comes to rest below where it was held: the change that shows it alone lies at least this
 share (of its own box) inside the box read before. A card laid elsewhere is a new card."""
 ON_TOP_INSIDE = 0.8
-"""A change smaller than a card whose box lies at least this share inside the top card's lies on that card: the box
-fitted around what changed sticks out of the card below by the widening to a card's aspect alone."""
+"""A change whose box lies at least this share inside the top card's lies on that card: the box fitted around what
+changed sticks out of the card below by the widening to a card's aspect alone, or a card laid squarely on it by its
+small offset."""
 
 
 def marked_on_top(location: CardLocation, top: CardLocation | None, card_px: float | None) -> CardLocation:
@@ -88,11 +89,15 @@ def marked_on_top(location: CardLocation, top: CardLocation | None, card_px: flo
     under where it was held, pushed), which changes the same pixels."""
     if location.outline_px is not None or top is None or card_px is None:
         return location
-    area = box_area(location)
-    if area >= WHOLE_CARD[0] * card_px:
+    if box_area(location) >= WHOLE_CARD[0] * card_px:
         return location
+    return replace(location, on_top=True) if lies_on(location, top) else location
+
+
+def lies_on(location: CardLocation, top: CardLocation) -> bool:
+    """Whether at least `ON_TOP_INSIDE` of `location`'s box lies inside the top card's."""
     inside, _ = cv2.intersectConvexConvex(location.corners.astype(np.float32), top.corners.astype(np.float32))
-    return replace(location, on_top=True) if inside >= ON_TOP_INSIDE * area else location
+    return bool(inside >= ON_TOP_INSIDE * box_area(location))
 
 
 @dataclass
@@ -192,13 +197,16 @@ class PileWatcher:
         is none shows parts of cards, and the rules weigh every card on the pile down, the top card too: a crop there
         that surely shows the card laid last and nothing new is that card again, moved by the hand that laid it, or
         uncovered as the hand left it. A card prints one name, so a crop whose every frame surely shows a second name,
-        of no card on the pile, shows a second card: one laid squarely on the top card, whose index each frame scored
-        a little below the top card's."""
+        of no card on the pile, shows a second card; when the change lies on the top card (`lies_on`), that card was
+        laid squarely on it, its index scored by each frame a little below the top card's. A hand laying a card shows
+        it over the pile before it lands, in a change that takes in the hand and lies off the top card, and the card
+        is read again once it lies alone."""
         if read.location is None or read.location.outline_px is not None:
             return False
         if self.top is None or read.card == self.top or self.top not in read.shown_surely:
             return False
-        if read.card not in on_pile and read.card in read.shown_surely:
+        if read.card not in on_pile and read.card in read.shown_surely and self.top_location is not None \
+                and lies_on(read.location, self.top_location):
             return False
         return not read.votes or read.card in on_pile
 
