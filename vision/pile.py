@@ -192,15 +192,13 @@ class PileWatcher:
 
     def _shows_top(self, read: PileRead, on_pile: Collection[str]) -> bool:
         """Whether `read`, naming another card, is the top card again: it is no card's own outline, every frame scored
-        the top card surely, and the card it names is no new card surely read (no frame named it and not every frame
-        scored it surely, or it lies on the pile already). A card laid lies whole and shows its outline; a change that
-        is none shows parts of cards, and the rules weigh every card on the pile down, the top card too: a crop there
-        that surely shows the card laid last and nothing new is that card again, moved by the hand that laid it, or
-        uncovered as the hand left it. A card prints one name, so a crop whose every frame surely shows a second name,
-        of no card on the pile, shows a second card; when the change lies on the top card (`lies_on`), that card was
-        laid squarely on it, its index scored by each frame a little below the top card's. A hand laying a card shows
-        it over the pile before it lands, in a change that takes in the hand and lies off the top card, and the card
-        is read again once it lies alone."""
+        the top card surely, and the card it names is no new card surely read (no frame named it, nor, in a change
+        lying on the top card, did every frame score it surely; or it lies on the pile already). A card laid lies whole
+        and shows its outline; a change that is none shows parts of cards, and the rules weigh every card on the pile
+        down, the top card too: a crop there that surely shows the card laid last and nothing new is that card again,
+        moved by the hand that laid it, or uncovered as the hand left it. A card prints one name, so a second name
+        every frame shows surely on the top card (`lies_on`) is a card laid squarely on it; a hand laying a card shows
+        it over the pile in a change off the top card, and the card is read again once it lies alone."""
         if read.location is None or read.location.outline_px is not None:
             return False
         if self.top is None or read.card == self.top or self.top not in read.shown_surely:
