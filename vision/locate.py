@@ -38,9 +38,15 @@ def box_area(location: CardLocation) -> float:
     return abs(float(cv2.contourArea(np.asarray(location.corners, np.float32))))
 
 
+def intersection(a: CardLocation, b: CardLocation) -> float:
+    """The area two card outlines share, in view pixels."""
+    inter, _ = cv2.intersectConvexConvex(a.corners.astype(np.float32), b.corners.astype(np.float32))
+    return float(inter)
+
+
 def overlap(a: CardLocation, b: CardLocation) -> float:
     """Intersection over union of two card outlines (a nudged card overlaps itself almost fully)."""
-    inter, _ = cv2.intersectConvexConvex(a.corners.astype(np.float32), b.corners.astype(np.float32))
+    inter = intersection(a, b)
     union = box_area(a) + box_area(b) - inter
     return float(inter / union) if union > 0 else 0.0
 

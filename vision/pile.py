@@ -22,7 +22,7 @@ from vision.boxes import polygon_mask
 from vision.figures import face_ink, figure_weights, shows_figure
 from vision.inks import DeckInks, Ink, index_ink, mean_ink
 from vision.locate import (CHANGE_GREY, MIN_CHANGED, MIN_HULL, WHOLE_CARD, CardLocation, box_area, card_sized,
-                           crop_card, locate_new_card, overlap, relit, zone_area)
+                           crop_card, intersection, locate_new_card, overlap, relit, zone_area)
 from vision.pips import PipShapes, pip_notches
 from vision.sightings import read_share
 from vision.signs import index_sign
@@ -96,8 +96,7 @@ def marked_on_top(location: CardLocation, top: CardLocation | None, card_px: flo
 
 def lies_on(location: CardLocation, top: CardLocation) -> bool:
     """Whether at least `ON_TOP_INSIDE` of `location`'s box lies inside the top card's."""
-    inside, _ = cv2.intersectConvexConvex(location.corners.astype(np.float32), top.corners.astype(np.float32))
-    return bool(inside >= ON_TOP_INSIDE * box_area(location))
+    return intersection(location, top) >= ON_TOP_INSIDE * box_area(location)
 
 
 @dataclass
@@ -326,8 +325,7 @@ class PileWatcher:
         """Whether `location` is one card lying below where a card was held (`AT_REST_INSIDE`)."""
         if self._more_than_a_card(location):
             return False
-        inside, _ = cv2.intersectConvexConvex(location.corners.astype(np.float32), held.corners.astype(np.float32))
-        return inside >= AT_REST_INSIDE * box_area(location)
+        return intersection(location, held) >= AT_REST_INSIDE * box_area(location)
 
     def _changed(self, view_grey: np.ndarray) -> bool:
         """Whether the pile changed by more than a card's indices would (a card's 4 %, or before a card was
