@@ -41,7 +41,8 @@ than its own suit's: two suits' signs differ by their whole shape, blur and a lo
 def index_sign(crop: np.ndarray) -> np.ndarray | None:
     """The sign under the rank in an upright card crop's top-left index, as darkness (0 paper, 1 black) on a
     `SIGN_GRID` grid over its bounding box; None when the index shows fewer than two marks (a rank and a sign). A mark
-    the index region's edge cuts is left out: the card's border, the table beyond it, or a court's large sign."""
+    the region's right or bottom edge cuts is left out (the card's art, a court's large sign); one its top or left
+    edge cuts is the rank, printed against the card's edge by some decks (Slavic), never the sign."""
     height, width = crop.shape[:2]
     (x0, x1), (y0, y1) = ((int(a * width), int(b * width)) for a, b in INDEX_REGION)
     if x1 - x0 < 4 or y1 - y0 < 4 or y1 > height:
@@ -51,12 +52,13 @@ def index_sign(crop: np.ndarray) -> np.ndarray | None:
     count, labels, stats, _ = cv2.connectedComponentsWithStats((light < paper - INK_CONTRAST).astype(np.uint8))
     rows, cols = light.shape
     marks = [i for i in range(1, count)
-             if stats[i, cv2.CC_STAT_AREA] >= MIN_MARK * width * width and stats[i, cv2.CC_STAT_LEFT] > 0
-             and stats[i, cv2.CC_STAT_TOP] > 0 and stats[i, cv2.CC_STAT_LEFT] + stats[i, cv2.CC_STAT_WIDTH] < cols
+             if stats[i, cv2.CC_STAT_AREA] >= MIN_MARK * width * width
+             and stats[i, cv2.CC_STAT_LEFT] + stats[i, cv2.CC_STAT_WIDTH] < cols
              and stats[i, cv2.CC_STAT_TOP] + stats[i, cv2.CC_STAT_HEIGHT] < rows]
-    if len(marks) < 2:
+    whole = [i for i in marks if stats[i, cv2.CC_STAT_LEFT] > 0 and stats[i, cv2.CC_STAT_TOP] > 0]
+    if len(marks) < 2 or not whole:
         return None
-    sign = max(marks, key=lambda i: stats[i, cv2.CC_STAT_TOP] + stats[i, cv2.CC_STAT_HEIGHT] / 2)
+    sign = max(whole, key=lambda i: stats[i, cv2.CC_STAT_TOP] + stats[i, cv2.CC_STAT_HEIGHT] / 2)
     x, y, w, h = (int(v) for v in stats[sign, :4])
     darkness = np.clip(1.0 - light[y:y + h, x:x + w] / max(paper, 1.0), 0.0, 1.0)
     return cv2.resize(darkness, (SIGN_GRID, SIGN_GRID), interpolation=cv2.INTER_AREA).ravel()
