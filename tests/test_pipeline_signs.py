@@ -10,12 +10,12 @@ from vision.locate import CROP_SIZE
 from vision.signs import SignShapes, index_sign, sign_renames
 
 
-def _card(rank: str, suit: str, shift: int = 0, blur: int = 1, baseline: int = 24) -> np.ndarray:
-    """An upright card crop with its top-left index: the rank (its foot at `baseline`), and under it a solid spade or
-    a thin club."""
+def _card(rank: str, suit: str, shift: int = 0, blur: int = 1, baseline: int = 24, size: float = 0.6) -> np.ndarray:
+    """An upright card crop with its top-left index: the rank (its foot at `baseline`, its font `size`), and under it a
+    solid spade or a thin club."""
     width, height = CROP_SIZE
     crop = np.full((height, width, 3), 235, np.uint8)
-    cv2.putText(crop, rank, (7 + shift, baseline), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 20), 2, cv2.LINE_AA)
+    cv2.putText(crop, rank, (7 + shift, baseline), cv2.FONT_HERSHEY_SIMPLEX, size, (20, 20, 20), 2, cv2.LINE_AA)
     x, y = 16 + shift, 40
     if suit == "S":
         cv2.fillPoly(crop, [np.array([[x, y - 8], [x - 7, y + 1], [x + 7, y + 1]], np.int32)], (20, 20, 20))
@@ -45,14 +45,25 @@ def test_the_sign_under_the_rank_is_found_and_a_spade_s_lies_far_from_a_club_s()
 
 
 def test_a_rank_printed_against_the_card_s_top_edge_is_still_the_rank_above_the_sign() -> None:
-    """A Slavic index prints its rank so near the card's top that the index region cuts it: the sign under it is
-    found as on any deck; a corner whose only mark the region's edge cuts shows no sign."""
-    spade, club = index_sign(_card("7", "S", baseline=12)), index_sign(_card("7", "C", baseline=12))
+    """A Slavic index prints its rank tall and so near the card's top that the index region cuts it: the sign under
+    it is found as on any deck; a corner whose only mark the region's edge cuts shows no sign."""
+    spade, club = (index_sign(_card("7", suit, baseline=18, size=0.9)) for suit in "SC")
     assert spade is not None and club is not None
     assert np.linalg.norm(spade - index_sign(_card("7", "S"))) < np.linalg.norm(spade - club) / 2
     rank_only = np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 235, np.uint8)
     cv2.putText(rank_only, "7", (7, 12), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 20), 2, cv2.LINE_AA)
     assert index_sign(rank_only) is None
+
+
+def test_a_sliver_the_index_region_s_edge_cuts_is_no_rank_above_a_lone_mark() -> None:
+    """A loosely cut outline shows a sliver of the card's border at the region's top, or the table at its left: the
+    one whole mark under it is the rank, whose sign went unseen, so no sign is read."""
+    border = np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 235, np.uint8)
+    cv2.putText(border, "7", (7, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 20), 2, cv2.LINE_AA)
+    table = border.copy()
+    cv2.rectangle(border, (10, 0), (18, 4), (20, 20, 20), -1)
+    cv2.rectangle(table, (0, 5), (4, 12), (20, 20, 20), -1)
+    assert index_sign(border) is None and index_sign(table) is None
 
 
 def test_an_ace_s_sign_looks_like_its_own_suit_s_once_the_number_cards_taught_both() -> None:

@@ -31,6 +31,10 @@ fine enough for a lobe or a stem to fill cells of its own."""
 MIN_MARK = 0.0005
 """A mark of the index counts when its ink covers this many squared card widths: a sign a tenth of the card wide
 covers ten times more, a speck of noise or of the table less."""
+RANK_HEIGHT = 0.75
+"""A mark the index region's top edge cuts is the rank above the sign when it stands at least this share of the sign's
+height: an index prints its rank as tall as its sign or taller and the edge cuts a few rows off it, while a sliver of
+the card's border is a few rows high."""
 PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}
 """The other suit printed in the same ink: the one a sign must tell a suit from, the inks telling the colours."""
 CLOSER = 2.0
@@ -40,9 +44,9 @@ than its own suit's: two suits' signs differ by their whole shape, blur and a lo
 
 def index_sign(crop: np.ndarray) -> np.ndarray | None:
     """The sign under the rank in an upright card crop's top-left index, as darkness (0 paper, 1 black) on a
-    `SIGN_GRID` grid over its bounding box; None when the index shows fewer than two marks (a rank and a sign). A mark
-    the region's right or bottom edge cuts is left out (the card's art, a court's large sign); one its top or left
-    edge cuts is the rank, printed against the card's edge by some decks (Slavic), never the sign."""
+    `SIGN_GRID` grid over its bounding box; None when the index shows no rank above a sign. A mark the region's edge
+    cuts is never the sign (the card's border, the table beyond it, a court's large sign); one its top edge alone cuts
+    is the rank (`RANK_HEIGHT`), printed against the card's top by some decks (Slavic)."""
     height, width = crop.shape[:2]
     (x0, x1), (y0, y1) = ((int(a * width), int(b * width)) for a, b in INDEX_REGION)
     if x1 - x0 < 4 or y1 - y0 < 4 or y1 > height:
@@ -51,14 +55,17 @@ def index_sign(crop: np.ndarray) -> np.ndarray | None:
     paper = float(np.percentile(light, 90))
     count, labels, stats, _ = cv2.connectedComponentsWithStats((light < paper - INK_CONTRAST).astype(np.uint8))
     rows, cols = light.shape
+    left, top, wide, high, area = (stats[:, k] for k in range(5))
     marks = [i for i in range(1, count)
-             if stats[i, cv2.CC_STAT_AREA] >= MIN_MARK * width * width
-             and stats[i, cv2.CC_STAT_LEFT] + stats[i, cv2.CC_STAT_WIDTH] < cols
-             and stats[i, cv2.CC_STAT_TOP] + stats[i, cv2.CC_STAT_HEIGHT] < rows]
-    whole = [i for i in marks if stats[i, cv2.CC_STAT_LEFT] > 0 and stats[i, cv2.CC_STAT_TOP] > 0]
-    if len(marks) < 2 or not whole:
+             if area[i] >= MIN_MARK * width * width and left[i] + wide[i] < cols and top[i] + high[i] < rows]
+    whole = [i for i in marks if left[i] > 0 and top[i] > 0]
+    if not whole:
         return None
-    sign = max(whole, key=lambda i: stats[i, cv2.CC_STAT_TOP] + stats[i, cv2.CC_STAT_HEIGHT] / 2)
+    sign = max(whole, key=lambda i: top[i] + high[i] / 2)
+    cut_rank = any(top[i] == 0 and left[i] > 0 and high[i] >= RANK_HEIGHT * high[sign]
+                   and top[i] + high[i] / 2 < top[sign] for i in marks)
+    if len(whole) < 2 and not cut_rank:
+        return None
     x, y, w, h = (int(v) for v in stats[sign, :4])
     darkness = np.clip(1.0 - light[y:y + h, x:x + w] / max(paper, 1.0), 0.0, 1.0)
     return cv2.resize(darkness, (SIGN_GRID, SIGN_GRID), interpolation=cv2.INTER_AREA).ravel()
