@@ -148,7 +148,7 @@ def test_the_pile_verdict_weighs_the_suit_by_the_decks_inks() -> None:
 def test_a_card_not_located_by_its_own_outline_is_not_weighed_by_the_ink_at_its_crop_s_corners() -> None:
     """Laid squarely on the card below, a card is located by the ink that changed, and its crop may put the edge or
     art of a card beneath at a corner (footage deal_04: a 3♦ read 0.997, its corner ink blackish, became the 3♠):
-    its verdict is the recogniser's, whatever the inks learnt say."""
+    the ink there weighs nothing, and a recogniser that does not say where it read the card leaves its verdict."""
     red_spade = _face("AS", (40, 30, 200))
     inks = DeckInks()
     for card in ("2S", "3S"):
@@ -162,6 +162,46 @@ def test_a_card_not_located_by_its_own_outline_is_not_weighed_by_the_ink_at_its_
     assert watcher.read(image, np.eye(3)) is None
     verdict = watcher.read(image, np.eye(3))
     assert verdict is not None and verdict.card == "AD" and verdict.ink is None
+
+
+def test_a_card_not_located_by_its_own_outline_is_weighed_by_the_ink_of_the_corner_it_was_read_at() -> None:
+    """Laid squarely on the card below, a four-colour deck's red K♠ read K♦ 0.996, K♠ 0.995 (deal 114017) is located
+    by what changed: the recogniser read it at its own index, wherever the crop's corners lie, and that corner's ink,
+    cut at the card's measured size (read at 1.3 times it, it takes in the teal picture), rules the teal diamond out.
+    A recogniser that gives no corner, or names the card there less surely than it names a card (a corner read so
+    may show no index: deal 113005's Q♦ read 9♥ at 0.57 there, its ink the hearts' green), leaves the verdict as read."""
+    red_spade = _face("KS", (40, 30, 200))
+    width = red_spade.shape[1]
+    red_spade[round(0.06 * width):, round(0.3 * width):round(0.94 * width)] = (150, 140, 20)   # its teal picture
+    inks = DeckInks()                                   # as sure reads of the painted faces' corners teach them
+    for card, paint in [("2S", (40, 30, 200)), ("3S", (40, 30, 200)), ("2D", (150, 140, 20)), ("3D", (150, 140, 20))]:
+        face = _face(card, paint)
+        inks.learn(card, corner_ink(corner_crop(face, CornerFrame((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), 128.0))))
+    verdicts = []
+    card_short = CROP_SIZE[0] / 1.25
+    index = CornerFrame((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), 1.3 * card_short)
+    for read in (identify.CropRead("KD", 0.996, {"KD": 0.996, "KS": 0.995}, index),
+                 identify.CropRead("KD", 0.996, {"KD": 0.996, "KS": 0.995}, None),
+                 identify.CropRead("KD", 0.6, {"KD": 0.6, "KS": 0.59}, index)):
+        watcher = reading({}, inks)
+        watcher.identify = lambda crop, read=read: read
+        assert watcher._location is not None and watcher.card_px is not None
+        watcher._location = dataclasses.replace(watcher._location, outline_px=None)
+        # Placed around what changed, the location's box is larger than the card, which lies in its top left.
+        box = watcher._location.corners
+        watcher._location.corners[:] = box[0] + (box - box[0]) * 1.25
+        scene = np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 200, np.uint8)
+        small = cv2.resize(red_spade, (round(card_short), round(CROP_SIZE[1] / 1.25)), interpolation=cv2.INTER_AREA)
+        scene[:small.shape[0], :small.shape[1]] = small
+        image = image_of(watcher, scene)
+        assert watcher.read(image, np.eye(3)) is None
+        verdicts.append(watcher.read(image, np.eye(3)))
+    with_corner, without, unsure = verdicts
+    assert with_corner is not None and with_corner.card == "KS"
+    assert with_corner.ink is not None and inks.colour("S") is not None
+    assert np.hypot(*np.subtract(with_corner.ink, inks.colour("S"))) < inks.far
+    assert without is not None and without.card == "KD" and without.ink is None
+    assert unsure is not None and unsure.card == "KD" and unsure.ink is None
 
 
 def _four_colour_inks() -> DeckInks:

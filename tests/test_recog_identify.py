@@ -80,10 +80,16 @@ def test_identify_crop_names_a_settled_card() -> None:
             assert 0.0 <= confidence <= 1.0
             read = read_crop(crop)
             assert (read.card, read.confidence) == (code, confidence)
+            assert (read.corner is None) == (code is None)
             if code is not None:
                 # The scores rank the cards the corners saw: the named card is among them, as sure as it was read.
                 assert read.scores[code] >= confidence - 1e-6
                 assert all(0.0 < p <= 1.0 for p in read.scores.values())
+            if code == card["card"]:
+                # It was read at one of its index corners (top left, bottom right), where the pile measures its ink.
+                corners = np.array([64.0, 90.0]) + np.array([[-64.0, -90.0], [64.0, 90.0]]) / 1.06
+                off = np.linalg.norm(corners - np.array(read.corner.origin), axis=1).min()
+                assert off < 0.1 * 128 / 1.06, (card["card"], read.corner)
     assert total >= 5
     assert right / total >= 0.8
 

@@ -13,30 +13,42 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Callable, Collection, Mapping
+from typing import Callable, Collection, Mapping, Protocol
 
 import cv2
 import numpy as np
 
 from vision.boxes import polygon_mask
 from vision.figures import face_ink, figure_weights, shows_figure
-from vision.inks import DeckInks, Ink, index_ink, mean_ink
-from vision.locate import (CHANGE_GREY, MIN_CHANGED, MIN_HULL, WHOLE_CARD, CardLocation, box_area, card_sized,
-                           crop_card, intersection, locate_new_card, overlap, relit, zone_area)
+from vision.inks import DeckInks, Ink, corner_ink, index_ink, mean_ink
+from vision.locate import (CHANGE_GREY, CROP_SIZE, MIN_CHANGED, MIN_HULL, WHOLE_CARD, CardLocation, box_area,
+                           card_sized, crop_card, intersection, locate_new_card, overlap, relit, zone_area)
 from vision.pips import PipShapes, pip_notches
+from vision.recognise.crops import CornerFrame, corner_crop
 from vision.sightings import read_share
 from vision.signs import index_sign
 
 
 CardScores = Mapping[str, float]
-Identify = Callable[[np.ndarray], "tuple[str | None, float] | CardScores"]
-"""A crop -> its card and confidence, or a score per card (the recogniser's `read_crop(...).scores`)."""
+Identify = Callable[[np.ndarray], "tuple[str | None, float] | CardScores | CornerRead"]
+"""A crop -> its card and confidence, a score per card, or the recogniser's `read_crop` (scores and the corner its
+card was read at)."""
 Prior = Callable[[], CardScores]
 """Weight per card for the read now pending (1 for a card not named)."""
 
 
-def as_scores(result: "tuple[str | None, float] | CardScores") -> dict[str, float]:
+class CornerRead(Protocol):
+    """What `read_crop` gives beside a score per card: its card's confidence and the corner it was read at."""
+
+    confidence: float
+    scores: CardScores
+    corner: CornerFrame | None
+
+
+def as_scores(result: "tuple[str | None, float] | CardScores | CornerRead") -> dict[str, float]:
     """One identify result as a score per card (a (card, confidence) pair is one card's score)."""
+    if not isinstance(result, (tuple, Mapping)):
+        result = result.scores
     if isinstance(result, tuple):
         card, confidence = result
         return {card: float(confidence)} if card else {}
@@ -53,7 +65,8 @@ class PileRead:
     evidence: Mapping[str, float] = field(default_factory=dict)
     """Every card's mean score times its prior weight: the runners-up, should the card turn out misread."""
     ink: Ink | None = None
-    """The mean ink of the card's indices over the frames read (`vision.inks.index_ink`)."""
+    """The mean ink of the card's indices over the frames read (`vision.inks.index_ink`; for a card located by what
+    changed, `corner_ink` of the corner it was read at)."""
     at_rest: bool = False
     """The card read last, read while the hand laying it was still over the pile (`HELD_CARD`), now lying alone:
     a second read of that card, not a new one."""
@@ -77,6 +90,10 @@ above the pile (nearer the camera, so larger), is in it. Its card is read, and r
 AT_REST_INSIDE = 0.5
 """A card read while held comes to rest below where it was held: the change that shows it alone lies at least this
 share (of its own box) inside the box read before. A card laid elsewhere is a new card."""
+SURE_CORNER = 0.95
+"""A card located by what changed takes its ink from the corner its crop's read named it at, when named this surely:
+as surely as the recogniser names a card (`identify.MIN_CONFIDENCE`). A corner read less surely may be no index at
+all (a picture or the card below half taken for one), and its colour would weigh the read by an ink no index shows."""
 ON_TOP_INSIDE = 0.8
 """A change whose box lies at least this share inside the top card's lies on that card: the box fitted around what
 changed sticks out of the card below by the widening to a card's aspect alone, or a card laid squarely on it by its
@@ -341,12 +358,13 @@ class PileWatcher:
         if self._location is None:
             return None
         crop = crop_card(image, self._location, view_from_image)
-        self._reads.append(as_scores(self.identify(crop)))
-        # The ink and the face are taken from the crop: only a card located by its own outline surely has its
-        # indices at its corners and its face alone inside (a crop placed around the ink that changed may put the
-        # card below's edge or art there).
+        result = self.identify(crop)
+        self._reads.append(as_scores(result))
+        # The face is taken from the crop: only a card located by its own outline surely has its indices at its
+        # corners and its face alone inside (a crop placed around the ink that changed may put the card below's edge
+        # or art there). Its ink is then taken at the corner its card was read at, that card's own index.
         own = self._location.outline_px is not None
-        self._inks.append(index_ink(crop) if own else None)
+        self._inks.append(index_ink(crop) if own else self._corner_ink(crop, result))
         if own:
             face = face_ink(crop)
             self._figures.append(shows_figure(crop, face))
@@ -357,6 +375,20 @@ class PileWatcher:
         if len(self._reads) < self.confirm_frames and not agreed:
             return None
         return self._verdict()
+
+    def _corner_ink(self, crop: np.ndarray, result: "tuple[str | None, float] | CardScores | CornerRead"
+                    ) -> Ink | None:
+        """The ink of the index at the corner the crop's read named its card at (None: none given, or not named
+        `SURE_CORNER`), cut at the card's measured size: the crop was placed around what changed, so a card's size in
+        it is the table's (`card_px`), not the crop's, and a corner cut larger would take in the table or the card
+        below as ink."""
+        corner = getattr(result, "corner", None)
+        if corner is None or getattr(result, "confidence", 0.0) < SURE_CORNER:
+            return None
+        if self.card_px is not None and self._location is not None:
+            # The crop spans the location's box, cut to a card's proportions: a card is as much smaller in it.
+            corner = corner.with_scale(CROP_SIZE[0] * np.sqrt(self.card_px / max(box_area(self._location), 1.0)))
+        return corner_ink(corner_crop(crop, corner))
 
     def _start(self, location: CardLocation | None, resting: bool = False) -> None:
         """Begin reading the card at `location` (None: no card pending): nothing read of it yet."""

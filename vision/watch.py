@@ -88,13 +88,13 @@ def _load_recogniser(model: Path | None, inks: DeckInks) -> tuple[Identify, Iden
     """The ONNX recogniser (`model`, else the installed one), its shown hands weighed by the deck's `inks`."""
     try:
         from vision.recognise.classifier import DEFAULT_MODEL
-        from vision.recognise.identify import crop_scores, hand_scores, identify_hand
+        from vision.recognise.identify import hand_scores, identify_hand, read_crop
     except ImportError as exc:
         raise SourceError(f"the card recogniser is not installed ({exc})") from None
     path = Path(model) if model is not None else Path(DEFAULT_MODEL)
     if not path.is_file():
         raise SourceError(f"the card recogniser's model {path} is missing: train it with `nainjaune train`")
-    return (partial(crop_scores, model_path=path),
+    return (partial(read_crop, model_path=path),
             partial(identify_hand, model_path=path, suit_weights=inks.corner_weights),
             partial(hand_scores, model_path=path, suit_weights=inks.corner_weights))
 

@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 def deck_readers(classifier: DeckClassifier) -> dict[str, Callable[..., Any]]:
     """`observe`'s three readers over `classifier`; its head knows the deck's own inks, so the shown hands are not
     weighed by the two-ink suit colours the pipeline learns otherwise."""
-    from vision.recognise.identify import crop_scores, hand_scores, identify_hand
+    from vision.recognise.identify import hand_scores, identify_hand, read_crop
 
-    return {"identify": partial(crop_scores, classifier=classifier),
+    return {"identify": partial(read_crop, classifier=classifier),
             "identify_image": partial(identify_hand, classifier=classifier),
             "hand_scores": partial(hand_scores, classifier=classifier)}

@@ -456,6 +456,9 @@ class CropRead:
     card: str | None
     confidence: float
     scores: dict[str, float]
+    corner: CornerFrame | None = None
+    """The corner its card was read at most surely (at the card size it was read at), None when unread: that card's
+    own index, wherever the crop's corners lie, for a caller that measures more there (the pile reader: its ink)."""
 
 
 def identify_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL, classifier: Classifier | None = None
@@ -483,9 +486,11 @@ def read_crop(image: np.ndarray, model_path: Path = DEFAULT_MODEL, classifier: C
     if confidence < SURE_CROP:
         located, more = _corner_probabilities(image, locate_corners(image), scales, classifier,
                                               load_gate(Path(model_path)))
-        card, confidence = _vote(readings + _readings(located, more, scales, classifier, CROP_MIN_CONFIDENCE))
+        readings = readings + _readings(located, more, scales, classifier, CROP_MIN_CONFIDENCE)
+        card, confidence = _vote(readings)
         probs = np.concatenate([probs, more])
-    return CropRead(card, confidence, _card_scores(probs, classifier))
+    surest = max((r for r in readings if r.card == card), key=lambda r: r.confidence, default=None)
+    return CropRead(card, confidence, _card_scores(probs, classifier), None if surest is None else surest.frame)
 
 
 def crop_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL, classifier: Classifier | None = None
