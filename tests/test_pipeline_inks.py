@@ -294,6 +294,22 @@ def test_a_pile_read_made_before_its_suits_inks_were_known_is_renamed_once_they_
     assert ink_renames(sightings, {}, inks, set(), 0.3, 0.9) == {}
 
 
+def test_a_name_an_ink_rename_frees_is_taken_by_the_read_the_inks_rename_to_it() -> None:
+    """Deal 79011, a four-colour deck: its Q♠ read Q♦ 4.98 (Q♠ 4.68) in the spades' red, its Q♦ read Q♥ 4.84 (Q♦
+    0.20) in the diamonds' teal. The Q♦ read renamed Q♠ frees the name Q♦, which the inks then give the Q♥ read, in
+    whichever order the two were laid, the first rename first."""
+    inks = DeckInks()
+    for suit, ink in [("S", (35.4, 17.6)), ("D", (-11.3, -3.3)), ("H", (-33.3, 24.1)), ("C", (15.5, -33.2))]:
+        inks.learn("2" + suit, ink)
+        inks.learn("3" + suit, ink)
+    queen_of_spades = {"QD": 4.98, "QS": 4.68, "QC": 4.28, "QH": 0.06}
+    queen_of_diamonds = {"QH": 4.84, "QD": 0.197, "QS": 0.047, "QC": 0.022}
+    read_inks = {"QD": (32.6, 14.0), "QH": (-13.8, -5.3)}
+    for sightings in ({"QD": queen_of_spades, "QH": queen_of_diamonds},
+                      {"QH": queen_of_diamonds, "QD": queen_of_spades}):
+        assert list(ink_renames(sightings, read_inks, inks, set(), 0.3, 0.9).items()) == [("QD", "QS"), ("QH", "QD")]
+
+
 def test_a_sure_rank_takes_the_one_suit_the_inks_leave_unless_that_names_an_honour() -> None:
     """Deal 58023: a red Q♠ of a four-colour deck read Q♦ 4.94, Q♥ 0.27, Q♠ 0.19 (the model leans on two colours).
     Once all four inks are known only the spades' red is left for it: the rank read surely, the ink names the suit,

@@ -115,24 +115,30 @@ def ink_renames(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping
                 proven: Collection[str], floor: float, sure_rank: float) -> dict[str, str]:
     """Pile cards whose suit the inks known now rule out -> the likeliest other card of their read (`sightings`: the
     evidence per card) that the inks allow, when that came within `floor` of the read and is not on the pile; else
-    the card of the read's rank in the one suit the inks allow (`same_rank_by_ink`).
+    the card of the read's rank in the one suit the inks allow (`same_rank_by_ink`); in the order to rename them.
 
     A read made before its suits' inks were known could not be weighed by them (the deal's first cards, or a
-    four-colour deck's suits read by a model that leans on two colours). Never a card a sweep proved."""
+    four-colour deck's suits read by a model that leans on two colours). A read renamed frees its name for another
+    read the inks rename (the deck holds each card once), so the pile is gone over until nothing more is renamed.
+    Never a card a sweep proved."""
     on_pile = set(sightings)
     out: dict[str, str] = {}
-    for card, evidence in sightings.items():
-        ink = read_inks.get(card)
-        ruled_out = inks.card_weights(ink, list(evidence))
-        if card in proven or card not in ruled_out:
-            continue
-        allowed = [c for c in evidence if c not in ruled_out and c not in on_pile]
-        instead = max(allowed, key=evidence.__getitem__, default=None)
-        if instead is None or evidence[instead] < floor * evidence[card]:
-            instead = same_rank_by_ink(card, evidence, set(inks.weights(ink)), sure_rank)
-        if instead is not None and instead not in on_pile:
-            out[card] = instead
-            on_pile.add(instead)
+    renamed = True
+    while renamed:
+        renamed = False
+        for card, evidence in sightings.items():
+            ink = read_inks.get(card)
+            ruled_out = inks.card_weights(ink, list(evidence))
+            if card in out or card in proven or card not in ruled_out:
+                continue
+            allowed = [c for c in evidence if c not in ruled_out and c not in on_pile]
+            instead = max(allowed, key=evidence.__getitem__, default=None)
+            if instead is None or evidence[instead] < floor * evidence[card]:
+                instead = same_rank_by_ink(card, evidence, set(inks.weights(ink)), sure_rank)
+            if instead is not None and instead not in on_pile:
+                out[card] = instead
+                on_pile = (on_pile - {card}) | {instead}
+                renamed = True
     return out
 
 
