@@ -86,14 +86,16 @@ class PileCrops:
         self._recent: deque[tuple[str | None, np.ndarray]] = deque(maxlen=keep)
         self._lock = threading.Lock()
 
-    def reader(self, identify: Callable[[np.ndarray], Mapping[str, float]]) -> Callable[[np.ndarray], Any]:
-        """`identify`, keeping each crop it reads with the card it read best."""
-        def read(crop: np.ndarray) -> Mapping[str, float]:
-            scores = identify(crop)
+    def reader(self, identify: Callable[[np.ndarray], Any]) -> Callable[[np.ndarray], Any]:
+        """`identify`, keeping each crop it reads with the card it read best; what it read is passed on as it is (a
+        score per card, or the recogniser's `read_crop`, whose scores are its `scores`)."""
+        def read(crop: np.ndarray) -> Any:
+            result = identify(crop)
+            scores: Mapping[str, float] = getattr(result, "scores", result)
             top = max(scores, key=scores.__getitem__, default=None)
             with self._lock:
                 self._recent.append((top, crop.copy()))
-            return scores
+            return result
 
         return read
 

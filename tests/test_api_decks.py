@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -204,11 +205,13 @@ def test_a_game_without_a_deck_teaches_nothing(tmp_path: Path) -> None:
 
 def test_the_pile_crop_kept_is_the_one_read_as_the_card_reported() -> None:
     crops = PileCrops(keep=3)
-    reads = iter([{"QS": 0.9}, {"KS": 0.6, "QS": 0.3}, {"QS": 0.8}])
+    as_read = SimpleNamespace(card="KS", confidence=0.6, scores={"KS": 0.6, "QS": 0.3}, corner=None)  # `read_crop`
+    given = [{"QS": 0.9}, as_read, {"QS": 0.8}]
+    reads = iter(given)
     read = crops.reader(lambda crop: next(reads))
     assert crops.take("QS") is None
-    for value in (1, 2, 3):
-        read(np.full((4, 4, 3), value, np.uint8))
+    for value, result in zip((1, 2, 3), given):
+        assert read(np.full((4, 4, 3), value, np.uint8)) is result   # the pile reader gets what was read
     assert int(crops.take("KS")[0, 0, 0]) == 2  # the pipeline settled on a card read first once only
     assert int(crops.take("QS")[0, 0, 0]) == 3
     assert int(crops.take("7D")[0, 0, 0]) == 3  # a card never read first: the latest crop
