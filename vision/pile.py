@@ -362,7 +362,7 @@ class PileWatcher:
         self._reads.append(as_scores(result))
         # The face is taken from the crop: only a card located by its own outline surely has its indices at its
         # corners and its face alone inside (a crop placed around the ink that changed may put the card below's edge
-        # or art there). Its ink is then taken at the corner its card was read at, that card's own index.
+        # or art there). A card located so takes its ink at the corner it was read at instead, its own index.
         own = self._location.outline_px is not None
         self._inks.append(index_ink(crop) if own else self._corner_ink(crop, result))
         if own:
