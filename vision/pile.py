@@ -47,8 +47,7 @@ class CornerRead(Protocol):
 
 def as_scores(result: "tuple[str | None, float] | CardScores | CornerRead") -> dict[str, float]:
     """One identify result as a score per card (a (card, confidence) pair is one card's score)."""
-    if not isinstance(result, (tuple, Mapping)):
-        result = result.scores
+    result = getattr(result, "scores", result)
     if isinstance(result, tuple):
         card, confidence = result
         return {card: float(confidence)} if card else {}
