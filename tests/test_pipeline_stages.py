@@ -794,6 +794,36 @@ def test_a_card_read_on_a_settle_its_hand_revoked_is_read_again_once_it_lies_alo
     assert (np.ptp(place[:, 1]) > 90) == revoked     # the whole card, or the half the hand hid
 
 
+@pytest.mark.parametrize(("held_read", "at_rest"), [
+    ({"7S": 0.03, "JS": 0.015}, True),    # named no card: the card lying whole there is the one held
+    ({"7S": 0.9, "JS": 0.05}, False),     # named a card: one read there that it did not score is a new card
+])
+def test_the_first_card_read_on_a_settle_its_hand_revoked_is_measured_again_once_it_lies_alone(
+        held_read: dict, at_rest: bool) -> None:
+    """Deal 115015 of the widened benchmark: the deal's first card was read while the hand laying it rested beside
+    it, and the settle was revoked. Its outline took in the hand, so it is no measure of a card: with it, the card
+    lying alone was too small to be a card's own outline and was read as a second card, a play nobody made."""
+    reads = iter([held_read, held_read, {"6S": 0.99}, {"6S": 0.99}])
+    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: next(reads), confirm_frames=2)
+    empty = np.full((220, 240), 90, np.uint8)
+    watcher.baseline(empty)
+    card = empty.copy()
+    cv2.rectangle(card, (40, 40), (110, 140), 230, -1)
+    held = card.copy()
+    cv2.rectangle(held, (111, 40), (200, 140), 150, -1)    # the hand resting against the card's edge
+    assert watcher.settled(held) and watcher.card_px is not None and watcher.card_px > 1.5 * 71 * 101
+    image = cv2.cvtColor(held, cv2.COLOR_GRAY2BGR)
+    watcher.read(image, np.eye(3))
+    first = watcher.read(image, np.eye(3))
+    assert first is not None and first.card == "7S"
+    watcher.lay(first)
+    watcher.revoked()
+    verdict, _ = _next_verdict(watcher, card)
+    assert verdict.card == "6S" and verdict.at_rest == at_rest
+    assert watcher.card_px is not None and abs(watcher.card_px / (71 * 101) - 1) < 0.15
+
+
 @pytest.mark.parametrize(("turn", "down"), [(0, 0), (25, 12)])
 def test_a_card_laid_on_one_read_on_a_revoked_settle_is_a_new_card(turn: float, down: int) -> None:
     """At 15 frames/s the next hand comes with no calm in between and lays its card on the one read on the revoked

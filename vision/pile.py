@@ -127,6 +127,10 @@ class PileWatcher:
     rename_floor: float = 0.3
     """A card read while held, unsurely, is the card read next in its place after its hand came back when its read
     scored that card within this share of its own (`WatchConfig.rename_floor`, the floor of every rename)."""
+    named: float = 0.5
+    """A read below this named no card (`WatchConfig.min_card_confidence`, below which the phone is asked): read on a
+    settle its hand revoked, it tells nothing of which card lay there, so the card read whole where it was is that
+    card come to rest, whatever its name (`settled`)."""
     prior: Prior | None = None
     inks: DeckInks | None = None
     """The deck's suit inks learnt so far: a read whose ink is another suit's colour weighs its suit down."""
@@ -157,6 +161,10 @@ class PileWatcher:
     """How much longer along x the table is than the view shows: the median of what the whole cards laid showed,
     None before one was (1 when the view is a true top-down view)."""
     _stretches: list[float] = field(default_factory=list)
+    _measures_before: tuple[int, int, float | None, float | None] | None = None
+    """The card sizes and stretches measured (how many, and their medians) before the settle the card read last was
+    read on, until the next settle: a revoked settle's outline took in the hand (`revoked`), and its samples are
+    withdrawn."""
     _unexplained: int = 0
     """Settles in a row whose change of the pile was no card (a hand resting on the card it laid)."""
     _held: tuple[np.ndarray, CardLocation, PileRead] | None = None
@@ -264,15 +272,18 @@ class PileWatcher:
         if self._reference is None:
             self.baseline(view_grey)
             return False
-        held, self._held, self._laid = self._held, None, None
+        held, self._held, self._laid, self._measures_before = self._held, None, None, None
         revoked, self._held_revoked = self._held_revoked, False
         unsure = held is not None and came_back and not self._sure(held[2])
         if held is not None and (not came_back or unsure) and \
                 (rest := self._at_rest(held, view_grey, whole=revoked)) is not None:
             self._unexplained = 0
             self._before, self._reference = held[0], view_grey.copy()
+            if revoked:
+                self._measure(rest)   # the card's own outline, lying alone: the measure its revoked settle was not
             self._start(rest, resting=True)
-            self._unsure_held = held[2] if came_back or revoked else None
+            named = held[2].confidence >= self.named
+            self._unsure_held = held[2] if came_back or (revoked and named) else None
             return True
         loc = self._locate(self._reference, view_grey)
         if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
@@ -283,12 +294,8 @@ class PileWatcher:
         if loc is None:
             return False
         loc = marked_on_top(loc, self.top_location, self.card_px)
-        if loc.outline_px is not None:
-            self._card_sizes.append(loc.outline_px)
-            self.card_px = float(np.median(self._card_sizes))
-        if loc.stretch is not None:
-            self._stretches.append(loc.stretch)
-            self.stretch = float(np.median(self._stretches))
+        self._measures_before = len(self._card_sizes), len(self._stretches), self.card_px, self.stretch
+        self._measure(loc)
         self._start(loc)
         if unsure and held is not None and self._below(loc, held[1]):
             self._resting, self._unsure_held = True, held[2]
@@ -307,6 +314,15 @@ class PileWatcher:
         doubt = self.stretch_span != (1.0, 1.0)
         return locate_new_card(before, view_grey, self.polygon, self.card_px, stretch=self.stretch if doubt else 1.0,
                                span=self.stretch_span if doubt else None)
+
+    def _measure(self, location: CardLocation) -> None:
+        """Take `location`'s outline as one more sample of a card's size (and its stretch), when it has one."""
+        if location.outline_px is not None:
+            self._card_sizes.append(location.outline_px)
+            self.card_px = float(np.median(self._card_sizes))
+        if location.stretch is not None:
+            self._stretches.append(location.stretch)
+            self.stretch = float(np.median(self._stretches))
 
     def _more_than_a_card(self, location: CardLocation) -> bool:
         """Whether `location`'s box covers more than `HELD_CARD` card areas (never before a card was measured)."""
@@ -335,7 +351,14 @@ class PileWatcher:
         loc = self._locate(before, view_grey)
         if loc is None or not self._below(loc, where):
             return None
-        return loc if not whole or card_sized(loc.outline_px, self.card_px) else None
+        return loc if not whole or self._own_outline(loc) else None
+
+    def _own_outline(self, location: CardLocation) -> bool:
+        """Whether `location` is one card's own outline: of a card's size (`WHOLE_CARD`), or any outline before a
+        card was measured on this table (the first card's size was measured on the settle revoked, with the hand)."""
+        if self.card_px is None:
+            return location.outline_px is not None
+        return card_sized(location.outline_px, self.card_px)
 
     def _below(self, location: CardLocation, held: CardLocation) -> bool:
         """Whether `location` is one card lying below where a card was held (`AT_REST_INSIDE`)."""
@@ -412,6 +435,9 @@ class PileWatcher:
         between: only the card's own outline is that card alone (`_at_rest`), and even then the next card may lie
         squarely on it, so the card read there is that card only when the first read named it or scored it closely
         (`_still_held`)."""
+        if self._laid is not None and self._measures_before is not None:
+            sizes, stretches, self.card_px, self.stretch = self._measures_before
+            del self._card_sizes[sizes:], self._stretches[stretches:]
         if self._laid is not None and self._held is None and not self.reading:
             self._held, self._held_revoked = self._laid, True
         self._laid = None
