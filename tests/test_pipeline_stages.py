@@ -1769,6 +1769,27 @@ def test_a_nudged_top_card_is_not_a_new_play_but_the_same_name_elsewhere_is() ->
     assert not watcher.same_card_nudged(PileRead("8H", 0.9, 3, 3, nudged))
 
 
+def test_the_top_card_s_name_read_in_another_suit_s_ink_is_a_new_card() -> None:
+    """Deal 115008 of the widened benchmark: an 8♥ laid almost squarely on a Tigullio 7♠ was read 7♠ surely (the
+    7♠'s index peeked out into its crop) with red ink at its indices, and taken for the 7♠ nudged: a play lost, its
+    player's hand read a card long. A card moved keeps its colours."""
+    from vision.inks import DeckInks
+    from vision.locate import CardLocation
+    from vision.pile import PileRead
+
+    black, red = (1.0, -3.0), (21.0, 6.0)
+    inks = DeckInks()
+    for card, ink in (("4S", black), ("7S", black), ("5C", black), ("2H", red), ("3H", red), ("6H", red)):
+        inks.learn(card, ink)
+    watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("7S", 1.0), inks=inks)
+    here = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64), outline_px=5544.0)
+    watcher.lay(PileRead("7S", 1.0, 3, 3, here, ink=black))
+    squarely = CardLocation(here.corners + [4, 3], outline_px=5544.0)
+    assert watcher.same_card_nudged(PileRead("7S", 0.994, 2, 2, squarely, ink=black))
+    assert not watcher.same_card_nudged(PileRead("7S", 0.994, 2, 2, squarely, ink=red))
+    assert watcher.same_card_nudged(PileRead("7S", 0.994, 2, 2, squarely, ink=None))   # no ink measured: as before
+
+
 def test_the_top_card_read_surely_twice_is_one_card_wherever_it_lies_now() -> None:
     """Deal 81008: a 6♣ read surely while its hand held it over the pile, then dropped half a card away and read
     surely again, was told as a second play, and its player's hand was read a card short. The deck holds one card

@@ -209,9 +209,18 @@ class PileWatcher:
             return True
         if self._shows_top(read, on_pile):
             return True
+        if read.card == self.top and self._in_another_ink(read):
+            return False
         if read.card == self.top and self.top_sure and self._sure(read):
             return not self._still_lies_there(read)
         return read.card == self.top and overlap(read.location, self.top_location) > 0.85
+
+    def _in_another_ink(self, read: PileRead) -> bool:
+        """Whether the ink `read` measured at its indices rules out its own card's suit (`DeckInks.card_weights`): a
+        card moved keeps its colours, so a read of the top card's name in another suit's ink is a new card whose
+        crop showed the top card's index peeking out from under it."""
+        return self.inks is not None and read.card is not None and read.card in self.inks.card_weights(read.ink,
+                                                                                                        [read.card])
 
     def _shows_top(self, read: PileRead, on_pile: Collection[str]) -> bool:
         """Whether `read`, naming another card, is the top card again: it is no card's own outline, every frame scored
