@@ -1168,3 +1168,25 @@ def test_a_read_renamed_by_the_run_and_then_read_twice_is_renamed_to_another_car
     assert [(e["was"], e["card"], e["reason"]) for e in again if e["type"] == "card_corrected"] == [
         ("6C", "6S", READ_TWICE)]
     assert table.referee.rule_breaks() == 0
+
+
+@pytest.mark.parametrize("nudged", [True, False])
+def test_a_sweep_after_the_top_card_seemed_nudged_proves_the_honour_laid_then(nudged: bool) -> None:
+    """Deal 117006 of the widened benchmark: Bruno's Dondorf K♥, laid almost squarely on Anne's Q♥, was read Q♥ and
+    taken for it nudged; he then emptied the K♥ box. Only the honour's player takes its box, right after laying it:
+    the K♥ was laid then, and is played for him before his sweep. With no such change of the pile, nothing is."""
+    table = Table()
+    for t, card in enumerate(("9H", "10H", "JH", "QH"), start=1):
+        table.lay(float(t), card, sure("Anne"))
+    if nudged:
+        table.account.top_nudged(5.0)
+    swept = table.account.box_swept(6.0, "KH", sure("Bruno"), None, arms(Bruno=400.0))
+    if not nudged:
+        assert [e["type"] for e in swept] == ["box_swept"] and "KH" not in table.account.events_seen
+        return
+    assert [(e["type"], e.get("card", e.get("box")), e["player"], e["t"]) for e in swept] == [
+        ("card_played", "KH", "Bruno", 5.0), ("box_swept", "KH", "Bruno", 6.0)]
+    assert swept[0]["proven"] == PROVEN and "flags" not in swept[0]
+    assert table.referee.state.board["KH"] == 0 and "KH" in table.account.proven
+    laid = table.lay(7.0, "4S", sure("Bruno"))
+    assert "flags" not in laid[-1]          # the king ended the run: Bruno, who laid it, leads again

@@ -972,6 +972,37 @@ def test_a_settle_tells_an_earlier_honour_s_sweep_before_its_card_and_no_missed_
     assert told_missed == [("KH", "Chloé")]
 
 
+def test_an_honour_a_sweep_proves_laid_when_the_top_card_seemed_nudged_lies_where_that_change_was_read() -> None:
+    """Deal 117006: a K♥ laid squarely on the Q♥ was read Q♥ and taken for it nudged; the K♥ box, emptied at the next
+    settle with no honour waiting, was a stray sweep. The account plays the K♥ for the sweeper: it is the top card
+    now, where the change was read, and its box was emptied by right."""
+    calibrator = MarkerCalibrator(PLAYERS)
+    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
+    w, h = calib.view_size
+    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
+                         (h, w, 3))
+    account = pipeline.account
+    account.missed = lambda missed, t: []
+    account.settled = lambda t, laid, view: []
+    pipeline._attribute = lambda target, allowed: Attribution("Bruno", ("Bruno",), {"Bruno": 400.0})
+    pipeline._look_at_seats = lambda view: {}
+    pipeline.arms = SimpleNamespace(evidence={"any": {"Bruno": 400.0}}, reset=lambda: None)
+    there = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64))
+    pipeline.pile.top, pipeline.pile.top_location = "QH", there
+    pipeline.pile.same_card_nudged = lambda read, on_pile: True
+    pipeline.boxes.settle = lambda readings, card, player, around, t: ([], [])
+    pipeline.pending_settle = {"t": 5.0, "readings": {}, "around": {}, "view": None, "wall": 0.0}
+    nudged = CardLocation(there.corners + [3, 2])
+    assert pipeline._after_settle(SimpleNamespace(index=150), PileRead("QH", 0.98, 2, 2, nudged)) == []
+    pipeline.boxes.strays.add("KH")
+    pipeline.boxes.settle = lambda readings, card, player, around, t: ([("KH", None, False)], [])
+    pipeline.pending_settle = {"t": 6.0, "readings": {}, "around": {}, "view": None, "wall": 0.0}
+    out = pipeline._after_settle(SimpleNamespace(index=180), None)
+    assert [(e["type"], e.get("card") or e.get("box"), e["t"]) for e in out] == [
+        ("card_played", "KH", 5.0), ("box_swept", "KH", 6.0)]
+    assert pipeline.pile.top == "KH" and pipeline.pile.top_location is nudged and "KH" not in pipeline.boxes.strays
+
+
 def test_a_hand_coming_back_to_the_pile_is_told_from_a_lull_in_one_visit() -> None:
     """Motion over the pile after as many calm frames as a settle takes is a second visit (a hand coming back with
     a card); a shorter lull, or motion elsewhere, is not."""

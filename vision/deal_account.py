@@ -112,6 +112,9 @@ class DealAccount:
         """Who the deal's end says went out (None before it)."""
         self.inferred: list[str] = []
         """Cards played for the winner that nobody saw, so the engine sees them go out (`_unseen_to_the_winner`)."""
+        self.nudged_at: float | None = None
+        """When the pile last changed by what perception took for its top card moved, no card laid since
+        (`top_nudged`)."""
         self.end_pending = False
         """Someone is out of cards by the count and the table has not settled with no card since: the deal's end is
         concluded then (a card laid first shows the count was wrong, and no `deal_over` has to be withdrawn)."""
@@ -151,6 +154,7 @@ class DealAccount:
         """A new card on the pile, read as `read.card`, laid by the arm `attribution` names."""
         assert read.card is not None
         card, evidence = read.card, read.evidence
+        self.nudged_at = None
         out: list[dict] = []
         previous = self._last_laid()
         player = attribution.player
@@ -315,6 +319,11 @@ class DealAccount:
         best = max((c for c in seen.evidence if c not in others), key=seen.evidence.__getitem__, default=card)
         return [] if best == card else self._rename(card, best, t, AT_REST)
 
+    def top_nudged(self, t: float) -> None:
+        """The pile changed at `t` by what perception took for its top card straightened or pushed
+        (`vision.pile.PileWatcher.same_card_nudged`)."""
+        self.nudged_at = t
+
     def card_unread(self) -> None:
         """A card landed that no read named: who may lay what next is not known."""
         self.referee_current = False
@@ -324,6 +333,7 @@ class DealAccount:
         """`box` was emptied by the arm `seen` names (`moved`: every seat's arm evidence in that motion)."""
         out: list[dict] = []
         who = sweeper(box, seen, honour_player, moved, self.referee)
+        out += self._honour_laid_when_nudged(box, who)
         out += self._read_before_disproved(box, who, t)
         out += self._runner_up_proved(box, who, t)
         if self.referee is not None and who is not None:
@@ -331,6 +341,17 @@ class DealAccount:
             out += self._renamed_together(self.referee.sweep(who, box), t, PROVEN)
         self._emptied(box)
         return out + [{"t": t, "type": "box_swept", "box": box, "player": who}]
+
+    def _honour_laid_when_nudged(self, box: str, who: str | None) -> list[dict]:
+        """`who` emptied `box`, whose honour nobody read, after the pile changed by what was taken for its top card
+        nudged, no card laid since: only the honour's player takes its box, right after laying it, so that change was
+        the honour, laid squarely on the top card and read as it (`card_played` then, `proven`: `sweep`)."""
+        t = self.nudged_at
+        if t is None or who is None or box in self.events_seen:
+            return []
+        log.warning("%s emptied the %s box after the top card seemed nudged: %s was laid then", who, box, box)
+        events = self.card_laid(t, PileRead(box, 1.0, 1, 1, evidence={box: 1.0}), Attribution(who, (who,), {who: 1.0}))
+        return [{**e, "proven": PROVEN} if e["type"] == "card_played" and e["card"] == box else e for e in events]
 
     def late_sweep(self, t: float, box: str, player: str | None, swept_at: float | None) -> list[dict]:
         """`box`, whose honour `player` laid, was emptied while its call was open (by `swept_at`), and is told a sweep

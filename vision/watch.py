@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
@@ -135,6 +135,8 @@ class _Pipeline:
         """The pip notches of each suit of that deck, from the same reads; the pile's reads are weighed by them."""
         self._renamed_now: set[str] = set()
         """Cards the account renamed while the card of the settle being told was laid."""
+        self._nudge: PileRead | None = None
+        """The last read taken for the top card nudged, no card laid since: where an honour its sweep proves lies."""
         self.account = DealAccount(players, referee, config, self.inks, self._start_showdown,
                                    lambda: self.boxes.close_all(), self._renamed, self.pip_shapes)
         """What the frames say about the deal (the reasoning, apart from this perception)."""
@@ -289,6 +291,8 @@ class _Pipeline:
             attribution = self._attribute("pile", account.allowed())
         elif verdict is not None and verdict.card:
             self.pile.moved(verdict, account.events_seen)
+            account.top_nudged(t)
+            self._nudge = verdict
         elif verdict is not None and verdict.card is None:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
             account.card_unread()
@@ -298,10 +302,10 @@ class _Pipeline:
                                           t)
         earlier, later = sweeps_around(swept, card)
         for box, honour_player, _ in earlier:
-            out += account.box_swept(t, box, self._attribute(box, list(self.players)), honour_player,
-                                     self.arms.evidence["any"])
+            out += self._swept(t, box, honour_player)
         if card is not None and verdict is not None and attribution is not None:
             self._renamed_now.clear()
+            self._nudge = None
             out += account.card_laid(t, verdict, attribution)
             # the boxes were judged before the card was laid: an honour it renamed (read twice) was never laid
             missed = [(box, who) for box, who in missed if box not in self._renamed_now]
@@ -310,8 +314,7 @@ class _Pipeline:
             self.emitted.append({"card": card, "frame": frame.index, "still_since": self._last_moving + 1,
                                  "step_s": time.perf_counter() - self._step_start})
         for box, honour_player, _ in later:
-            out += account.box_swept(t, box, self._attribute(box, list(self.players)), honour_player,
-                                     self.arms.evidence["any"])
+            out += self._swept(t, box, honour_player)
         for box, seen in self.boxes.judged_again():
             out += account.late_sweep(t, box, seen.player, seen.t)
         out += account.missed(missed, t)
@@ -321,6 +324,17 @@ class _Pipeline:
         elif shown := self._hands_laid(pending["view"]):
             out += account.hands_shown(t, pending["view"], shown)
         self.arms.reset()
+        return out
+
+    def _swept(self, t: float, box: str, honour_player: str | None) -> list[dict]:
+        """The account told that `box` was emptied; an honour its sweep proves laid when the top card seemed nudged
+        (`DealAccount.top_nudged`) lies on the pile where that change was read, and its box was emptied by right."""
+        out = self.account.box_swept(t, box, self._attribute(box, list(self.players)), honour_player,
+                                     self.arms.evidence["any"])
+        if self._nudge is not None and any(e.get("proven") and e.get("card") == box for e in out):
+            self.pile.lay(replace(self._nudge, card=box))
+            self.boxes.strays.discard(box)
+            self._nudge = None
         return out
 
     def _look_at_seats(self, view: np.ndarray) -> dict[str, BoxLook]:
