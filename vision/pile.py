@@ -219,8 +219,9 @@ class PileWatcher:
         """Whether the ink `read` measured at its indices rules out its own card's suit (`DeckInks.card_weights`): a
         card moved keeps its colours, so a read of the top card's name in another suit's ink is a new card whose
         crop showed the top card's index peeking out from under it."""
-        return self.inks is not None and read.card is not None and read.card in self.inks.card_weights(read.ink,
-                                                                                                        [read.card])
+        if self.inks is None or read.card is None:
+            return False
+        return read.card in self.inks.card_weights(read.ink, [read.card])
 
     def _shows_top(self, read: PileRead, on_pile: Collection[str]) -> bool:
         """Whether `read`, naming another card, is the top card again: it is no card's own outline, every frame scored
@@ -443,7 +444,7 @@ class PileWatcher:
         with that view instead, the part the hand hid would be a card laid. The next hand may come with no calm in
         between: only the card's own outline is that card alone (`_at_rest`), and even then the next card may lie
         squarely on it, so the card read there is that card only when the first read named it or scored it closely
-        (`_still_held`)."""
+        (`_still_held`). The card sizes that settle measured are withdrawn: its outline may take in the hand."""
         if self._laid is not None and self._measures_before is not None:
             sizes, stretches, self.card_px, self.stretch = self._measures_before
             del self._card_sizes[sizes:], self._stretches[stretches:]
