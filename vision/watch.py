@@ -182,8 +182,8 @@ class _Pipeline:
         self.arms = ArmTracker(seats, targets, zones)
         previous_pile: PileWatcher | None = getattr(self, "pile", None)
         self.pile = PileWatcher(calib.zones.pile, self.identify, cfg.confirm_frames, rename_floor=cfg.rename_floor,
-                                named=cfg.min_card_confidence, prior=self._rule_prior, inks=self.inks, pip_shapes=self.pip_shapes,
-                                stretch_span=calib.stretch_span)
+                                named=cfg.min_card_confidence, prior=self._rule_prior, inks=self.inks,
+                                pip_shapes=self.pip_shapes, stretch_span=calib.stretch_span)
         if previous_pile is not None:   # the camera moved, the cards did not: their size stays what was measured
             self.pile.measured_before(previous_pile)
         previous: BoxTracker | None = getattr(self, "boxes", None)
