@@ -707,11 +707,12 @@ def test_a_read_interrupted_by_motion_is_read_again_once_the_hand_is_gone() -> N
     assert not watcher.settled(card)
 
 
-def _mid_deal_watcher(reads: list) -> PileWatcher:
-    """A watcher of a 240 x 220 pile zone whose card size is known, reading `reads`, one per frame, two per card."""
+def _mid_deal_watcher(reads: list, card_px: float | None = 71 * 101) -> PileWatcher:
+    """A watcher of a 240 x 220 pile zone whose card size is known (None: the deal's first card, none measured yet),
+    reading `reads`, one per frame, two per card."""
     it = iter(reads)
     polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
-    return PileWatcher(polygon, lambda crop: next(it), confirm_frames=2, card_px=71 * 101)
+    return PileWatcher(polygon, lambda crop: next(it), confirm_frames=2, card_px=card_px)
 
 
 def _held_then(after: np.ndarray, reads: list, came_back: bool = False) -> tuple[PileWatcher, float]:
@@ -803,9 +804,7 @@ def test_the_first_card_read_on_a_settle_its_hand_revoked_is_measured_again_once
     """Deal 115015 of the widened benchmark: the deal's first card was read while the hand laying it rested beside
     it, and the settle was revoked. Its outline took in the hand, so it is no measure of a card: with it, the card
     lying alone was too small to be a card's own outline and was read as a second card, a play nobody made."""
-    reads = iter([held_read, held_read, {"6S": 0.99}, {"6S": 0.99}])
-    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
-    watcher = PileWatcher(polygon, lambda crop: next(reads), confirm_frames=2)
+    watcher = _mid_deal_watcher([held_read, held_read, {"6S": 0.99}, {"6S": 0.99}], card_px=None)
     empty = np.full((220, 240), 90, np.uint8)
     watcher.baseline(empty)
     card = empty.copy()
