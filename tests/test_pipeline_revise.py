@@ -12,7 +12,7 @@ import pytest
 
 from engine.core.cards import DECK
 from vision.attribute import Attribution, decide
-from vision.deal_account import AT_REST, PASSES, PROVEN, READ_TWICE, SEQUENCE, SIGNS, DealAccount
+from vision.deal_account import AT_REST, PASSES, PROVEN, READ_TWICE, RUN, SEQUENCE, SIGNS, DealAccount
 from vision.inks import DeckInks
 from vision.pile import PileRead
 from vision.reattribution import ASKED, LOW_CONFIDENCE, SURE, WEAK_ARM, play_doubt
@@ -1179,7 +1179,7 @@ def test_a_sweep_after_the_top_card_seemed_nudged_proves_the_honour_laid_then(nu
     for t, card in enumerate(("9H", "10H", "JH", "QH"), start=1):
         table.lay(float(t), card, sure("Anne"))
     if nudged:
-        table.account.top_nudged(5.0)
+        table.account.top_nudged(5.0, PileRead("QH", 0.978, 3, 3, evidence={"QH": 0.978}), sure("Bruno"))
     swept = table.account.box_swept(6.0, "KH", sure("Bruno"), None, arms(Bruno=400.0))
     if not nudged:
         assert [e["type"] for e in swept] == ["box_swept"] and "KH" not in table.account.events_seen
@@ -1190,3 +1190,25 @@ def test_a_sweep_after_the_top_card_seemed_nudged_proves_the_honour_laid_then(nu
     assert table.referee.state.board["KH"] == 0 and "KH" in table.account.proven
     laid = table.lay(7.0, "4S", sure("Bruno"))
     assert "flags" not in laid[-1]          # the king ended the run: Bruno, who laid it, leads again
+
+
+@pytest.mark.parametrize("named, then", [("8S", "9S"), ("8S", "8H"), ("9H", "9S")])
+def test_a_card_that_breaks_the_run_where_the_nudge_s_read_mends_it_shows_that_card_laid_then(named: str,
+                                                                                               then: str) -> None:
+    """Deal 118016: Anne's Slavic 8♠, laid on Bruno's 7♦, was read 8♠ only by the run (every frame showed the 7♦
+    surely) and taken for the 7♦ uncovered; her 9♠ then broke the run. The 8♠ the nudge's read named keeps the rules
+    for both: it was laid then, by the arm seen then. A card that keeps the run alone (the 8♥), or a name that
+    mends nothing (a 9♥ before the 9♠), leaves the nudge a nudge."""
+    table = Table()
+    for t, card in enumerate(("4D", "5D", "6D", "7D"), start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.account.top_nudged(5.0, PileRead(named, 0.83, 3, 0, evidence={named: 0.83, "7D": 0.1}), sure("Anne"))
+    laid = table.lay(6.0, then, sure("Anne"))
+    played = [(e["card"], e["player"], e["t"], e.get("proven"), e.get("flags")) for e in laid
+              if e["type"] == "card_played"]
+    if (named, then) == ("8S", "9S"):
+        assert played == [("8S", "Anne", 5.0, RUN, None), ("9S", "Anne", 6.0, None, None)]
+        assert table.referee.rule_breaks() == 0 and table.account.played_by_me["Anne"] == 2
+        return
+    assert [card for card, *_ in played] == [then] and named not in table.account.events_seen
+    assert (played[0][4] is None) == (then == "8H")

@@ -4,7 +4,7 @@ the new top card of the pile, the showdown reader."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any
@@ -17,9 +17,11 @@ from vision import mat
 from vision.attribute import ArmTracker, Attribution, decide
 from vision.boxes import BoxTracker, Undecided, changed_share, look_at, look_within, polygon_mask, surroundings
 from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibrate_from_markers
+from vision.deal_account import RUN
 from vision.gate import GateConfig, MotionGate
 from vision.locate import CardLocation, crop_card, locate_new_card
 from vision.pile import HELD_CARD, PileRead, PileWatcher, marked_on_top
+from vision.referee import LiveReferee
 from vision.showdown import (
     HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, own_cards,
     places_with_new_cards, reading_scale,
@@ -985,7 +987,8 @@ def test_an_honour_a_sweep_proves_laid_when_the_top_card_seemed_nudged_lies_wher
     account.settled = lambda t, laid, view: []
     pipeline._attribute = lambda target, allowed: Attribution("Bruno", ("Bruno",), {"Bruno": 400.0})
     pipeline._look_at_seats = lambda view: {}
-    pipeline.arms = SimpleNamespace(evidence={"any": {"Bruno": 400.0}}, reset=lambda: None)
+    pipeline.arms = SimpleNamespace(evidence={"any": {"Bruno": 400.0}}, reset=lambda: None,
+                                    attribute=pipeline._attribute)
     there = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64))
     pipeline.pile.top, pipeline.pile.top_location = "QH", there
     pipeline.pile.same_card_nudged = lambda read, on_pile: True
@@ -1000,6 +1003,45 @@ def test_an_honour_a_sweep_proves_laid_when_the_top_card_seemed_nudged_lies_wher
     assert [(e["type"], e.get("card") or e.get("box"), e["t"]) for e in out] == [
         ("card_played", "KH", 5.0), ("box_swept", "KH", 6.0)]
     assert pipeline.pile.top == "KH" and pipeline.pile.top_location is nudged and "KH" not in pipeline.boxes.strays
+
+
+def _refereed_pipeline(arm: dict[str, str], laid: Sequence[str]) -> tuple[_Pipeline, CardLocation]:
+    """A pipeline with a live referee (no stopping at will) whose arms name `arm["player"]`, its boxes and seats
+    quiet, after `laid` was laid at one place, one settle a second."""
+    calibrator = MarkerCalibrator(PLAYERS)
+    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
+    w, h = calib.view_size
+    referee = LiveReferee(PLAYERS, "Anne", 100, "lindor", {"stop_at_will": False})
+    pipeline = _Pipeline(calib, PLAYERS, referee, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
+                         (h, w, 3))
+    pipeline.account.missed = lambda missed, t: []
+    pipeline.account.settled = lambda t, laid, view: []
+    pipeline._look_at_seats = lambda view: {}
+    pipeline.boxes.settle = lambda readings, card, player, around, t: ([], [])
+    pipeline._attribute = lambda target, allowed: Attribution(arm["player"], (arm["player"],), {arm["player"]: 400.0})
+    pipeline.arms = SimpleNamespace(evidence={"any": {}}, reset=lambda: None, attribute=pipeline._attribute)
+    there = CardLocation(np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float64))
+    for t, card in enumerate(laid, start=1):
+        pipeline.pending_settle = {"t": float(t), "readings": {}, "around": {}, "view": None, "wall": 0.0}
+        pipeline._after_settle(SimpleNamespace(index=30 * t), PileRead(card, 0.99, 2, 2, there))
+    return pipeline, there
+
+
+def test_the_arm_seen_when_the_top_card_seemed_nudged_lays_the_card_the_next_one_shows_was_laid_then() -> None:
+    """Deal 118016: an 8♠ on Bruno's 7♦, read 8♠ by the run alone, was taken for the 7♦ uncovered; the 9♠ then broke
+    the run. The arm seen at that settle (Chloé's) is kept with it, and the 8♠ is played then, for that arm."""
+    arm = {"player": "Bruno"}
+    pipeline, there = _refereed_pipeline(arm, ("5D", "6D", "7D"))
+    arm["player"] = "Chloé"
+    pipeline.pile.same_card_nudged = lambda read, on_pile: read.card == "8S"
+    pipeline.pending_settle = {"t": 4.0, "readings": {}, "around": {}, "view": None, "wall": 0.0}
+    assert pipeline._after_settle(SimpleNamespace(index=120), PileRead("8S", 0.83, 2, 0, there)) == []
+    arm["player"] = "Anne"
+    pipeline.pending_settle = {"t": 5.0, "readings": {}, "around": {}, "view": None, "wall": 0.0}
+    out = pipeline._after_settle(SimpleNamespace(index=150), PileRead("9S", 0.98, 2, 2, there))
+    assert [(e["card"], e["player"], e["t"], e.get("proven"), e.get("flags")) for e in out
+            if e["type"] == "card_played"] == [("8S", "Chloé", 4.0, RUN, None), ("9S", "Anne", 5.0, None, None)]
+    assert pipeline.pile.top == "9S"
 
 
 def test_a_hand_coming_back_to_the_pile_is_told_from_a_lull_in_one_visit() -> None:

@@ -12,6 +12,7 @@ the engine had seen a player go out, the doubtful plays credited to them go to t
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Protocol, Sequence
 
 import numpy as np
@@ -40,6 +41,9 @@ PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND, SEQUENCE, PASSES = (
     "sweep", "read_twice", "read_at_rest", "inks", "signs", "shown_hand", "sequence", "passes")
 """Why a `card_corrected` renamed a card (its `reason`): only a sweep proves the card (its box was emptied right
 after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
+RUN = "run"
+"""Why a change of the pile taken for the top card nudged was played after all (`proven`, beside `PROVEN`): the next
+card breaks the rules without the card its read named and keeps them after it."""
 
 StartShowdown = Callable[[dict[str, int], dict[str, float], dict[str, str], frozenset[str]], ShowdownReader]
 """(cards each loser holds, pile cards with the confidence the showdown weighs them by, pile alternatives, the cards
@@ -65,6 +69,16 @@ def _corrected(was: str, card: str, sighting: Sighting | None, t: float | None, 
     return {"t": t, "type": "card_corrected", "was": was, "card": card,
             "player": sighting.told if sighting is not None else None,
             "played_at": sighting.event.get("t") if sighting is not None else None, "reason": reason}
+
+
+@dataclass(frozen=True)
+class Nudge:
+    """A change of the pile that perception took for its top card moved (`vision.pile.PileWatcher.same_card_nudged`):
+    when, the read there, and the arm seen in that motion."""
+
+    t: float
+    read: PileRead
+    arm: Attribution
 
 
 class DealAccount:
@@ -112,8 +126,8 @@ class DealAccount:
         """Who the deal's end says went out (None before it)."""
         self.inferred: list[str] = []
         """Cards played for the winner that nobody saw, so the engine sees them go out (`_unseen_to_the_winner`)."""
-        self.nudged_at: float | None = None
-        """When the pile last changed by what perception took for its top card moved, no card laid since
+        self.nudged: Nudge | None = None
+        """The last change of the pile that perception took for its top card moved, no card laid since
         (`top_nudged`)."""
         self.end_pending = False
         """Someone is out of cards by the count and the table has not settled with no card since: the deal's end is
@@ -153,9 +167,8 @@ class DealAccount:
     def card_laid(self, t: float, read: PileRead, attribution: Attribution) -> list[dict]:
         """A new card on the pile, read as `read.card`, laid by the arm `attribution` names."""
         assert read.card is not None
+        out = self._laid_when_nudged(read, attribution)
         card, evidence = read.card, read.evidence
-        self.nudged_at = None
-        out: list[dict] = []
         previous = self._last_laid()
         player = attribution.player
         event: dict[str, Any] = {"t": t, "type": "card_played", "card": card, "player": player,
@@ -319,10 +332,33 @@ class DealAccount:
         best = max((c for c in seen.evidence if c not in others), key=seen.evidence.__getitem__, default=card)
         return [] if best == card else self._rename(card, best, t, AT_REST)
 
-    def top_nudged(self, t: float) -> None:
+    def top_nudged(self, t: float, read: PileRead, arm: Attribution) -> None:
         """The pile changed at `t` by what perception took for its top card straightened or pushed
-        (`vision.pile.PileWatcher.same_card_nudged`)."""
-        self.nudged_at = t
+        (`vision.pile.PileWatcher.same_card_nudged`), read as `read`, with the arm `arm` names."""
+        self.nudged = Nudge(t, read, arm)
+
+    def _laid_when_nudged(self, read: PileRead, attribution: Attribution) -> list[dict]:
+        """`read.card`, laid by the arm `attribution` names, breaks the rules where the card the read at the last
+        nudge named (no card laid since, none on the pile) keeps them for both: that change was that card laid (its
+        index hidden, the card below showing), and it is played then, by the arm seen then (`proven`: `run`). A card
+        that keeps the rules, or a name that mends nothing, leaves the nudge a nudge."""
+        nudge, self.nudged = self.nudged, None
+        player, referee = attribution.player, self.referee
+        if nudge is None or referee is None or not self.referee_current or player is None:
+            return []
+        named, card, confidence = nudge.read.card, read.card, float(read.confidence)
+        if named is None or named == card or named in self.events_seen or card in self.events_seen:
+            return []
+        now, by = referee.rule_breaks(), nudge.arm.player or player
+        alone = referee.breaks_if_played(player, card, confidence)
+        if alone is None or alone <= now or referee.breaks_if_played(player, card, confidence,
+                                                                     first=(by, named)) != now:
+            return []
+        log.warning("%s breaks the run that %s, read when the top card seemed nudged, keeps: %s was laid then",
+                    card, named, named)
+        arm = nudge.arm if nudge.arm.player is not None else Attribution(by, (by,), dict(nudge.arm.evidence))
+        events = self.card_laid(nudge.t, nudge.read, arm)
+        return [{**e, "proven": RUN} if e["type"] == "card_played" and e["card"] == named else e for e in events]
 
     def card_unread(self) -> None:
         """A card landed that no read named: who may lay what next is not known."""
@@ -346,9 +382,9 @@ class DealAccount:
         """`who` emptied `box`, whose honour nobody read, after the pile changed by what was taken for its top card
         nudged, no card laid since: only the honour's player takes its box, right after laying it, so that change was
         the honour, laid squarely on the top card and read as it (`card_played` then, `proven`: `sweep`)."""
-        t = self.nudged_at
-        if t is None or who is None or box in self.events_seen:
+        if self.nudged is None or who is None or box in self.events_seen:
             return []
+        t, self.nudged = self.nudged.t, None
         log.warning("%s emptied the %s box after the top card seemed nudged: %s was laid then", who, box, box)
         events = self.card_laid(t, PileRead(box, 1.0, 1, 1, evidence={box: 1.0}), Attribution(who, (who,), {who: 1.0}))
         return [{**e, "proven": PROVEN} if e["type"] == "card_played" and e["card"] == box else e for e in events]

@@ -156,11 +156,11 @@ class LiveReferee:
             self.game.undo()
         return False
 
-    def breaks_if_played(self, player: str, card: str, confidence: float, renamed: tuple[str, str] | None = None
-                         ) -> int | None:
+    def breaks_if_played(self, player: str, card: str, confidence: float, renamed: tuple[str, str] | None = None,
+                         first: tuple[str, str] | None = None) -> int | None:
         """The rule breaks of this deal (`rule_breaks`) were `player` to lay `card` now (the passes nobody sees
-        inferred), after this deal's latest play of `renamed[0]` was renamed to `renamed[1]`; the game is left as it
-        was. None when the rename is not possible or the engine trips."""
+        inferred), after this deal's latest play of `renamed[0]` was renamed to `renamed[1]` and `first[0]` laid
+        `first[1]`; the game is left as it was. None when the rename is not possible or the engine trips."""
         from engine.nain_jaune.live import renamed_play
 
         before = len(self.game.events)
@@ -169,6 +169,8 @@ class LiveReferee:
                 fix = renamed_play(self.game, *renamed)
                 if not self._applied(f"trying {renamed[0]} as {renamed[1]}", fix):
                     return None
+            if first is not None and "engine_error" in self.play(*first, confidence):
+                return None
             if "engine_error" in self.play(player, card, confidence):
                 return None
             return self.rule_breaks()

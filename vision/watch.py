@@ -291,7 +291,7 @@ class _Pipeline:
             attribution = self._attribute("pile", account.allowed())
         elif verdict is not None and verdict.card:
             self.pile.moved(verdict, account.events_seen)
-            account.top_nudged(t)
+            account.top_nudged(t, verdict, self.arms.attribute("pile", account.allowed()))
             self._nudge = verdict
         elif verdict is not None and verdict.card is None:
             log.info("a card landed on the pile at t=%.1f s but could not be read", t)
