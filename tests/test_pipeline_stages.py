@@ -274,6 +274,19 @@ def test_box_tracker_sweep_missed_call_and_stray_sweep() -> None:
     assert swept == [("7D", "Anne", True)]
 
 
+def test_a_box_whose_honour_waits_for_its_call_is_told_emptied_before_the_settle_is_judged() -> None:
+    """`call_swept` judges as `settle` does and changes nothing: only a box whose honour waits, emptied."""
+    tracker = BoxTracker(call_window=1)
+    full, empty = _looks(), _box_image(0)[0]
+    tracker.baseline(full)
+    assert not tracker.call_swept(_looks(KH=empty))                           # no honour laid: no call is open
+    tracker.settle(full, "QS", "Bruno")
+    assert not tracker.call_swept(full) and not tracker.call_swept(_looks(KH=empty))
+    assert tracker.call_swept(_looks(QS=empty)) and tracker.call_swept(_looks(QS=empty))
+    assert tracker.settle(_looks(QS=empty), None, None) == ([("QS", "Bruno", True)], [])
+    assert not tracker.call_swept(_looks(QS=empty))                           # swept: the call is closed
+
+
 def test_a_call_waited_for_on_a_misread_honour_moves_with_its_rename() -> None:
     """A 10♣ read as the K♥ opens the K♥ box's call window; renamed, the window closes with no missed call. A card
     read as the J♣ renamed to the Q♠ moves its window to the Q♠'s box; a Q♥ renamed to the K♥ (an honour read as
@@ -1042,6 +1055,24 @@ def test_the_arm_seen_when_the_top_card_seemed_nudged_lays_the_card_the_next_one
     assert [(e["card"], e["player"], e["t"], e.get("proven"), e.get("flags")) for e in out
             if e["type"] == "card_played"] == [("8S", "Chloé", 4.0, RUN, None), ("9S", "Anne", 5.0, None, None)]
     assert pipeline.pile.top == "9S"
+
+
+@pytest.mark.parametrize("seen", [False, True])
+def test_a_change_of_the_pile_no_frame_showed_a_card_in_while_a_call_s_box_is_emptied_is_the_sweeping_hand(
+        seen: bool) -> None:
+    """Deal 113022: Bruno laid the Q♠ and emptied its box; his hand brushed the pile, and that change, in which no
+    frame showed a card, was read K♠ by the run alone and played for him. It is no card, and nothing of it is held
+    to come to rest (the K♠ laid next was taken for it at rest). A change that showed a card in that settle is laid."""
+    pipeline, there = _refereed_pipeline({"player": "Bruno"}, ("JS", "QS"))
+    pipeline.boxes.call_swept = lambda looks: True
+    grey = np.zeros((4, 4), np.uint8)
+    pipeline.pile._held = pipeline.pile._laid = (grey, there, PileRead("QS", 0.99, 2, 2, there))
+    pipeline.pending_settle = {"t": 3.0, "readings": {}, "around": {}, "view": None, "wall": 0.0}
+    read = PileRead("KS", 0.14, 2 if seen else 0, 2, None, evidence={"KS": 0.72, "2H": 0.35})
+    out = pipeline._after_settle(SimpleNamespace(index=90), read)
+    assert [e["card"] for e in out if e["type"] == "card_played"] == (["KS"] if seen else [])
+    assert (pipeline.pile._held is None and pipeline.pile._laid is None) == (not seen)
+    assert pipeline.pile.top == ("KS" if seen else "QS")
 
 
 def test_a_hand_coming_back_to_the_pile_is_told_from_a_lull_in_one_visit() -> None:

@@ -227,6 +227,13 @@ class BoxTracker:
                     self.pending[box] = (new_player, 0)
         return swept, missed
 
+    def call_swept(self, looks: Mapping[str, BoxLook]) -> bool:
+        """Whether `looks` show a box whose honour waits for its call emptied, as `settle` would judge it (nothing is
+        changed): the hand of the honour's player has just reached for it."""
+        return any(box in looks and box in self.references and box not in self.emptied
+                   and changed_share(looks[box], self.references[box]) >= self._emptied_at(box, looks[box])
+                   for box in self.pending)
+
     def _restore_strays(self, looks: Mapping[str, BoxLook]) -> None:
         """Boxes told emptied with no honour waiting whose floor looks as it did before (changed less than
         `still_share`) still hold their chips: during play chips only leave a box, so the change was something

@@ -42,8 +42,8 @@ PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND, SEQUENCE, PASSES = (
 """Why a `card_corrected` renamed a card (its `reason`): only a sweep proves the card (its box was emptied right
 after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
 RUN = "run"
-"""Why a change of the pile taken for the top card nudged was played after all (`proven`, beside `PROVEN`): the next
-card breaks the rules without the card its read named and keeps them after it."""
+"""Why a change of the pile taken for no card laid was played after all (`proven`, beside `PROVEN`): the next card
+breaks the rules without the card its read named and keeps them after it."""
 
 StartShowdown = Callable[[dict[str, int], dict[str, float], dict[str, str], frozenset[str]], ShowdownReader]
 """(cards each loser holds, pile cards with the confidence the showdown weighs them by, pile alternatives, the cards
@@ -73,8 +73,9 @@ def _corrected(was: str, card: str, sighting: Sighting | None, t: float | None, 
 
 @dataclass(frozen=True)
 class Nudge:
-    """A change of the pile that perception took for its top card moved (`vision.pile.PileWatcher.same_card_nudged`):
-    when, the read there, and the arm seen in that motion."""
+    """A change of the pile that perception took for no card laid (the top card moved,
+    `vision.pile.PileWatcher.same_card_nudged`, or a hand brushing the pile): when, the read there, and the arm seen
+    in that motion."""
 
     t: float
     read: PileRead
@@ -127,8 +128,7 @@ class DealAccount:
         self.inferred: list[str] = []
         """Cards played for the winner that nobody saw, so the engine sees them go out (`_unseen_to_the_winner`)."""
         self.nudged: Nudge | None = None
-        """The last change of the pile that perception took for its top card moved, no card laid since
-        (`top_nudged`)."""
+        """The last change of the pile that perception took for no card laid, no card laid since (`top_nudged`)."""
         self.end_pending = False
         """Someone is out of cards by the count and the table has not settled with no card since: the deal's end is
         concluded then (a card laid first shows the count was wrong, and no `deal_over` has to be withdrawn)."""
@@ -333,8 +333,8 @@ class DealAccount:
         return [] if best == card else self._rename(card, best, t, AT_REST)
 
     def top_nudged(self, t: float, read: PileRead, arm: Attribution) -> None:
-        """The pile changed at `t` by what perception took for its top card straightened or pushed
-        (`vision.pile.PileWatcher.same_card_nudged`), read as `read`, with the arm `arm` names."""
+        """The pile changed at `t` by what perception took for no card laid (its top card straightened or pushed,
+        `vision.pile.PileWatcher.same_card_nudged`, or a hand brushing it), read as `read`, with the arm `arm` names."""
         self.nudged = Nudge(t, read, arm)
 
     def _laid_when_nudged(self, read: PileRead, attribution: Attribution) -> list[dict]:

@@ -266,6 +266,10 @@ class PileWatcher:
         if read.card == self.top or self._shows_top(read, on_pile):
             self.top_location = read.location
 
+    def brushed(self) -> None:
+        """The change read last was no card laid but a hand brushing the pile: nothing of it comes to rest later."""
+        self._held = self._laid = None
+
     @property
     def reading(self) -> bool:
         return self._location is not None

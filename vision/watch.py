@@ -285,12 +285,15 @@ class _Pipeline:
             if verdict.card and self.pile.top is not None:
                 out += account.card_at_rest(t, self.pile.top, verdict)
                 self.pile.top_location = verdict.location
-        elif verdict is not None and verdict.card and not self.pile.same_card_nudged(verdict, account.events_seen):
+        elif verdict is not None and verdict.card and not self.pile.same_card_nudged(verdict, account.events_seen) \
+                and not self._brushed(verdict, pending["readings"]):
             card = verdict.card
             out += account.card_coming(t, card)
             attribution = self._attribute("pile", account.allowed())
         elif verdict is not None and verdict.card:
             self.pile.moved(verdict, account.events_seen)
+            if self._brushed(verdict, pending["readings"]):
+                self.pile.brushed()
             account.top_nudged(t, verdict, self.arms.attribute("pile", account.allowed()))
             self._nudge = verdict
         elif verdict is not None and verdict.card is None:
@@ -325,6 +328,11 @@ class _Pipeline:
             out += account.hands_shown(t, pending["view"], shown)
         self.arms.reset()
         return out
+
+    def _brushed(self, verdict: PileRead, looks: Mapping[str, BoxLook]) -> bool:
+        """Whether the pile change `verdict` read is no card but the hand that emptied a box whose honour waits for
+        its call (in `looks`), brushing the pile on its way: no frame showed a card (the rules alone named it)."""
+        return not (verdict.votes or verdict.shown_surely) and self.boxes.call_swept(looks)
 
     def _swept(self, t: float, box: str, honour_player: str | None) -> list[dict]:
         """The account told that `box` was emptied; an honour its sweep proves laid when the top card seemed nudged
