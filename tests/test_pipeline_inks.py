@@ -330,6 +330,20 @@ def test_a_sure_rank_takes_the_one_suit_the_inks_leave_unless_that_names_an_hono
     assert ink_renames(sightings, read_inks, inks, set(), 0.3, 0.9) == {}
 
 
+def test_an_ink_near_one_red_suit_s_learnt_ink_rules_neither_red_suit_out() -> None:
+    """Deal 119016: a Slavic J♥ read surely showed an ink of chroma 9.9, 21 from the hearts' learnt ink, 6 from the
+    spades', but 12 from the diamonds': it was renamed J♣ (scored at 0.32 of the J♥) and its player accused of a
+    missed call. Hearts and diamonds print one colour: an ink near either is red. A black ink rules both out."""
+    inks = DeckInks()
+    for suit, ink in [("H", (24.5, 17.5)), ("D", (16.2, 13.9)), ("C", (0.7, 1.3)), ("S", (1.9, 3.6))]:
+        inks.learn("2" + suit, ink)
+        inks.learn("3" + suit, ink)
+    pale = (5.3, 8.3)
+    assert inks.weights(pale) == {}
+    assert ink_renames({"JH": {"JH": 0.249, "JC": 0.079, "QC": 0.045}}, {"JH": pale}, inks, set(), 0.3, 0.9) == {}
+    assert set(inks.weights((0.9, 2.0))) == {"H", "D"}
+
+
 def test_two_reads_each_naming_the_other_s_suit_by_the_wrong_ink_are_swapped() -> None:
     """Deal 92023: a Konqi-modern (four-colour) 5♠ read as the 5♦ (5♠ a close runner-up), the 5♦ later read as the
     5♠ (5♦ close). Neither can be renamed alone, each naming a card on the pile: the inks swap them. Not when one

@@ -163,18 +163,20 @@ class DeckInks:
         return found[0]
 
     def weights(self, ink: Ink | None) -> dict[str, float]:
-        """Per suit, `penalty` when `ink` is far from its learnt ink, not far from the learnt ink of a suit of another
-        colour (`same_colour`), and at least `closer` times nearer that one (else not named). Hearts and diamonds, or
-        spades and clubs, mostly share one ink, and where they do not, their inks differ less than one card's ink
-        varies: neither rules the other out. Nearer, not near: a shown hand's small, soft indices print paler than
-        the pile's, yet lie far nearer their own suit's ink learnt on the pile than another colour's."""
+        """Per suit, `penalty` when `ink` is far from its learnt ink and from that of every suit of its colour
+        (`same_colour`), not far from the learnt ink of a suit of another colour, and at least `closer` times nearer
+        that one (else not named). Hearts and diamonds, or spades and clubs, mostly share one ink, and where they do
+        not, their inks differ less than one card's ink varies: neither rules the other out, and an ink near one is
+        of their colour. Nearer, not near: a shown hand's small, soft indices print paler than the pile's, yet lie
+        far nearer their own suit's ink learnt on the pile than another colour's."""
         if ink is None:
             return {}
         known = self.colours()
         distance = {s: _distance(ink, c) for s, c in known.items()}
         return {s: self.penalty for s, d in distance.items()
-                if d > self.far and any(distance[t] <= self.far and distance[t] * self.closer < d
-                                        and not same_colour(known[s], known[t]) for t in known)}
+                if all(distance[u] > self.far for u in known if same_colour(known[s], known[u]))
+                and any(distance[t] <= self.far and distance[t] * self.closer < d
+                        and not same_colour(known[s], known[t]) for t in known)}
 
     def corner_weights(self, corner: np.ndarray) -> dict[str, float]:
         """`weights` of the ink of a recogniser's corner crop (how the showdown weighs the corners of a hand)."""
