@@ -1947,7 +1947,9 @@ def test_a_read_of_no_outline_that_surely_shows_the_top_card_and_a_card_not_on_t
     sequence, her count a card too many). A card prints one name: a second name every frame shows surely, of no card
     on the pile, is a second card, laid when the change lies on the top card. A name shown surely that lies on the
     pile, or shown by some frames only, is not; nor is a change off the top card (113005: Emma's Q♦ shown over the J♣
-    by the hand laying it, in a change of 2.5 cards, a quarter of it on the J♣; read again as it came to rest)."""
+    by the hand laying it, in a change of 2.5 cards, a quarter of it on the J♣; read again as it came to rest), nor
+    one whose crop surely shows a card lying lower on the pile as well (119016: a card laid on the top card covers
+    those)."""
     watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("4C", 1.0))
     here = CardLocation(np.array([[208.5, 447.2], [215.9, 395.2], [283.0, 406.4], [275.6, 458.4]], np.float64))
     watcher.lay(PileRead("4C", 1.0, 2, 2, here))
@@ -1958,6 +1960,9 @@ def test_a_read_of_no_outline_that_surely_shows_the_top_card_and_a_card_not_on_t
     assert not watcher.same_card_nudged(laid, on_pile)
     assert watcher.same_card_nudged(laid, on_pile | {"5C"})
     assert watcher.same_card_nudged(replace(laid, shown_surely={"4C": 0.999}), on_pile)
+    # 119016: a 9♦ come to rest, its crop surely showing the 6♥ below it as well as a 4♥ (the 6♥'s index misread)
+    below = replace(laid, shown_surely={"4C": 0.999, "5C": 0.994, "2H": 0.96})
+    assert watcher.same_card_nudged(below, on_pile)
     held = CardLocation(np.array([[237.0, 449.0], [249.0, 367.0], [355.0, 385.0], [343.0, 467.0]], np.float64))
     assert watcher.same_card_nudged(replace(laid, location=held), on_pile)
 

@@ -230,14 +230,18 @@ class PileWatcher:
         and shows its outline; a change that is none shows parts of cards, and the rules weigh every card on the pile
         down, the top card too: a crop there that surely shows the card laid last and nothing new is that card again,
         moved by the hand that laid it, or uncovered as the hand left it. A card prints one name, so a second name
-        every frame shows surely on the top card (`lies_on`) is a card laid squarely on it; a hand laying a card shows
-        it over the pile in a change off the top card, and the card is read again once it lies alone."""
+        every frame shows surely on the top card (`lies_on`) is a card laid squarely on it, unless the crop surely
+        shows a card lying under the top card too: a card laid on the top card covers what lies below it, and a crop
+        that sees the layers below saw the top card moved off them, their indices misread as well as read. A hand
+        laying a card shows it over the pile in a change off the top card, and the card is read again once it lies
+        alone."""
         if read.location is None or read.location.outline_px is not None:
             return False
         if self.top is None or read.card == self.top or self.top not in read.shown_surely:
             return False
+        below = any(card in on_pile and card != self.top for card in read.shown_surely)
         if read.card not in on_pile and read.card in read.shown_surely and self.top_location is not None \
-                and lies_on(read.location, self.top_location):
+                and lies_on(read.location, self.top_location) and not below:
             return False
         return not read.votes or read.card in on_pile
 
