@@ -453,6 +453,33 @@ def test_at_the_deal_s_end_an_ace_is_renamed_to_the_suit_its_index_sign_shows() 
     assert "AS" in table.readers[0].exclude and "AC" not in table.readers[0].exclude
 
 
+@pytest.mark.parametrize("taught, talon", [(True, False), (True, True), (False, False)])
+def test_a_card_read_twice_whose_reads_scored_no_other_card_is_renamed_to_the_suit_its_sign_shows(taught: bool,
+                                                                                                  talon: bool) -> None:
+    """Deal 113010: a Slavic 3♠ was read 3♣ (0.985, no other card near), and the 3♣ later read 3♣ again. The deck
+    holds one 3♣; the inks tell the colour, the sign the suit within it: the first read's sign is the spades', the
+    second's the clubs', so the first is renamed 3♠ (`read_twice`) as the deal is settled, even though a run that
+    stopped wanting a 3 put the 3♠ in the talon (the pile's names count the two 3♣ reads as one card). While the
+    number cards have not taught both black suits' signs, nothing tells which read to rename."""
+    spade, club = np.zeros(144), np.zeros(144)
+    spade[40:100], club[::3] = 0.9, 0.9
+    table = Table(_losers_hands(("2D", "3S", "4D", "5D", "6D", "3C")), unswept=[])
+    if talon:
+        table.account._in_the_talon = lambda: frozenset({"3S"})
+    for card in ("5C", "6C", "7C", "8S", "9S", "10S"):
+        table.account.sign_shapes.learn(card, [club if card[-1] == "C" else spade] if taught or card[-1] == "C" else [])
+    table.lay(1.0, "2D", sure("Bruno"))
+    table.lay(2.0, "3C", sure("Bruno"), 0.985, {"3C": 0.985}, sign=spade + 0.05)
+    for t, card in ((3.0, "4D"), (4.0, "5D"), (5.0, "6D")):
+        table.lay(t, card, sure("Bruno"))
+    table.lay(6.0, "3C", sure("Bruno"), 0.996, {"3C": 0.996 * WatchConfig().seen_weight}, sign=club + 0.05)
+    table.quiet(7.0)
+    assert types(table.events)[-1] == "settlement"
+    corrected = [(e["was"], e["card"], e.get("first"), e["reason"]) for e in table.events
+                 if e["type"] == "card_corrected"]
+    assert corrected == ([("3C", "3S", True, READ_TWICE)] if taught else [])
+
+
 @pytest.mark.parametrize("scored", [True, False])
 def test_at_the_deal_s_end_a_read_a_contradicted_pass_turns_on_is_renamed_to_the_card_the_rules_leave(scored: bool
                                                                                                       ) -> None:

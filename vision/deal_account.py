@@ -450,23 +450,48 @@ class DealAccount:
                 *self._call_withdrawn(card, renamed, t)]
 
     def _misreads_of_two(self, taken: set[str]) -> Iterator[tuple[str, Sighting, Sighting, bool, str]]:
-        """Each card read twice on the pile that `misread_of_two` settles, with its two sightings, whether the earlier
-        is the misread one and the card that one names instead, claimed in `taken` from then on (the reads are taken
-        from a snapshot: a caller may rename them as it goes)."""
+        """Each card read twice on the pile that `misread_of_two` (or `_partner_of_two`) settles, with its two
+        sightings, whether the earlier is the misread one and the card that one names instead, claimed in `taken` from
+        then on (the reads are taken from a snapshot: a caller may rename them as it goes)."""
         for card, earlier in list(self.read_before.items()):
             later = self.sightings.get(card)
             found = None if later is None else misread_of_two(card, earlier.evidence,
-                                                               self._as_read(card, later.evidence), taken)
+                                                               self._as_read(card, later.evidence), taken) \
+                or self._partner_of_two(card, earlier, later, taken)
             if found is not None:
                 taken.add(found[1])
                 yield card, earlier, later, *found
+
+    def _partner_of_two(self, card: str, earlier: Sighting, later: Sighting, taken: Collection[str]
+                        ) -> tuple[bool, str] | None:
+        """A card read twice whose reads scored no card claimed nowhere (`misread_of_two`): the deck holds it once, the
+        inks tell a card's colour and its index sign the suit within it, so the misread one is the other suit of its
+        ink (`PARTNER`; unclaimed, its ink not ruling it out, never an honour), the read whose sign leans to that
+        suit's learnt sign (nearer it than its own suit's) and more than the other read's. None while the signs
+        cannot tell. The talon the pile's names infer (`_in_the_talon`) claims nothing here: those names count the
+        card read twice as one, so the card one read misnamed seems to be missing from the pile, as if in the talon."""
+        suit, other = card[-1], PARTNER[card[-1]]
+        instead = card[:-1] + other
+        if (instead in taken and instead not in self._in_the_talon()) or instead in HONOURS:
+            return None
+        leans = []
+        for seen in (earlier, later):
+            distances = self.sign_shapes.distances(seen.signs)
+            if suit not in distances or other not in distances:
+                return None
+            leans.append(distances[suit] - distances[other])
+        first = leans[0] > leans[1]
+        misread = earlier if first else later
+        if leans[0] == leans[1] or max(leans) <= 0.0 or instead in self.inks.card_weights(misread.ink, [instead]):
+            return None
+        return first, instead
 
     def _misread_twice_as(self) -> dict[str, float]:
         """Per card read twice on the pile, the card its misread play likeliest is (`_misreads_of_two`, with the pile
         and the talon claimed), with that read's score of it: a card on the pile too, which a hand's completion must
         not guess, and which a hand holds only if it reads it more surely (`ShowdownReader.exclude`)."""
         taken = set(self.events_seen) | self._in_the_talon()
-        return {instead: float((earlier if first else later).evidence[instead])
+        return {instead: float((earlier if first else later).evidence.get(instead, 0.0))
                 for _, earlier, later, first, instead in self._misreads_of_two(taken)}
 
     def _read_twice_settled(self, t: float | None) -> list[dict]:
