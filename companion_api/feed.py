@@ -10,9 +10,10 @@ Every observation may carry `t` (seconds in the source). Types:
    `"unseen": true` (optional): nobody saw this card; the pipeline inferred it (the hands laid out ended a deal in
    which the winner's count lacked it) and the phone asks the family to check it. `"proven": "sweep"` (optional):
    the card was not read as laid (the pile took it for the card below moved), and its player emptying its box
-   proved it; its `t` is when it was laid, before the `box_swept` that follows it. `"proven": "run"` (optional): the
-   same change was read as this card but taken for the card below moved, and the next card breaks the rules without
-   it and keeps them after it; its `t` is that change's, before the `card_played` that follows it.
+   proved it; its `t` is when it was laid, before the `box_swept` that follows it. `"proven": "run"` (optional): a
+   change of the pile was read as this card but taken for no card laid (the card below moved, or a hand brushing the
+   pile), and the next card breaks the rules without it and keeps them after it; its `t` is that change's, before
+   the `card_played` that follows it.
 - `{"type": "card_corrected", "was": "JC", "card": "JS", "player": "Anne", "played_at": 16.5, "reason": "sweep"}`
   — the card read as `was` earlier this deal was `card`: the pipeline read `was` a second time (`reason`
   `read_twice`: then, or as the deal is settled, the read that doubted more), read it again once the hand that
