@@ -184,8 +184,7 @@ class BoxTracker:
         """
         around = around or {}
         self._restore_strays(looks)
-        changes = {b: changed_share(look, self.references[b]) for b, look in looks.items()
-                   if b in self.references and b not in self.emptied}
+        changes = self._changes(looks)
         self.last_changes.update(changes)
         self.played = self.played or new_card is not None
         swept: list[tuple[str, str | None, bool]] = []
@@ -230,9 +229,13 @@ class BoxTracker:
     def call_swept(self, looks: Mapping[str, BoxLook]) -> bool:
         """Whether `looks` show a box whose honour waits for its call emptied, as `settle` would judge it (nothing is
         changed): the hand of the honour's player has just reached for it."""
-        return any(box in looks and box in self.references and box not in self.emptied
-                   and changed_share(looks[box], self.references[box]) >= self._emptied_at(box, looks[box])
-                   for box in self.pending)
+        changes = self._changes({box: look for box, look in looks.items() if box in self.pending})
+        return any(change >= self._emptied_at(box, looks[box]) for box, change in changes.items())
+
+    def _changes(self, looks: Mapping[str, BoxLook]) -> dict[str, float]:
+        """Per box of `looks` not emptied yet, how much its floor changed since its reference look."""
+        return {b: changed_share(look, self.references[b]) for b, look in looks.items()
+                if b in self.references and b not in self.emptied}
 
     def _restore_strays(self, looks: Mapping[str, BoxLook]) -> None:
         """Boxes told emptied with no honour waiting whose floor looks as it did before (changed less than

@@ -357,8 +357,12 @@ class DealAccount:
         log.warning("%s breaks the run that %s, read when the top card seemed nudged, keeps: %s was laid then",
                     card, named, named)
         arm = nudge.arm if nudge.arm.player is not None else Attribution(by, (by,), dict(nudge.arm.evidence))
-        events = self.card_laid(nudge.t, nudge.read, arm)
-        return [{**e, "proven": RUN} if e["type"] == "card_played" and e["card"] == named else e for e in events]
+        return self._proven_play(nudge.t, nudge.read, arm, RUN)
+
+    def _proven_play(self, t: float, read: PileRead, arm: Attribution, proof: str) -> list[dict]:
+        """`card_laid` of a play perception took for no card laid, found since (`proven`: `proof`)."""
+        events = self.card_laid(t, read, arm)
+        return [{**e, "proven": proof} if e["type"] == "card_played" and e["card"] == read.card else e for e in events]
 
     def card_unread(self) -> None:
         """A card landed that no read named: who may lay what next is not known."""
@@ -386,8 +390,8 @@ class DealAccount:
             return []
         t, self.nudged = self.nudged.t, None
         log.warning("%s emptied the %s box after the top card seemed nudged: %s was laid then", who, box, box)
-        events = self.card_laid(t, PileRead(box, 1.0, 1, 1, evidence={box: 1.0}), Attribution(who, (who,), {who: 1.0}))
-        return [{**e, "proven": PROVEN} if e["type"] == "card_played" and e["card"] == box else e for e in events]
+        return self._proven_play(t, PileRead(box, 1.0, 1, 1, evidence={box: 1.0}), Attribution(who, (who,), {who: 1.0}),
+                                 PROVEN)
 
     def late_sweep(self, t: float, box: str, player: str | None, swept_at: float | None) -> list[dict]:
         """`box`, whose honour `player` laid, was emptied while its call was open (by `swept_at`), and is told a sweep
@@ -449,30 +453,32 @@ class DealAccount:
         return [{**_corrected(card, instead, renamed, t, READ_TWICE), **({"first": True} if first else {})},
                 *self._call_withdrawn(card, renamed, t)]
 
-    def _misreads_of_two(self, taken: set[str]) -> Iterator[tuple[str, Sighting, Sighting, bool, str]]:
+    def _misreads_of_two(self, taken: set[str], talon: frozenset[str]
+                         ) -> Iterator[tuple[str, Sighting, Sighting, bool, str]]:
         """Each card read twice on the pile that `misread_of_two` (or `_partner_of_two`) settles, with its two
         sightings, whether the earlier is the misread one and the card that one names instead, claimed in `taken` from
-        then on (the reads are taken from a snapshot: a caller may rename them as it goes)."""
+        then on (the reads are taken from a snapshot: a caller may rename them as it goes); `talon`: the cards of
+        `taken` only the talon the pile's names infer claims (`_in_the_talon`)."""
         for card, earlier in list(self.read_before.items()):
             later = self.sightings.get(card)
             found = None if later is None else misread_of_two(card, earlier.evidence,
                                                                self._as_read(card, later.evidence), taken) \
-                or self._partner_of_two(card, earlier, later, taken)
+                or self._partner_of_two(card, earlier, later, taken, talon)
             if found is not None:
                 taken.add(found[1])
                 yield card, earlier, later, *found
 
-    def _partner_of_two(self, card: str, earlier: Sighting, later: Sighting, taken: Collection[str]
-                        ) -> tuple[bool, str] | None:
+    def _partner_of_two(self, card: str, earlier: Sighting, later: Sighting, taken: Collection[str],
+                        talon: Collection[str]) -> tuple[bool, str] | None:
         """A card read twice whose reads scored no card claimed nowhere (`misread_of_two`): the deck holds it once, the
         inks tell a card's colour and its index sign the suit within it, so the misread one is the other suit of its
         ink (`PARTNER`; unclaimed, its ink not ruling it out, never an honour), the read whose sign leans to that
         suit's learnt sign (nearer it than its own suit's) and more than the other read's. None while the signs
-        cannot tell. The talon the pile's names infer (`_in_the_talon`) claims nothing here: those names count the
-        card read twice as one, so the card one read misnamed seems to be missing from the pile, as if in the talon."""
+        cannot tell. The `talon` the pile's names infer claims nothing here: those names count the card read twice as
+        one, so the card one read misnamed seems to be missing from the pile, as if in the talon."""
         suit, other = card[-1], PARTNER[card[-1]]
         instead = card[:-1] + other
-        if (instead in taken and instead not in self._in_the_talon()) or instead in HONOURS:
+        if (instead in taken and instead not in talon) or instead in HONOURS:
             return None
         leans = []
         for seen in (earlier, later):
@@ -490,16 +496,17 @@ class DealAccount:
         """Per card read twice on the pile, the card its misread play likeliest is (`_misreads_of_two`, with the pile
         and the talon claimed), with that read's score of it: a card on the pile too, which a hand's completion must
         not guess, and which a hand holds only if it reads it more surely (`ShowdownReader.exclude`)."""
-        taken = set(self.events_seen) | self._in_the_talon()
+        talon = self._in_the_talon()
         return {instead: float((earlier if first else later).evidence.get(instead, 0.0))
-                for _, earlier, later, first, instead in self._misreads_of_two(taken)}
+                for _, earlier, later, first, instead in self._misreads_of_two(set(self.events_seen) | talon, talon)}
 
     def _read_twice_settled(self, t: float | None) -> list[dict]:
         """Each card still read twice as the deal is settled, one of its reads renamed as `misread_of_two` says,
         with every card seen on the pile, in the hands shown or known in the talon claimed."""
         out: list[dict] = []
+        talon = self._in_the_talon()
         for card, earlier, later, first, instead in self._misreads_of_two(
-                set(self.events_seen) | self._shown() | self._in_the_talon()):
+                set(self.events_seen) | self._shown() | talon, talon):
             out += self._one_of_two_renamed(card, earlier, later, first, instead, t)
         return out
 

@@ -281,18 +281,19 @@ class _Pipeline:
         card = None
         attribution: Attribution | None = None
         account = self.account
+        brushed = verdict is not None and not verdict.at_rest and self._brushed(verdict, pending["readings"])
         if verdict is not None and verdict.at_rest:
             if verdict.card and self.pile.top is not None:
                 out += account.card_at_rest(t, self.pile.top, verdict)
                 self.pile.top_location = verdict.location
         elif verdict is not None and verdict.card and not self.pile.same_card_nudged(verdict, account.events_seen) \
-                and not self._brushed(verdict, pending["readings"]):
+                and not brushed:
             card = verdict.card
             out += account.card_coming(t, card)
             attribution = self._attribute("pile", account.allowed())
         elif verdict is not None and verdict.card:
             self.pile.moved(verdict, account.events_seen)
-            if self._brushed(verdict, pending["readings"]):
+            if brushed:
                 self.pile.brushed()
             account.top_nudged(t, verdict, self.arms.attribute("pile", account.allowed()))
             self._nudge = verdict
