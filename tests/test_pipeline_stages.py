@@ -1229,6 +1229,27 @@ def test_a_hand_read_short_takes_back_what_its_place_showed_before_and_never_a_c
     assert reader.guessed == {}   # both were read in their places before: nothing was guessed
 
 
+@pytest.mark.parametrize("last_view, hand", [
+    (["2C", "4H", "5D", "6C"], ("2C", "5D", "6C", "QH")),
+    (["2C", "5D", "6C", "QH"], ("2C", "5D", "6C", "QH")),
+])
+def test_a_place_the_source_ends_on_shows_the_cards_read_on_most_views_since_it_showed_its_count(
+        last_view: list[str], hand: tuple[str, ...]) -> None:
+    """Deal 120016: Bruno's Slavic hand was read 5♦ 6♣ Q♣ Q♥ on five views, the source ending on the one view that
+    read a 4♥ in the Q♥'s stead; Denis had not laid his hand down, so nothing had been revealed."""
+    seats, view = _two_zones()
+    frames = [["2C", "5D", "6C"], *[["2C", "5D", "6C", "QH"]] * 5, last_view]
+    frame = {"i": 0}
+    reader = ShowdownReader(seats, lambda crop: [_Det(c, 0.99) for c in frames[frame["i"]]]
+                            if _whose(crop) == "Anne" else [], {"Anne": 4, "Bruno": 2})
+    revealed = []
+    for i in range(len(frames)):
+        frame["i"] = i
+        revealed += reader.settled(view)
+    assert revealed == []
+    assert dict(reader.finish()) == {"Anne": hand}
+
+
 def test_a_card_a_place_showed_once_is_not_there_once_that_place_shows_its_whole_hand_without_it() -> None:
     """Deal 102022: Denis's place read a Q♠ for one view before his two jacks lay there; Anne's Slavic Q♠, never read
     surely, is the card her zone scores best, and must not be barred as "seen in Denis's place"."""

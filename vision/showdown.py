@@ -13,8 +13,8 @@ A stable reading short of the cards the engine says that player still holds is c
 at least `FILL_FLOOR` (a name a place read beyond its player's count, and cut, counts as seen nowhere); a card two
 such hands would both take goes to the zone that scores it more surely on average over the views. The
 engine's count says how many are missing, so completion never adds more cards than the hand holds. A place still not
-revealed when the source ends takes its likeliest such cards however low they score: a guess the family checks, where
-no hand would leave the deal unsettled.
+revealed when the source ends shows the cards read on most views since it showed its player's count, and takes its
+likeliest such cards however low they score: a guess the family checks, where no hand would leave the deal unsettled.
 A hand holds no card its player passed on during the deal (`lacking`): the others pass only when unable.
 A card read in a hand that was also read on the pile stays on the pile, unless the pile's read hesitated (it has
 one of the `alternatives`) and the hand read the card more surely (an honour whose box kept its stake: as surely as
@@ -306,6 +306,9 @@ class ShowdownReader:
     scores swing between an unread index and a neighbour's edge read as a card, and a card laid last, or covered
     for a view, scores nothing on the views that do not show it. A card the place read before is taken back by its
     mean instead (`_still_shown`): it was read, so it was in view, and a misread comes and goes."""
+    _laid_views: dict[str, list[dict[str, float]]] = field(default_factory=dict)
+    """Per place, its cards (card -> confidence) on each settled view since it first showed as many as its player
+    holds: the hand lies laid out from then on, each view one more look at the same cards (`_laid_read`)."""
     _waited: int = 0
 
     def __post_init__(self) -> None:
@@ -344,6 +347,8 @@ class ShowdownReader:
             if not cards:
                 continue
             laid += 1
+            if len(cards) >= self.expected[player] or player in self._laid_views:
+                self._laid_views.setdefault(player, []).append({c: found[c] for c in cards})
             if shown[player] == shown_before.get(player):
                 ready[player] = cards
             self._last[player] = cards
@@ -369,15 +374,14 @@ class ShowdownReader:
         return out
 
     def finish(self) -> list[tuple[str, tuple[str, ...]]]:
-        """End of the source: give what was last read for every hand still waiting (but a card seen since in another
-        place, which `shared_owners` gave it), completed as in `settled`; a zone where no card was ever read gives
-        what its scores complete it with (an index letter the recogniser never names surely, such as a Slavic
+        """End of the source: give what each place still waiting showed (`_laid_read`: but a card seen since in
+        another place, which `shared_owners` gave it), completed as in `settled`; a zone where no card was ever read
+        gives what its scores complete it with (an index letter the recogniser never names surely, such as a Slavic
         queen's "Д", still scores), and, when nothing there reaches `FILL_FLOOR`, its likeliest cards claimed nowhere
         however low they score: without that hand the deal is never settled, and a guess (`guessed`) is one the
         family is asked to check."""
         out = []
-        last = {p: tuple(c for c in self._last.get(p, ()) if self._seen_with.get(c, (p, 0.0))[0] == p)
-                for p in self.waiting}
+        last = {p: self._laid_read(p) for p in self.waiting}
         remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last)) for p, cards in last.items()}
         last = self._renaming_pile_cards(remembered, self._last_view)
         left = self._left_to_others(last, self._last_view, partial(self._claimed_besides, hands=last))
@@ -389,6 +393,19 @@ class ShowdownReader:
             self.revealed[player] = cards
             out.append((player, cards))
         return out
+
+    def _laid_read(self, player: str) -> tuple[str, ...]:
+        """The cards a place still waiting when the source ends shows, but those last seen in another place: once it
+        showed its player's count, the cards read on most views since (the surest first among cards read as
+        often), up to that count; else what the last view read. A laid-out hand stays put and each of its cards is
+        read on every view that shows it, where a misread comes and goes: the last view alone may be the one
+        misread."""
+        views = self._laid_views.get(player)
+        if not views:
+            return tuple(c for c in self._last.get(player, ()) if self._seen_with.get(c, (player, 0.0))[0] == player)
+        read = {c for view in views for c in view if self._seen_with.get(c, (player, 0.0))[0] == player}
+        ranked = sorted(read, key=lambda c: (-sum(c in view for view in views), -max(v.get(c, 0.0) for v in views)))
+        return tuple(sorted(ranked[:self.expected[player]]))
 
     def _claimed_besides(self, player: str, hands: Mapping[str, Collection[str]]) -> set[str]:
         """Cards that lie elsewhere than `player`'s place: revealed, in another of `hands`, or last seen in another
