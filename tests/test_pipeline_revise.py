@@ -812,10 +812,10 @@ def test_a_runner_up_of_another_colour_than_the_ink_the_honour_showed_leaves_no_
     assert [(e["card"], e["player"]) for e in missed] == ([("7D", "Bruno")] if told else [])
 
 
-def _deal_with_a_jack_whose_sign_leans(lean: float, hands_hold_the_spade: bool) -> Table:
-    """Bruno lays 2♠ 3♠ 4♠, then 8♣; Chloé 9♣ 10♣, the J♣ read surely (the J♠ far behind, as deal 72004's Slavic J♠
-    read J♣ 0.993), Q♣ K♣ and 2♥, and goes out. The J♣ box kept its stake; the jack's index sign is the learnt spade's
-    and club's mixed, `lean` of the way to the spade's."""
+def _deal_with_a_jack_whose_sign_leans(lean: float, hands_hold_the_spade: bool, spade_score: float = 0.15) -> Table:
+    """Bruno lays 2♠ 3♠ 4♠, then 8♣; Chloé 9♣ 10♣, the J♣ read surely (the J♠ `spade_score` behind: far, as deal
+    72004's Slavic J♠ read J♣ 0.993), Q♣ K♣ and 2♥, and goes out. The J♣ box kept its stake; the jack's index sign is
+    the learnt spade's and club's mixed, `lean` of the way to the spade's."""
     spade, club = np.zeros(144), np.zeros(144)
     spade[40:100], club[::3] = 0.9, 0.9
     pile = ("2S", "3S", "4S", "8C", "9C", "10C", "JC", "QC", "KC", "2H")
@@ -827,7 +827,7 @@ def _deal_with_a_jack_whose_sign_leans(lean: float, hands_hold_the_spade: bool) 
         table.lay(float(t), card, sure("Bruno"), sign=spade if card[-1] == "S" else club)
     for t, card in enumerate(pile[4:], start=5):
         jack = card == "JC"
-        table.lay(float(t), card, sure("Chloé"), 0.99, {"JC": 0.99, "JS": 0.15} if jack else None,
+        table.lay(float(t), card, sure("Chloé"), 0.99, {"JC": 0.99, "JS": spade_score} if jack else None,
                   sign=lean * spade + (1 - lean) * club if jack else club)
     table.account.close_boxes = lambda: [("JC", "Chloé")]
     table.quiet(11.0)
@@ -841,6 +841,17 @@ def test_a_missed_call_accuses_nobody_while_the_honour_s_index_sign_leans_to_the
     """A sure read whose sign lies nearer the other suit of its ink (too little to rename it: `signs`) leaves the doubt
     that accuses a player: told only once the J♠ shows in a hand; a sign nearer its own suit's is no doubt."""
     missed = [e for e in _deal_with_a_jack_whose_sign_leans(lean, shown).events if e["type"] == "call_missed"]
+    assert [(e["card"], e["player"]) for e in missed] == ([("JC", "Chloé")] if told else [])
+
+
+@pytest.mark.parametrize(("lean", "told"), [(0.0, True), (0.3, True), (0.4, False)])
+def test_a_hesitant_honour_whose_index_sign_looks_like_its_own_suit_s_leaves_no_doubt_at_the_settlement(
+        lean: float, told: bool) -> None:
+    """122010: Bruno's Slavic Q♠ read Q♠ 4.74, Q♣ 4.68 (the Q♣ in the talon, where no hand shows it), its sign 0.78
+    from the learnt spade's, 1.86 from the club's. The sign tells the two suits of one ink apart: twice as near its
+    own suit's, the other suit's card is no doubt and the missed call is told; nearer, but not twice, it stays one."""
+    missed = [e for e in _deal_with_a_jack_whose_sign_leans(lean, False, spade_score=0.97).events
+              if e["type"] == "call_missed"]
     assert [(e["card"], e["player"]) for e in missed] == ([("JC", "Chloé")] if told else [])
 
 

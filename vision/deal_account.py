@@ -536,10 +536,10 @@ class DealAccount:
 
     def _read_in_doubt(self, card: str, shown: Collection[str] | None) -> bool:
         """Whether the pile's read of `card` hesitated with a card that is neither on the pile nor in `shown` nor of a
-        suit the inks rule out (`_ruled_out_by_ink`) nor, once the deal is over, one the run rules out
-        (`_ruled_out_by_the_run`), or its index sign leans to such a card (`_sign_disagrees`), or,
-        during the deal (`shown` None), it was read with low confidence: which cards it may have been is only known
-        at the settlement. So is a card read twice (`read_before`): one read is wrong, so which play laid the honour,
+        suit the inks rule out (`_ruled_out_by_ink`) nor, once the deal is over, one the run or the index sign rules
+        out (`_ruled_out_by_the_run`, `_ruled_out_by_sign`), or its index sign leans to such a card
+        (`_sign_disagrees`), or, during the deal (`shown` None), it was read with low confidence: which cards it may
+        have been is only known at the settlement. So is a card read twice (`read_before`): one read is wrong, so which play laid the honour,
         and when its call was due, is unknown. A card renamed or proven since holds by that evidence instead, a rename
         unless a shown hand holds the card: the deck holds it once, and a rename may be a runner-up's guess."""
         seen = self.sightings.get(card)
@@ -551,7 +551,7 @@ class DealAccount:
             return True
         ruled_out = {*self.sightings, *(shown or ()), *self._ruled_out_by_ink(card, seen)}
         if shown is not None:
-            ruled_out |= self._ruled_out_by_the_run(card, seen, ruled_out)
+            ruled_out |= self._ruled_out_by_the_run(card, seen, ruled_out) | self._ruled_out_by_sign(card, seen)
         unsure = shown is None and self._unsure(seen)
         return unsure or hesitated(card, seen.evidence, ruled_out, self.config.rename_floor) \
             or self._sign_disagrees(card, seen, ruled_out)
@@ -565,6 +565,13 @@ class DealAccount:
         now = referee.rule_breaks()
         return {other for other in doubts(card, seen.evidence, ruled_out, self.config.rename_floor)
                 if (after := referee.breaks_if_renamed(card, other)) is not None and after > now}
+
+    def _ruled_out_by_sign(self, card: str, seen: Sighting) -> set[str]:
+        """The card of `card`'s rank in the other suit of its ink, when the read's index sign looks like its own
+        suit's learnt sign (`SignShapes.looks_like`: `CLOSER` times nearer it than the other suit's): the inks tell
+        the colour, the sign the two suits of one ink, and no design's sign looks like the other suit of its ink."""
+        partner = card[:-1] + PARTNER[card[-1]]
+        return {partner} if self.sign_shapes.looks_like(seen.signs, PARTNER[card[-1]], card[-1]) else set()
 
     def _ruled_out_by_ink(self, card: str, seen: Sighting) -> set[str]:
         """The cards of `card`'s read whose suit the deck's inks, as known now, rule out for the ink its index showed
