@@ -539,9 +539,10 @@ class DealAccount:
         suit the inks rule out (`_ruled_out_by_ink`) nor, once the deal is over, one the run or the index sign rules
         out (`_ruled_out_by_the_run`, `_ruled_out_by_sign`), or its index sign leans to such a card
         (`_sign_disagrees`), or, during the deal (`shown` None), it was read with low confidence: which cards it may
-        have been is only known at the settlement. So is a card read twice (`read_before`): one read is wrong, so which play laid the honour,
-        and when its call was due, is unknown. A card renamed or proven since holds by that evidence instead, a rename
-        unless a shown hand holds the card: the deck holds it once, and a rename may be a runner-up's guess."""
+        have been is only known at the settlement. So is a card read twice (`read_before`): one read is wrong, so
+        which play laid the honour, and when its call was due, is unknown. A card renamed or proven since holds by
+        that evidence instead, a rename unless a shown hand holds the card: the deck holds it once, and a rename may be
+        a runner-up's guess."""
         seen = self.sightings.get(card)
         if seen is None or card in self.proven:
             return False
