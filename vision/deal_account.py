@@ -571,8 +571,8 @@ class DealAccount:
         """The card of `card`'s rank in the other suit of its ink, when the read's index sign looks like its own
         suit's learnt sign (`SignShapes.looks_like`: `CLOSER` times nearer it than the other suit's): the inks tell
         the colour, the sign the two suits of one ink, and no design's sign looks like the other suit of its ink."""
-        partner = card[:-1] + PARTNER[card[-1]]
-        return {partner} if self.sign_shapes.looks_like(seen.signs, PARTNER[card[-1]], card[-1]) else set()
+        suit, other = card[-1], PARTNER[card[-1]]
+        return {card[:-1] + other} if self.sign_shapes.looks_like(seen.signs, other, suit) else set()
 
     def _ruled_out_by_ink(self, card: str, seen: Sighting) -> set[str]:
         """The cards of `card`'s read whose suit the deck's inks, as known now, rule out for the ink its index showed
