@@ -1230,6 +1230,36 @@ def test_a_sweep_after_the_top_card_seemed_nudged_proves_the_honour_laid_then(nu
     assert "flags" not in laid[-1]          # the king ended the run: Bruno, who laid it, leads again
 
 
+@pytest.mark.parametrize("queen_doubted", [True, False])
+def test_a_nudge_that_read_the_top_card_again_was_that_card_laid_on_its_misread_runner_up(queen_doubted: bool) -> None:
+    """Deal 123016: Bruno's Slavic Q♥, laid on his J♠, was read K♥ (A♥, Q♥ and J♥ behind); Anne's K♥, laid squarely
+    on it, was read K♥ again and taken for it nudged; her 2♦ then broke the rules (the king's player leads). The Q♥,
+    the one doubt that keeps them for every play, was laid first, the K♥ then by Anne, whose missed call is told at
+    the settlement. A read that never doubted the Q♥ mends nothing, and Anne laid no K♥."""
+    pile = ("9S", "10S", "JS", "QH", "KH", "2D", "3D", "4D", "5D", "6D")
+    hands = _losers_hands(pile, winner="Anne")
+    hands["Bruno"] = hands["Bruno"][:2]
+    table = Table(hands, unswept=[])
+    for t, card in enumerate(pile[:3], start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    evidence = {"KH": 0.975, "AH": 0.724, "JH": 0.311} | ({"QH": 0.364} if queen_doubted else {})
+    table.lay(4.0, "KH", sure("Bruno"), 0.975, evidence)
+    table.account.top_nudged(5.0, PileRead("KH", 0.993, 3, 3, evidence={"KH": 0.199}), sure("Anne"))
+    laid = table.lay(6.0, "2D", sure("Anne"))
+    kings = [(e["player"], e["t"], e.get("proven")) for e in laid if e["type"] == "card_played" and e["card"] == "KH"]
+    if not queen_doubted:
+        assert kings == [] and table.account.played_by_me["Anne"] == 1
+        return
+    assert [(e["was"], e["card"], e["reason"]) for e in laid if e["type"] == "card_corrected"] == [
+        ("KH", "QH", SEQUENCE)]
+    assert kings == [("Anne", 5.0, RUN)] and "flags" not in laid[-1] and table.referee.rule_breaks() == 0
+    for t, card in enumerate(pile[6:], start=7):
+        table.lay(float(t), card, sure("Anne"))
+    table.quiet(12.0)
+    assert types(table.events)[-1] == "settlement"
+    assert [(e["card"], e["player"]) for e in table.events if e["type"] == "call_missed"] == [("KH", "Anne")]
+
+
 @pytest.mark.parametrize("named, then", [("8S", "9S"), ("8S", "8H"), ("9H", "9S")])
 def test_a_card_that_breaks_the_run_where_the_nudge_s_read_mends_it_shows_that_card_laid_then(named: str,
                                                                                                then: str) -> None:

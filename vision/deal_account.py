@@ -114,6 +114,8 @@ class DealAccount:
         """Per card read a second time (and neither read renamed), the earlier sighting of it."""
         self.renamed_to: set[str] = set()
         """Cards that a `card_corrected` named: one may be an honour whose call was missed unseen."""
+        self.laid_unseen: set[str] = set()
+        """Cards perception took for no card laid, found laid since (`_proven_play`): no box was watched for them."""
         self.missed_told: dict[str, str | None] = {}
         """Honour -> player, for the `call_missed` events reported and not withdrawn."""
         self.missed_in_doubt: dict[str, str | None] = {}
@@ -167,7 +169,7 @@ class DealAccount:
     def card_laid(self, t: float, read: PileRead, attribution: Attribution) -> list[dict]:
         """A new card on the pile, read as `read.card`, laid by the arm `attribution` names."""
         assert read.card is not None
-        out = self._laid_when_nudged(read, attribution)
+        out = self._laid_when_nudged(t, read, attribution)
         card, evidence = read.card, read.evidence
         previous = self._last_laid()
         player = attribution.player
@@ -337,31 +339,60 @@ class DealAccount:
         `vision.pile.PileWatcher.same_card_nudged`, or a hand brushing it), read as `read`, with the arm `arm` names."""
         self.nudged = Nudge(t, read, arm)
 
-    def _laid_when_nudged(self, read: PileRead, attribution: Attribution) -> list[dict]:
+    def _laid_when_nudged(self, t: float, read: PileRead, attribution: Attribution) -> list[dict]:
         """`read.card`, laid by the arm `attribution` names, breaks the rules where the card the read at the last
         nudge named (no card laid since, none on the pile) keeps them for both: that change was that card laid (its
-        index hidden, the card below showing), and it is played then, by the arm seen then (`proven`: `run`). A card
-        that keeps the rules, or a name that mends nothing, leaves the nudge a nudge."""
+        index hidden, the card below showing), and it is played then, by the arm seen then (`proven`: `run`); a nudge
+        that read the top card's name again, `_top_misread_when_nudged`. A card that keeps the rules, or a name that
+        mends nothing, leaves the nudge a nudge."""
         nudge, self.nudged = self.nudged, None
         player, referee = attribution.player, self.referee
         if nudge is None or referee is None or not self.referee_current or player is None:
             return []
         named, card, confidence = nudge.read.card, read.card, float(read.confidence)
-        if named is None or named == card or named in self.events_seen or card in self.events_seen:
+        if named is None or named == card or card in self.events_seen:
             return []
         now, by = referee.rule_breaks(), nudge.arm.player or player
+        arm = nudge.arm if nudge.arm.player is not None else Attribution(by, (by,), dict(nudge.arm.evidence))
+        if named in self.events_seen:
+            return self._top_misread_when_nudged(nudge, arm, card, player, confidence, t)
         alone = referee.breaks_if_played(player, card, confidence)
         if alone is None or alone <= now or referee.breaks_if_played(player, card, confidence,
                                                                      first=(by, named)) != now:
             return []
         log.warning("%s breaks the run that %s, read when the top card seemed nudged, keeps: %s was laid then",
                     card, named, named)
-        arm = nudge.arm if nudge.arm.player is not None else Attribution(by, (by,), dict(nudge.arm.evidence))
         return self._proven_play(nudge.t, nudge.read, arm, RUN)
+
+    def _top_misread_when_nudged(self, nudge: Nudge, arm: Attribution, card: str, player: str, confidence: float,
+                                 t: float) -> list[dict]:
+        """The last nudge read the top card's name again, and `player` laying `card` breaks the rules where the top
+        card renamed to one doubt of its read (a runner-up within `rename_floor`, none on the pile, never an honour),
+        then the nudge's card laid by `arm`, keeps them: the top card was that doubt, misread as the card laid on it
+        next (an unseen deck's Д read as K), and the change taken for a nudge was that card laid squarely on it.
+        Only when one doubt alone does so; the nudge's card is then played there (`proven`: `run`)."""
+        referee, top, named = self.referee, self._last_laid(), nudge.read.card
+        seen = self.sightings.get(top) if top is not None else None
+        if referee is None or top is None or seen is None or top != named or top in self.proven:
+            return []
+        now = referee.rule_breaks()
+        alone = referee.breaks_if_played(player, card, confidence)
+        if alone is None or alone <= now:
+            return []
+        fits = [other for other in doubts(top, seen.evidence, self.sightings, self.config.rename_floor)
+                if other not in HONOURS and referee.breaks_if_played(player, card, confidence, (top, other),
+                                                                     (arm.player, named)) == now]
+        if len(fits) != 1:
+            return []
+        log.warning("%s breaks the rules where %s, read again when the top card seemed nudged, laid on %s keeps them",
+                    card, named, fits[0])
+        return self._rename(top, fits[0], t, SEQUENCE) + self._proven_play(nudge.t, nudge.read, arm, RUN)
 
     def _proven_play(self, t: float, read: PileRead, arm: Attribution, proof: str) -> list[dict]:
         """`card_laid` of a play perception took for no card laid, found since (`proven`: `proof`)."""
         events = self.card_laid(t, read, arm)
+        if read.card is not None:
+            self.laid_unseen.add(read.card)
         return [{**e, "proven": proof} if e["type"] == "card_played" and e["card"] == read.card else e for e in events]
 
     def card_unread(self) -> None:
@@ -993,14 +1024,15 @@ class DealAccount:
                 and (breaks := referee.breaks_if_renamed(was, other)) is not None and breaks <= now]
         return likeliest_fit(was, fits, seen.evidence, self.config.rename_floor) or card
 
-    def _missed_once_renamed(self, t: float | None) -> list[dict]:
-        """Missed calls of honours that were read as another card when laid and renamed since: the engine, told of
-        the rename, counts the call missed (its box was not emptied in time), but no box reading said so: the box
-        watched was the misread card's."""
+    def _missed_unwatched(self, t: float | None) -> list[dict]:
+        """Missed calls of honours that were read as another card when laid and renamed since, or taken for no card
+        laid and found since (`laid_unseen`), their box never emptied: the engine, told of the play, counts the call
+        missed, but no box reading said so: the box watched was the misread card's, or none."""
         if self.referee is None:
             return []
+        unwatched = self.renamed_to | (self.laid_unseen - self.emptied)
         missed = [(card, self.players[seat]) for seat, card, _ in self.referee.state.missed_calls
-                  if card in self.renamed_to and card not in self.missed_told and not self._seen_by_nobody(card)]
+                  if card in unwatched and card not in self.missed_told and not self._seen_by_nobody(card)]
         return self.missed(missed, t, self._read_in_hands())
 
     def _seen_by_nobody(self, card: str) -> bool:
@@ -1054,7 +1086,7 @@ class DealAccount:
         unswept = [(box, who) for box, who in [*self.close_boxes(), *self.missed_in_doubt.items()]
                    if box in self.events_seen and box not in self.missed_told]
         self.missed_in_doubt.clear()
-        out = self.missed(unswept, t, self._read_in_hands()) + self._missed_once_renamed(t)
+        out = self.missed(unswept, t, self._read_in_hands()) + self._missed_unwatched(t)
         out += self._read_twice_settled(t)
         out += self._unseen_to_the_winner(t)
         try:
