@@ -347,16 +347,30 @@ def test_an_ink_near_one_red_suit_s_learnt_ink_rules_neither_red_suit_out() -> N
 def test_two_reads_each_naming_the_other_s_suit_by_the_wrong_ink_are_swapped() -> None:
     """Deal 92023: a Konqi-modern (four-colour) 5♠ read as the 5♦ (5♠ a close runner-up), the 5♦ later read as the
     5♠ (5♦ close). Neither can be renamed alone, each naming a card on the pile: the inks swap them. Not when one
-    read never came close to the other card, nor when one ink is its own suit's, nor for a card a sweep proved."""
+    ink is its own suit's, nor for a card a sweep proved."""
     inks = _four_colour_inks()
     red, teal = index_ink(_face("AS", (40, 30, 200))), index_ink(_face("AD", (150, 140, 20)))
     sightings = {"5D": {"5D": 4.9957, "5S": 4.9876}, "5S": {"5S": 0.2218, "5D": 0.1999}, "7C": {"7C": 1.0}}
     read_inks = {"5D": red, "5S": teal, "7C": None}
-    assert ink_swaps(sightings, read_inks, inks, set(), 0.3) == [("5D", "5S")]
+    assert ink_swaps(sightings, read_inks, inks, set(), 0.3, 0.9) == [("5D", "5S")]
     assert ink_renames(sightings, read_inks, inks, set(), 0.3, 0.9) == {}
-    assert ink_swaps({**sightings, "5S": {"5S": 0.2218, "5D": 0.05}}, read_inks, inks, set(), 0.3) == []
-    assert ink_swaps(sightings, {**read_inks, "5S": red}, inks, set(), 0.3) == []
-    assert ink_swaps(sightings, read_inks, inks, {"5S"}, 0.3) == []
+    assert ink_swaps(sightings, {**read_inks, "5S": red}, inks, set(), 0.3, 0.9) == []
+    assert ink_swaps(sightings, read_inks, inks, {"5S"}, 0.3, 0.9) == []
+
+
+@pytest.mark.parametrize("rank_sure", [True, False])
+def test_two_reads_of_one_rank_each_in_the_other_s_ink_are_swapped_however_little_they_scored_it(
+        rank_sure: bool) -> None:
+    """Deal 123023: a Konqi-modern 5♠ read 5♦ (its ink the spades' red), the 5♦ later read 5♠ (its ink the diamonds'
+    teal), the 5♦ scored at 0.04 of the 5♠ there: the 5♦ lay on the pile, and the rules weigh such a card down. Two
+    inks, each measured on its own read, swap two reads sure of their rank; not a read that hesitated with a 6."""
+    inks = _four_colour_inks()
+    red, teal = index_ink(_face("AS", (40, 30, 200))), index_ink(_face("AD", (150, 140, 20)))
+    later = {"5S": 4.514, "5D": 0.2} if rank_sure else {"5S": 4.514, "5D": 0.2, "6S": 3.9}
+    sightings = {"5D": {"5D": 4.998, "5S": 4.997}, "5S": later}
+    assert ink_swaps(sightings, {"5D": red, "5S": teal}, inks, set(), 0.3, 0.9) == (
+        [("5D", "5S")] if rank_sure else [])
+    assert ink_swaps(sightings, {"5D": red, "5S": None}, inks, set(), 0.3, 0.9) == []
 
 
 def test_a_read_whose_ink_was_not_measured_is_swapped_on_the_other_read_s_ink() -> None:
@@ -366,10 +380,10 @@ def test_a_read_whose_ink_was_not_measured_is_swapped_on_the_other_read_s_ink() 
     inks = _four_colour_inks()
     teal = index_ink(_face("AD", (150, 140, 20)))
     sightings = {"5D": {"5D": 4.9948, "5S": 4.9564}, "5S": {"5S": 0.2471, "5D": 0.1999}}
-    assert ink_swaps(sightings, {"5D": None, "5S": teal}, inks, set(), 0.3) == [("5D", "5S")]
-    assert ink_swaps(sightings, {"5D": None, "5S": None}, inks, set(), 0.3) == []
+    assert ink_swaps(sightings, {"5D": None, "5S": teal}, inks, set(), 0.3, 0.9) == [("5D", "5S")]
+    assert ink_swaps(sightings, {"5D": None, "5S": None}, inks, set(), 0.3, 0.9) == []
     far = {**sightings, "5D": {"5D": 4.9948, "5S": 0.5}}
-    assert ink_swaps(far, {"5D": None, "5S": teal}, inks, set(), 0.3) == []
+    assert ink_swaps(far, {"5D": None, "5S": teal}, inks, set(), 0.3, 0.9) == []
 
 
 @pytest.mark.parametrize("short", [45, 180])

@@ -852,7 +852,8 @@ class DealAccount:
         engine). A name read twice is left out of the swaps: which of its two plays to trade is not known."""
         out: list[dict] = []
         single = {c: e for c, e in self._evidence().items() if c not in self.read_before}
-        for a, b in ink_swaps(single, self._read_inks(), self.inks, self.proven, self.config.rename_floor):
+        for a, b in ink_swaps(single, self._read_inks(), self.inks, self.proven, self.config.rename_floor,
+                              self.config.ink_learn_confidence):
             out += self._swapped(*sorted((a, b), key=lambda c: self.sightings[c].event["t"]), t, INKS)
         read_inks = self._read_inks()
         for card, instead in ink_renames(self._evidence(), read_inks, self.inks, self.proven,

@@ -143,15 +143,18 @@ def ink_renames(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping
 
 
 def ink_swaps(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping[str, Ink | None], inks: DeckInks,
-              proven: Collection[str], floor: float) -> list[tuple[str, str]]:
+              proven: Collection[str], floor: float, sure_rank: float) -> list[tuple[str, str]]:
     """Pairs of pile cards each read as the other: each one's ink rules out its own suit and not the other's, or
     was not measured (too little ink showed) where the other's was, and each read scored the other card at least
-    `floor` of its own (`sightings`: the evidence per card).
+    `floor` of its own (`sightings`: the evidence per card); or two cards of one rank, each read sure of its rank
+    (`rank_share` at least `sure_rank`) and each ink ruling its own suit out and not the other's.
 
     A four-colour deck read by a model that leans on two colours can name two cards of one rank each by the other's
     suit; `ink_renames` cannot rename either, since each names a card on the pile. One ink ruling is evidence enough
-    when the read without one scored the other card as closely: the deck holds each card once. Never a card a sweep
-    proved."""
+    when the read without one scored the other card as closely: the deck holds each card once. Two inks, each
+    measured on its own read, are evidence enough on their own for the suits of a rank both reads named surely: a
+    read of a card on the pile already is weighed down by the rules (`seen_weight`), so its score of the other
+    card says little. Never a card a sweep proved."""
     pairs: list[tuple[str, str]] = []
     paired: set[str] = set()
     for a, b in combinations(sorted(c for c in sightings if c not in proven), 2):
@@ -159,7 +162,9 @@ def ink_swaps(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping[s
             continue
         told = [_read_as(x, y, sightings[x], read_inks.get(x), inks, floor) for x, y in ((a, b), (b, a))]
         unmeasured = [read_inks.get(x) is None and read_share(sightings[x], x, y) >= floor for x, y in ((a, b), (b, a))]
-        if any(told) and all(t or u for t, u in zip(told, unmeasured)):
+        inked = [_read_as(x, y, sightings[x], read_inks.get(x), inks, 0.0) and rank_share(x, sightings[x]) >= sure_rank
+                 for x, y in ((a, b), (b, a))]
+        if (any(told) and all(t or u for t, u in zip(told, unmeasured))) or (a[:-1] == b[:-1] and all(inked)):
             pairs.append((a, b))
             paired |= {a, b}
     return pairs
@@ -173,6 +178,11 @@ def _read_as(card: str, other: str, evidence: Mapping[str, float], ink: Ink | No
     return card in ruled_out and other not in ruled_out and read_share(evidence, card, other) >= floor
 
 
+def rank_share(card: str, evidence: Mapping[str, float]) -> float:
+    """The share of a read's evidence that went to `card`'s rank, whatever the suit: how sure it was of the rank."""
+    return sum(v for c, v in evidence.items() if c[:-1] == card[:-1]) / max(sum(evidence.values()), 1e-9)
+
+
 def same_rank_by_ink(card: str, evidence: Mapping[str, float], ruled_out_suits: Collection[str],
                      sure_rank: float) -> str | None:
     """The read's rank in the one suit the inks leave, when the read was sure of its rank (that rank's share of its
@@ -181,7 +191,5 @@ def same_rank_by_ink(card: str, evidence: Mapping[str, float], ruled_out_suits: 
     an honour: named on the ink alone, which the read never scored, its box still full would accuse its player of a
     missed call on a guess."""
     left = [s for s in SUITS if s not in ruled_out_suits]
-    rank = card[:-1]
-    share = sum(v for c, v in evidence.items() if c[:-1] == rank) / max(sum(evidence.values()), 1e-9)
-    named = rank + left[0] if len(left) == 1 and share >= sure_rank else None
+    named = card[:-1] + left[0] if len(left) == 1 and rank_share(card, evidence) >= sure_rank else None
     return None if named in HONOURS else named
