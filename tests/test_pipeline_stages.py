@@ -1229,6 +1229,22 @@ def test_a_hand_read_short_takes_back_what_its_place_showed_before_and_never_a_c
     assert reader.guessed == {}   # both were read in their places before: nothing was guessed
 
 
+def test_a_card_two_places_read_stays_in_the_surer_one_when_it_has_room_for_what_its_zone_scores_instead() -> None:
+    """Deal 123004: Chloé's Slavic 4♣ (1.0) was also read in Denis's place (0.997, his 4♠'s second index), which
+    showed four names for his three cards. Told the 4♣ lay elsewhere, Chloé's zone scored her Q♦, never named, as
+    surely as a card is named: taken for what lay under a misread 4♣, it gave the 4♣ to Denis, whose count then cut
+    his 3♠. A place showing at least two cards fewer than its player holds has room for that card besides."""
+    seats, view = _two_zones()
+    reads = {"Anne": [_Det("4C", 1.0), _Det("JC", 0.999), _Det("KS", 0.999)],
+             "Bruno": [_Det("2D", 1.0), _Det("4C", 0.997), _Det("4S", 0.995), _Det("3S", 0.992)]}
+    scores = {"Anne": {"QD": 0.97, "4C": 1.0, "JC": 1.0, "KS": 1.0}, "Bruno": {"2D": 1.0, "4S": 1.0, "3S": 1.0}}
+    reader = ShowdownReader(seats, lambda crop: reads[_whose(crop)], {"Anne": 4, "Bruno": 3},
+                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
+                                                                    if c not in elsewhere})
+    revealed = reader.settled(view) + reader.settled(view)
+    assert dict(revealed) == {"Anne": ("4C", "JC", "KS", "QD"), "Bruno": ("2D", "3S", "4S")}
+
+
 @pytest.mark.parametrize("last_view, hand", [
     (["2C", "4H", "5D", "6C"], ("2C", "5D", "6C", "QH")),
     (["2C", "5D", "6C", "QH"], ("2C", "5D", "6C", "QH")),

@@ -457,10 +457,11 @@ class ShowdownReader:
                          card: str) -> bool:
         """Whether `player`'s zone, told that `card` lies elsewhere, scores as surely as a card is named
         (`ALTERNATIVE_FLOOR`) a card that no place reads, no pile read or talon holds, and that the place does not
-        show already."""
-        if self.score_image is None:
-            return False
+        show already. Not when the place has room for that card besides `card` (it shows at least two fewer cards
+        than its player holds): what it scores then may be a card of the hand never named, not the one under `card`."""
         own = set(reads[player]) - {card}
+        if self.score_image is None or len(own) + 2 <= self.expected[player]:
+            return False
         away = ({c for p, found in reads.items() if p != player for c in found} | set(self._ruled_out(player))
                 | cards_of(self.revealed) | {card}) - own
         scores = self._zone_scores(player, view_bgr, away)
