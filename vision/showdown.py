@@ -216,7 +216,8 @@ def own_cards(place: str, reads: Mapping[str, Mapping[str, tuple[float, np.ndarr
 
 
 def shared_owners(reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]],
-                  reads_otherwise: Callable[[str, str], bool] | None = None) -> dict[str, str]:
+                  reads_otherwise: Callable[[str, str], bool] | None = None,
+                  counts: Mapping[str, int] | None = None) -> dict[str, str]:
     """For each card read in two or more places, the place it belongs to.
 
     Loosely drawn places overlap, and a card lying in both is read by both: a hand is laid out as one group, so it
@@ -224,6 +225,8 @@ def shared_owners(reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | Non
     Otherwise (readings in different spots: one of them is a misread) it goes to the place that read it more surely,
     among those that do not read another card instead (`reads_otherwise(place, card)`): a misread card is still
     there to be read once the name it took is known to lie elsewhere, a card read right leaves nothing in its stead.
+    A place showing more names than its player holds (`counts`) reads one of them wrong: it gets the card only when
+    every such place does.
     """
     readers: dict[str, list[str]] = {}
     for player, found in reads.items():
@@ -243,8 +246,10 @@ def shared_owners(reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | Non
             spot = np.mean([_middle(b) for b in boxes], axis=0)
             owners[card] = min(players, key=lambda p: float(np.linalg.norm(spot - middles[p])))
         else:
-            plain = [p for p in players if reads_otherwise is None or not reads_otherwise(p, card)]
-            owners[card] = max(plain or players, key=lambda p: reads[p][card][0])
+            fitting = [p for p in players if counts is None or len(reads[p]) <= counts.get(p, len(reads[p]))]
+            fitting = fitting or players
+            plain = [p for p in fitting if reads_otherwise is None or not reads_otherwise(p, card)]
+            owners[card] = max(plain or fitting, key=lambda p: reads[p][card][0])
     return owners
 
 
@@ -325,7 +330,7 @@ class ShowdownReader:
                                card_px=self.card_px)
                   for p in self.waiting}
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
-        owners = shared_owners(placed, partial(self._reads_otherwise, view_bgr, reads))
+        owners = shared_owners(placed, partial(self._reads_otherwise, view_bgr, reads), self.expected)
         taken = cards_of(self.revealed)
         shown = {player: {c for c in found if c not in taken and owners.get(c, player) == player}
                  for player, found in reads.items()}
@@ -457,11 +462,10 @@ class ShowdownReader:
                          card: str) -> bool:
         """Whether `player`'s zone, told that `card` lies elsewhere, scores as surely as a card is named
         (`ALTERNATIVE_FLOOR`) a card that no place reads, no pile read or talon holds, and that the place does not
-        show already. Not when the place has room for that card besides `card` (it shows at least two fewer cards
-        than its player holds): what it scores then may be a card of the hand never named, not the one under `card`."""
-        own = set(reads[player]) - {card}
-        if self.score_image is None or len(own) + 2 <= self.expected[player]:
+        show already."""
+        if self.score_image is None:
             return False
+        own = set(reads[player]) - {card}
         away = ({c for p, found in reads.items() if p != player for c in found} | set(self._ruled_out(player))
                 | cards_of(self.revealed) | {card}) - own
         scores = self._zone_scores(player, view_bgr, away)
