@@ -226,7 +226,7 @@ def shared_owners(reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | Non
     among those that do not read another card instead (`reads_otherwise(place, card)`): a misread card is still
     there to be read once the name it took is known to lie elsewhere, a card read right leaves nothing in its stead.
     A place showing more names than its player holds (`counts`) reads one of them wrong: it gets the card only when
-    every such place does.
+    every place that read it shows too many.
     """
     readers: dict[str, list[str]] = {}
     for player, found in reads.items():
