@@ -353,31 +353,29 @@ class DealAccount:
         if named is None or named == card or card in self.events_seen:
             return []
         now, by = referee.rule_breaks(), nudge.arm.player or player
+        alone = referee.breaks_if_played(player, card, confidence)
+        if alone is None or alone <= now:
+            return []
         arm = nudge.arm if nudge.arm.player is not None else Attribution(by, (by,), dict(nudge.arm.evidence))
         if named in self.events_seen:
-            return self._top_misread_when_nudged(nudge, arm, card, player, confidence, t)
-        alone = referee.breaks_if_played(player, card, confidence)
-        if alone is None or alone <= now or referee.breaks_if_played(player, card, confidence,
-                                                                     first=(by, named)) != now:
+            return self._top_misread_when_nudged(nudge, arm, card, player, confidence, t, now)
+        if referee.breaks_if_played(player, card, confidence, first=(by, named)) != now:
             return []
         log.warning("%s breaks the run that %s, read when the top card seemed nudged, keeps: %s was laid then",
                     card, named, named)
         return self._proven_play(nudge.t, nudge.read, arm, RUN)
 
     def _top_misread_when_nudged(self, nudge: Nudge, arm: Attribution, card: str, player: str, confidence: float,
-                                 t: float) -> list[dict]:
-        """The last nudge read the top card's name again, and `player` laying `card` breaks the rules where the top
-        card renamed to one doubt of its read (a runner-up within `rename_floor`, none on the pile, never an honour),
-        then the nudge's card laid by `arm`, keeps them: the top card was that doubt, misread as the card laid on it
-        next (an unseen deck's Д read as K), and the change taken for a nudge was that card laid squarely on it.
-        Only when one doubt alone does so; the nudge's card is then played there (`proven`: `run`)."""
+                                 t: float, now: int) -> list[dict]:
+        """The last nudge read the top card's name again, and `player` laying `card` breaks the rules (more than the
+        deal's `now`) where the top card renamed to one doubt of its read (a runner-up within `rename_floor`, none on
+        the pile, never an honour), then the nudge's card laid by `arm`, keeps them: the top card was that doubt,
+        misread as the card laid on it next (an unseen deck's Д read as K), and the change taken for a nudge was that
+        card laid squarely on it. Only when one doubt alone does so; the nudge's card is then played there
+        (`proven`: `run`)."""
         referee, top, named = self.referee, self._last_laid(), nudge.read.card
         seen = self.sightings.get(top) if top is not None else None
         if referee is None or top is None or seen is None or top != named or top in self.proven:
-            return []
-        now = referee.rule_breaks()
-        alone = referee.breaks_if_played(player, card, confidence)
-        if alone is None or alone <= now:
             return []
         fits = [other for other in doubts(top, seen.evidence, self.sightings, self.config.rename_floor)
                 if other not in HONOURS and referee.breaks_if_played(player, card, confidence, (top, other),
