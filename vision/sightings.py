@@ -162,9 +162,9 @@ def ink_swaps(sightings: Mapping[str, Mapping[str, float]], read_inks: Mapping[s
             continue
         told = [_read_as(x, y, sightings[x], read_inks.get(x), inks, floor) for x, y in ((a, b), (b, a))]
         unmeasured = [read_inks.get(x) is None and read_share(sightings[x], x, y) >= floor for x, y in ((a, b), (b, a))]
-        inked = [_read_as(x, y, sightings[x], read_inks.get(x), inks, 0.0) and rank_share(x, sightings[x]) >= sure_rank
-                 for x, y in ((a, b), (b, a))]
-        if (any(told) and all(t or u for t, u in zip(told, unmeasured))) or (a[:-1] == b[:-1] and all(inked)):
+        inked = a[:-1] == b[:-1] and all(_read_as(x, y, sightings[x], read_inks.get(x), inks, 0.0)
+                                         and rank_share(x, sightings[x]) >= sure_rank for x, y in ((a, b), (b, a)))
+        if (any(told) and all(t or u for t, u in zip(told, unmeasured))) or inked:
             pairs.append((a, b))
             paired |= {a, b}
     return pairs
