@@ -1988,6 +1988,24 @@ def test_a_read_that_surely_shows_the_card_laid_last_and_nothing_new_is_that_car
     assert not watcher.same_card_nudged(whole, on_pile)
 
 
+def test_an_outline_larger_than_a_card_showing_the_top_card_and_cards_below_it_is_the_top_card_moved() -> None:
+    """Deal 126003: Anne's K♥, read on its own outline while her hand held it over the pile, was then laid half a card
+    away: the change (its new place and the old one it uncovered, 1.35 cards' area) surely showed the K♥, the 9♠ and
+    the 8♥, all on the pile, and was told as a 9♠ laid by nobody (her K♦ was then missing from her shown hand). An
+    outline of more than one card's size is no card's own outline; one of a card's size is a card laid."""
+    card = 5261.0
+    watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("KH", 1.0), card_px=card)
+    here = CardLocation(np.array([[291, 223], [356, 230], [347, 311], [282, 304]], np.float64), outline_px=4600.0)
+    watcher.lay(PileRead("KH", 0.992, 2, 2, here))
+    both = CardLocation(np.array([[281, 215], [372, 225], [361, 322], [270, 312]], np.float64), outline_px=7123.0)
+    moved = PileRead("9S", 0.998, 2, 2, both, {"9S": 0.2, "KH": 0.195, "8H": 0.187},
+                     shown_surely={"8H": 0.935, "9S": 0.998, "KH": 0.977})
+    on_pile = {"8H", "9S", "QH", "KH"}
+    assert watcher.same_card_nudged(moved, on_pile)
+    assert not watcher.same_card_nudged(replace(moved, location=replace(both, outline_px=card)), on_pile)
+    assert not watcher.same_card_nudged(moved, {"8H", "QH", "KH"})     # a 9♠ surely read and not on the pile
+
+
 def test_a_read_of_no_outline_that_surely_shows_the_top_card_and_a_card_not_on_the_pile_is_a_new_card() -> None:
     """Deal 110011: Anne's 5♣ laid squarely on Emma's 4♣; each frame of its crop scored the 4♣ at 0.999 and the 5♣
     at 0.994, so no frame named the 5♣ and it was taken for the 4♣ moved, never seen (her 6♠ next was out of

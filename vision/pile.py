@@ -224,18 +224,18 @@ class PileWatcher:
         return read.card in self.inks.card_weights(read.ink, [read.card])
 
     def _shows_top(self, read: PileRead, on_pile: Collection[str]) -> bool:
-        """Whether `read`, naming another card, is the top card again: it is no card's own outline, every frame scored
-        the top card surely, and the card it names is no new card surely read (no frame named it, nor, in a change
-        lying on the top card, did every frame score it surely; or it lies on the pile already). A card laid lies whole
-        and shows its outline; a change that is none shows parts of cards, and the rules weigh every card on the pile
-        down, the top card too: a crop there that surely shows the card laid last and nothing new is that card again,
-        moved by the hand that laid it, or uncovered as the hand left it. A card prints one name, so a second name
-        every frame shows surely on the top card (`lies_on`) is a card laid squarely on it, unless the crop surely
+        """Whether `read`, naming another card, is the top card again: it is no card's own outline (`_own_outline`: a
+        card moved off the layers below changes its new place and its old one, more than one card's size), every frame
+        scored the top card surely, and the card it names is no new card surely read (no frame named it, nor, in a
+        change lying on the top card, did every frame score it surely; or it lies on the pile already). A card laid lies
+        whole and shows its outline; a change that is none shows parts of cards, and the rules weigh every card on the
+        pile down, the top card too: a crop there that surely shows the card laid last and nothing new is that card
+        again, moved by the hand that laid it, or uncovered as the hand left it. A card prints one name, so a second
+        name every frame shows surely on the top card (`lies_on`) is a card laid squarely on it, unless the crop surely
         shows a card lying under the top card too: a card laid on the top card covers what lies below it, and a crop
-        that sees the layers below saw the top card moved off them, their indices misread as well as read. A hand
-        laying a card shows it over the pile in a change off the top card, and the card is read again once it lies
-        alone."""
-        if read.location is None or read.location.outline_px is not None:
+        that sees the layers below saw the top card moved off them, their indices misread as well as read. A hand laying
+        a card shows it over the pile in a change off the top card, and the card is read again once it lies alone."""
+        if read.location is None or self._own_outline(read.location):
             return False
         if self.top is None or read.card == self.top or self.top not in read.shown_surely:
             return False
