@@ -838,6 +838,36 @@ def test_the_first_card_read_on_a_settle_its_hand_revoked_is_measured_again_once
     assert watcher.card_px is not None and abs(watcher.card_px / (71 * 101) - 1) < 0.15
 
 
+@pytest.mark.parametrize(("queen_alone", "at_rest"), [
+    (0.939, True),     # every frame read there scored the Q♣ held surely: the Q♣ come to rest
+    (0.3, False),      # a frame did not: a K♣ laid
+])
+def test_one_card_s_outline_after_a_revoked_settle_that_surely_shows_the_card_held_is_that_card_at_rest(
+        queen_alone: float, at_rest: bool) -> None:
+    """Deal 128016: Denis's Slavic Q♣, read Q♣ 0.985 on a settle its hand revoked, then lying alone where it was
+    held, read K♣ 0.955 with the Q♣ 0.939 in every frame, was told as a K♣ laid: Bruno's K♣ was then read twice and
+    Denis's count was a card over. The change is one card's own outline alone: a card laid on the one held would
+    hide its index or show as a second outline, so an index of the card held read surely there is that card's."""
+    held_read = {"QC": 0.985, "JC": 0.02}
+    alone = [{"KC": 0.955, "QC": 0.939}, {"KC": 0.955, "QC": queen_alone}]
+    watcher = _mid_deal_watcher([held_read, held_read, *alone])
+    empty = np.full((220, 240), 90, np.uint8)
+    watcher.baseline(empty)
+    card = empty.copy()
+    cv2.rectangle(card, (40, 40), (110, 140), 230, -1)
+    held = card.copy()
+    cv2.rectangle(held, (111, 40), (200, 140), 150, -1)    # the hand resting against the card's edge
+    assert watcher.settled(held)
+    image = cv2.cvtColor(held, cv2.COLOR_GRAY2BGR)
+    watcher.read(image, np.eye(3))
+    first = watcher.read(image, np.eye(3))
+    assert first is not None and first.card == "QC"
+    watcher.lay(first)
+    watcher.revoked()
+    verdict, _ = _next_verdict(watcher, card)
+    assert verdict.card == "KC" and verdict.at_rest == at_rest
+
+
 @pytest.mark.parametrize(("turn", "down"), [(0, 0), (25, 12)])
 def test_a_card_laid_on_one_read_on_a_revoked_settle_is_a_new_card(turn: float, down: int) -> None:
     """At 15 frames/s the next hand comes with no calm in between and lays its card on the one read on the revoked

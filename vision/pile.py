@@ -180,6 +180,8 @@ class PileWatcher:
     _unsure_held: PileRead | None = None
     """While `_resting` after the hand came back, or after a revoked settle: the read of the card held
     (`_still_held`)."""
+    _rest_whole: bool = False
+    """While `_resting` after a revoked settle: the change read is one card's own outline alone (`_at_rest`)."""
 
     def measured_before(self, previous: PileWatcher) -> None:
         """Keep the card sizes `previous` measured, in this watcher's view (a new calibration of the same table), and
@@ -302,6 +304,7 @@ class PileWatcher:
             self._start(rest, resting=True)
             named = held[2].confidence >= self.named
             self._unsure_held = held[2] if came_back or (revoked and named) else None
+            self._rest_whole = revoked
             return True
         loc = self._locate(self._reference, view_grey)
         if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
@@ -350,14 +353,16 @@ class PileWatcher:
         """Whether every frame of `read` named its card, at least `sure` on average."""
         return read.votes == read.reads and read.confidence >= self.sure
 
-    def _still_held(self, held: PileRead | None, card: str) -> bool:
+    def _still_held(self, held: PileRead | None, card: str, shown: Collection[str] = ()) -> bool:
         """Whether `card`, read where the card held lay, is that card come to rest: always when no hand came back
-        (`held` None), else when the held read, unsure, scored `card` within `rename_floor` of its own. A hand that
-        came back may have laid another card squarely on the one it held (a 7♣ on the 6♦), which its read of the card
-        held does not name; a hand that swept a box on its way may have nudged the pile, so the change since before
-        the card held is no longer that card alone, and the card is found as any new card is."""
-        return held is None or card == held.card or (
-            held.card is not None and read_share(held.evidence, held.card, card) >= self.rename_floor)
+        (`held` None), else when the held read, unsure, scored `card` within `rename_floor` of its own, or when every
+        frame read there scored the card held surely (`shown`, given for a change that is one card's own outline
+        alone: a card laid on it would hide its index, or show as a second outline). A hand that came back may have
+        laid another card squarely on the one it held (a 7♣ on the 6♦), which its read of the card held does not
+        name; a hand that swept a box on its way may have nudged the pile, so the change since before the card held
+        is no longer that card alone, and the card is found as any new card is."""
+        return held is None or card == held.card or (held.card is not None and (
+            read_share(held.evidence, held.card, card) >= self.rename_floor or held.card in shown))
 
     def _at_rest(self, held: tuple[np.ndarray, CardLocation, PileRead], view_grey: np.ndarray, whole: bool = False
                  ) -> CardLocation | None:
@@ -433,7 +438,7 @@ class PileWatcher:
     def _start(self, location: CardLocation | None, resting: bool = False) -> None:
         """Begin reading the card at `location` (None: no card pending): nothing read of it yet."""
         self._location, self._reads, self._inks, self._figures, self._pips, self._signs = location, [], [], [], [], []
-        self._resting, self._unsure_held = resting, None
+        self._resting, self._unsure_held, self._rest_whole = resting, None, False
 
     def interrupted(self) -> None:
         """Motion resumed before the card was confirmed: read it again once the table settles.
@@ -470,7 +475,7 @@ class PileWatcher:
         reads, location, ink, resting, figures, pips, signs = (self._reads, self._location, mean_ink(self._inks),
                                                                self._resting, self._figures, tuple(self._pips),
                                                                tuple(self._signs))
-        unsure_held = self._unsure_held
+        unsure_held, whole = self._unsure_held, self._rest_whole
         self._start(None)
         totals: Counter = Counter()
         for scores in reads:
@@ -492,7 +497,7 @@ class PileWatcher:
         shown = {c: total / len(reads) for c, total in totals.items()
                  if all(scores.get(c, 0.0) >= self.sure for scores in reads)}
         read = PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
-                        resting and self._still_held(unsure_held, card), pips, signs, shown)
+                        resting and self._still_held(unsure_held, card, shown if whole else ()), pips, signs, shown)
         if location is not None and not resting and self._before is not None:
             self._laid = (self._before, location, read)
             if self._more_than_a_card(location):
