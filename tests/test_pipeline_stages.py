@@ -788,6 +788,29 @@ def _read_on_a_revoked_settle(after_reads: list, revoked: bool = True) -> tuple[
     return watcher, card
 
 
+def _read_beside_its_hand(held_read: dict, alone_reads: list, card_px: float | None = 71 * 101
+                          ) -> tuple[PileWatcher, np.ndarray, float | None]:
+    """A watcher that read a card (as `held_read`, twice) while the hand laying it rested against its edge (more than
+    `HELD_CARD` changed), the settle then revoked, then reading `alone_reads`; returns it, the view of the card lying
+    alone, and the card size it had measured on that settle."""
+    watcher = _mid_deal_watcher([held_read, held_read, *alone_reads], card_px=card_px)
+    empty = np.full((220, 240), 90, np.uint8)
+    watcher.baseline(empty)
+    card = empty.copy()
+    cv2.rectangle(card, (40, 40), (110, 140), 230, -1)
+    held = card.copy()
+    cv2.rectangle(held, (111, 40), (200, 140), 150, -1)    # the hand resting against the card's edge
+    assert watcher.settled(held)
+    measured = watcher.card_px
+    image = cv2.cvtColor(held, cv2.COLOR_GRAY2BGR)
+    watcher.read(image, np.eye(3))
+    first = watcher.read(image, np.eye(3))
+    assert first is not None and first.card == max(held_read, key=held_read.__getitem__)
+    watcher.lay(first)
+    watcher.revoked()
+    return watcher, card, measured
+
+
 def _next_verdict(watcher: PileWatcher, view: np.ndarray) -> tuple[PileRead, np.ndarray]:
     """The verdict on the card found at the next settle, and the place it was read at."""
     assert watcher.settled(view)
@@ -819,20 +842,8 @@ def test_the_first_card_read_on_a_settle_its_hand_revoked_is_measured_again_once
     """Deal 115015 of the widened benchmark: the deal's first card was read while the hand laying it rested beside
     it, and the settle was revoked. Its outline took in the hand, so it is no measure of a card: with it, the card
     lying alone was too small to be a card's own outline and was read as a second card, a play nobody made."""
-    watcher = _mid_deal_watcher([held_read, held_read, {"6S": 0.99}, {"6S": 0.99}], card_px=None)
-    empty = np.full((220, 240), 90, np.uint8)
-    watcher.baseline(empty)
-    card = empty.copy()
-    cv2.rectangle(card, (40, 40), (110, 140), 230, -1)
-    held = card.copy()
-    cv2.rectangle(held, (111, 40), (200, 140), 150, -1)    # the hand resting against the card's edge
-    assert watcher.settled(held) and watcher.card_px is not None and watcher.card_px > 1.5 * 71 * 101
-    image = cv2.cvtColor(held, cv2.COLOR_GRAY2BGR)
-    watcher.read(image, np.eye(3))
-    first = watcher.read(image, np.eye(3))
-    assert first is not None and first.card == "7S"
-    watcher.lay(first)
-    watcher.revoked()
+    watcher, card, measured = _read_beside_its_hand(held_read, [{"6S": 0.99}, {"6S": 0.99}], card_px=None)
+    assert measured is not None and measured > 1.5 * 71 * 101
     verdict, _ = _next_verdict(watcher, card)
     assert verdict.card == "6S" and verdict.at_rest == at_rest
     assert watcher.card_px is not None and abs(watcher.card_px / (71 * 101) - 1) < 0.15
@@ -848,22 +859,8 @@ def test_one_card_s_outline_after_a_revoked_settle_that_surely_shows_the_card_he
     held, read K♣ 0.955 with the Q♣ 0.939 in every frame, was told as a K♣ laid: Bruno's K♣ was then read twice and
     Denis's count was a card over. The change is one card's own outline alone: a card laid on the one held would
     hide its index or show as a second outline, so an index of the card held read surely there is that card's."""
-    held_read = {"QC": 0.985, "JC": 0.02}
     alone = [{"KC": 0.955, "QC": 0.939}, {"KC": 0.955, "QC": queen_alone}]
-    watcher = _mid_deal_watcher([held_read, held_read, *alone])
-    empty = np.full((220, 240), 90, np.uint8)
-    watcher.baseline(empty)
-    card = empty.copy()
-    cv2.rectangle(card, (40, 40), (110, 140), 230, -1)
-    held = card.copy()
-    cv2.rectangle(held, (111, 40), (200, 140), 150, -1)    # the hand resting against the card's edge
-    assert watcher.settled(held)
-    image = cv2.cvtColor(held, cv2.COLOR_GRAY2BGR)
-    watcher.read(image, np.eye(3))
-    first = watcher.read(image, np.eye(3))
-    assert first is not None and first.card == "QC"
-    watcher.lay(first)
-    watcher.revoked()
+    watcher, card, _ = _read_beside_its_hand({"QC": 0.985, "JC": 0.02}, alone)
     verdict, _ = _next_verdict(watcher, card)
     assert verdict.card == "KC" and verdict.at_rest == at_rest
 
