@@ -436,21 +436,45 @@ def test_a_sweep_proves_the_honour_its_player_s_last_read_had_as_runner_up() -> 
         assert (table.referee.game.state.board["QS"] == 0) == proved
 
 
+SPADE, CLUB = np.zeros(144), np.zeros(144)
+SPADE[40:100], CLUB[::3] = 0.9, 0.9
+"""Two black suits' index signs, far apart on the sign grid (`vision.signs.SIGN_GRID` squared)."""
+
+
+def _an_ace_read_as_the_club_then_both_black_signs_taught(evidence: dict[str, float]) -> Table:
+    """Bruno's A♠ read as the A♣ (`evidence`, its sign the spade's), then Chloé's 2♣ to 4♣ and Bruno's 5♠ to 8♠
+    read surely, teaching each black suit's sign: Bruno has one card left."""
+    table = Table()
+    table.lay(1.0, "AC", sure("Bruno"), evidence["AC"], evidence, sign=SPADE + 0.05)
+    for t, card in ((2.0, "2C"), (3.0, "3C"), (4.0, "4C")):
+        table.lay(t, card, sure("Chloé"), sign=CLUB)
+    for t, card in ((5.0, "5S"), (6.0, "6S"), (7.0, "7S"), (8.0, "8S")):
+        table.lay(t, card, sure("Bruno"), sign=SPADE)
+    return table
+
+
 def test_at_the_deal_s_end_an_ace_is_renamed_to_the_suit_its_index_sign_shows() -> None:
     """Bruno's A♠ read as the A♣ (A♠ the runner-up); the number cards read surely since taught each black suit's
     sign, and the ace's is the spade's: renamed when the deal ends (`signs`), before the hands are read."""
-    spade, club = np.zeros(144), np.zeros(144)
-    spade[40:100], club[::3] = 0.9, 0.9
-    table = Table()
-    table.lay(1.0, "AC", sure("Bruno"), 0.95, {"AC": 0.95, "AS": 0.4}, sign=spade + 0.05)
-    for t, card in ((2.0, "2C"), (3.0, "3C"), (4.0, "4C")):
-        table.lay(t, card, sure("Chloé"), sign=club)
-    for t, card in ((5.0, "5S"), (6.0, "6S"), (7.0, "7S"), (8.0, "8S"), (9.0, "9S")):
-        table.lay(t, card, sure("Bruno"), sign=spade)
+    table = _an_ace_read_as_the_club_then_both_black_signs_taught({"AC": 0.95, "AS": 0.4})
+    table.lay(9.0, "9S", sure("Bruno"), sign=SPADE)
     ended = table.quiet(9.5)
     assert [(e["type"], e.get("was"), e.get("card"), e.get("reason")) for e in ended] == [
         ("deal_over", None, None, None), ("card_corrected", "AC", "AS", SIGNS)]
     assert "AS" in table.readers[0].exclude and "AC" not in table.readers[0].exclude
+
+
+@pytest.mark.parametrize("swapped", [True, False])
+def test_at_the_deal_s_end_two_aces_each_showing_the_other_s_sign_are_swapped(swapped: bool) -> None:
+    """Deal 130016: Bruno's Slavic A♠ read as the A♣ (0.985, the A♠ 0.979), later the A♣ read as the A♠. Neither
+    can be renamed alone, each naming a card on the pile; each sign is the other suit's, so the two plays trade their
+    cards when the deal ends (`signs`, a swap). When the later ace's sign is its own suit's, nothing is traded."""
+    table = _an_ace_read_as_the_club_then_both_black_signs_taught({"AC": 0.95, "AS": 0.9})
+    table.lay(9.0, "AS", sure("Bruno"), 0.9, {"AS": 0.9, "AC": 0.6}, sign=(CLUB if swapped else SPADE) + 0.05)
+    ended = table.quiet(9.5)
+    assert [(e["type"], e.get("was"), e.get("card"), e.get("played_at"), e.get("swap")) for e in ended] == [
+        ("deal_over", None, None, None, None), *([("card_corrected", "AC", "AS", 1.0, True)] if swapped else [])]
+    assert {"AS", "AC"} <= set(table.readers[0].exclude)
 
 
 @pytest.mark.parametrize("taught, talon", [(True, False), (True, True), (False, False)])
@@ -461,8 +485,7 @@ def test_a_card_read_twice_whose_reads_scored_no_other_card_is_renamed_to_the_su
     second's the clubs', so the first is renamed 3♠ (`read_twice`) as the deal is settled, even though a run that
     stopped wanting a 3 put the 3♠ in the talon (the pile's names count the two 3♣ reads as one card). While the
     number cards have not taught both black suits' signs, nothing tells which read to rename."""
-    spade, club = np.zeros(144), np.zeros(144)
-    spade[40:100], club[::3] = 0.9, 0.9
+    spade, club = SPADE, CLUB
     table = Table(_losers_hands(("2D", "3S", "4D", "5D", "6D", "3C")), unswept=[])
     if talon:
         table.account._in_the_talon = lambda: frozenset({"3S"})
@@ -818,8 +841,7 @@ def _deal_with_a_jack_whose_sign_leans(lean: float, hands_hold_the_spade: bool, 
     """Bruno lays 2♠ 3♠ 4♠, then 8♣; Chloé 9♣ 10♣, the J♣ read surely (the J♠ `spade_score` behind: far, as deal
     72004's Slavic J♠ read J♣ 0.993), Q♣ K♣ and 2♥, and goes out. The J♣ box kept its stake; the jack's index sign is
     the learnt spade's and club's mixed, `lean` of the way to the spade's."""
-    spade, club = np.zeros(144), np.zeros(144)
-    spade[40:100], club[::3] = 0.9, 0.9
+    spade, club = SPADE, CLUB
     pile = ("2S", "3S", "4S", "8C", "9C", "10C", "JC", "QC", "KC", "2H")
     hands = _losers_hands(pile, winner="Chloé", also_out=("JS",))
     if hands_hold_the_spade:

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 
 from vision.locate import CROP_SIZE
-from vision.signs import SignShapes, index_sign, sign_renames
+from vision.signs import SignShapes, index_sign, sign_renames, sign_swaps
 
 
 def _card(rank: str, suit: str, shift: int = 0, blur: int = 1, baseline: int = 24, size: float = 0.6) -> np.ndarray:
@@ -103,3 +103,21 @@ def test_a_number_card_whose_pips_left_its_suit_in_doubt_is_renamed_by_its_sign_
     nine = {"9C": {"9C": 0.99, "9S": 0.82}}
     assert sign_renames(nine, {"9C": [index_sign(_card("9", "S", shift=1))]}, shapes, (), 0.3) == {"9C": "9S"}
     assert sign_renames(nine, {"9C": [index_sign(_card("9", "C", shift=1))]}, shapes, (), 0.3) == {}
+
+
+def test_two_aces_each_showing_the_other_s_sign_are_swapped_where_neither_can_be_renamed_alone() -> None:
+    """An A♠ read as the A♣ and the A♣ read as the A♠: each names a card on the pile, so `sign_renames` leaves both;
+    each sign is the other suit's, so they are swapped. Not when one sign is its own suit's, a sweep proved either,
+    one read scored the other card under `floor`, or the pair is an honour's."""
+    shapes = _learnt()
+    spade, club = [index_sign(_card("A", "S"))], [index_sign(_card("A", "C", shift=1))]
+    sightings = {"AC": {"AC": 0.98, "AS": 0.9}, "AS": {"AS": 0.5, "AC": 0.2, "JC": 0.6}, "3H": {"3H": 0.99}}
+    signs = {"AC": spade, "AS": club, "3H": []}
+    assert sign_renames(sightings, signs, shapes, (), 0.3) == {}
+    assert sign_swaps(sightings, signs, shapes, (), 0.3) == [("AC", "AS")]
+    assert sign_swaps(sightings, {**signs, "AS": spade}, shapes, (), 0.3) == []
+    assert sign_swaps(sightings, signs, shapes, {"AS"}, 0.3) == []
+    assert sign_swaps(sightings, signs, shapes, (), 0.5) == []
+    queens = {"QC": {"QC": 0.98, "QS": 0.9}, "QS": {"QS": 0.9, "QC": 0.8}}
+    assert sign_swaps(queens, {"QC": [index_sign(_card("Q", "S"))], "QS": [index_sign(_card("Q", "C"))]}, shapes,
+                      (), 0.3) == []

@@ -28,7 +28,7 @@ from vision.referee import RULE_FLAGS, Contradicted, LiveReferee, PriorWeights, 
 from vision.showdown import ShowdownReader, cards_of
 from vision.sightings import (doubts, hesitated, ink_renames, ink_swaps, likeliest_fit, misread_of_two,
                               misread_sighting, pile_alternatives, read_share)
-from vision.signs import PARTNER, SignShapes, sign_renames
+from vision.signs import PARTNER, SignShapes, sign_renames, sign_swaps
 
 log = logging.getLogger("nainjaune.watch")
 
@@ -864,9 +864,13 @@ class DealAccount:
         return {c: seen.ink for c, seen in self.sightings.items()}
 
     def _renamed_by_signs(self, t: float) -> list[dict]:
-        """`sign_renames` of the pile as the deal ends, when every number card has taught its suit's sign."""
+        """`sign_swaps`, then `sign_renames`, of the pile as the deal ends, when every number card has taught its
+        suit's sign. A name read twice is left out of the swaps: which of its two plays to trade is not known."""
         out: list[dict] = []
         read_signs = {c: seen.signs for c, seen in self.sightings.items()}
+        single = {c: e for c, e in self._evidence().items() if c not in self.read_before}
+        for a, b in sign_swaps(single, read_signs, self.sign_shapes, self.proven, self.config.rename_floor):
+            out += self._swapped(*sorted((a, b), key=lambda c: self.sightings[c].event["t"]), t, SIGNS)
         for card, instead in sign_renames(self._evidence(), read_signs, self.sign_shapes, self.proven,
                                           self.config.rename_floor).items():
             out += self._rename(card, instead, t, SIGNS)

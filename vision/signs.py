@@ -111,6 +111,24 @@ class SignShapes:
         return suit in distances and other in distances and distances[other] * CLOSER <= distances[suit]
 
 
+def sign_swaps(sightings: Mapping[str, Mapping[str, float]], read_signs: Mapping[str, Sequence[np.ndarray | None]],
+               shapes: SignShapes, proven: Collection[str], floor: float) -> list[tuple[str, str]]:
+    """Pairs of pile cards of one rank in the two suits of one ink, each read's sign looking like the other's suit
+    (`SignShapes.looks_like`) and each read scoring the other card at least `floor` of its own: each was the other
+    card. `sign_renames` can rename neither, since each names a card on the pile; the deck holds each card once.
+    Never a card a sweep proved, and never an honour (a box still full would accuse its player on a guess)."""
+    pairs: list[tuple[str, str]] = []
+    for card in sorted(sightings):
+        rank, suit = card[:-1], card[-1]
+        other = rank + PARTNER[suit]
+        if suit not in "CH" or other not in sightings or {card, other} & (set(proven) | HONOURS):
+            continue
+        if all(read_share(sightings[x], x, y) >= floor and shapes.looks_like(read_signs.get(x, ()), x[-1], y[-1])
+               for x, y in ((card, other), (other, card))):
+            pairs.append((card, other))
+    return pairs
+
+
 def sign_renames(sightings: Mapping[str, Mapping[str, float]], read_signs: Mapping[str, Sequence[np.ndarray | None]],
                  shapes: SignShapes, proven: Collection[str], floor: float) -> dict[str, str]:
     """Pile cards whose sign looks like the other suit of their ink's (`SignShapes.looks_like`) -> their rank in that
