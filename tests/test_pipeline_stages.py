@@ -1084,6 +1084,22 @@ def test_the_arm_seen_when_the_top_card_seemed_nudged_lays_the_card_the_next_one
     assert pipeline.pile.top == "9S"
 
 
+@pytest.mark.parametrize("confidence", [0.032, 0.9])
+def test_a_read_the_recogniser_barely_names_after_the_deal_s_end_is_no_card_laid(confidence: float) -> None:
+    """Deal 131019: Anne went out and the deal's end was told; a change of the pile then read A♠ 0.032 withdrew it
+    and the deal ended again with another winner, though no card was laid. Below `min_card_confidence` such a read is
+    taken for the top card nudged (a card laid next may still prove it played); a read named surely is a card laid,
+    and the deal goes on."""
+    pipeline, there = _refereed_pipeline({"player": "Bruno"}, ("2C", "3C", "4C"))
+    pipeline.account.deal_over = True
+    pipeline.pending_settle = {"t": 4.0, "readings": {}, "around": {}, "view": None, "wall": 0.0}
+    out = pipeline._after_settle(SimpleNamespace(index=120), PileRead("AS", confidence, 2, 2, there))
+    laid = confidence >= WatchConfig().min_card_confidence
+    assert [e["type"] for e in out] == (["deal_resumed", "card_played"] if laid else [])
+    assert pipeline.account.deal_over is not laid and pipeline.pile.top == ("AS" if laid else "4C")
+    assert (pipeline.account.nudged is None) is laid
+
+
 @pytest.mark.parametrize("seen", [False, True])
 def test_a_change_of_the_pile_no_frame_showed_a_card_in_while_a_call_s_box_is_emptied_is_the_sweeping_hand(
         seen: bool) -> None:

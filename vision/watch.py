@@ -287,7 +287,7 @@ class _Pipeline:
                 out += account.card_at_rest(t, self.pile.top, verdict)
                 self.pile.top_location = verdict.location
         elif verdict is not None and verdict.card and not self.pile.same_card_nudged(verdict, account.events_seen) \
-                and not brushed:
+                and not brushed and not account.no_card_after_the_end(verdict):
             card = verdict.card
             out += account.card_coming(t, card)
             attribution = self._attribute("pile", account.allowed())
