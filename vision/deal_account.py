@@ -169,7 +169,7 @@ class DealAccount:
     def no_card_after_the_end(self, read: PileRead) -> bool:
         """Whether a new read after the deal's end was told is taken for no card laid (a nudge): the count ended the
         deal, so the rules expect no card, and a read the recogniser names below `min_card_confidence` does not
-        outweigh them. A card laid since that the nudge's card explains still plays it (`_laid_when_nudged`)."""
+        outweigh them. A card laid since may still prove the nudge's card played (`_laid_when_nudged`)."""
         return self.deal_over and read.confidence < self.config.min_card_confidence
 
     def card_laid(self, t: float, read: PileRead, attribution: Attribution) -> list[dict]:
