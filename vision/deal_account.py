@@ -853,12 +853,9 @@ class DealAccount:
 
     def _renamed_by_inks(self, t: float) -> list[dict]:
         """`ink_swaps`, then `ink_renames`, of the pile as the deal ends, told as `card_corrected` (and to the
-        engine). A name read twice is left out of the swaps: which of its two plays to trade is not known."""
-        out: list[dict] = []
-        single = {c: e for c, e in self._evidence().items() if c not in self.read_before}
-        for a, b in ink_swaps(single, self._read_inks(), self.inks, self.proven, self.config.rename_floor,
-                              self.config.ink_learn_confidence):
-            out += self._swapped(*sorted((a, b), key=lambda c: self.sightings[c].event["t"]), t, INKS)
+        engine)."""
+        out = self._swapped_pairs(ink_swaps(self._read_once(), self._read_inks(), self.inks, self.proven,
+                                            self.config.rename_floor, self.config.ink_learn_confidence), t, INKS)
         read_inks = self._read_inks()
         for card, instead in ink_renames(self._evidence(), read_inks, self.inks, self.proven,
                                          self.config.rename_floor, self.config.ink_learn_confidence).items():
@@ -871,12 +868,10 @@ class DealAccount:
 
     def _renamed_by_signs(self, t: float) -> list[dict]:
         """`sign_swaps`, then `sign_renames`, of the pile as the deal ends, when every number card has taught its
-        suit's sign. A name read twice is left out of the swaps: which of its two plays to trade is not known."""
-        out: list[dict] = []
+        suit's sign."""
         read_signs = {c: seen.signs for c, seen in self.sightings.items()}
-        single = {c: e for c, e in self._evidence().items() if c not in self.read_before}
-        for a, b in sign_swaps(single, read_signs, self.sign_shapes, self.proven, self.config.rename_floor):
-            out += self._swapped(*sorted((a, b), key=lambda c: self.sightings[c].event["t"]), t, SIGNS)
+        out = self._swapped_pairs(sign_swaps(self._read_once(), read_signs, self.sign_shapes, self.proven,
+                                             self.config.rename_floor), t, SIGNS)
         for card, instead in sign_renames(self._evidence(), read_signs, self.sign_shapes, self.proven,
                                           self.config.rename_floor).items():
             out += self._rename(card, instead, t, SIGNS)
@@ -931,6 +926,18 @@ class DealAccount:
                 named = likeliest_fit(was, free, evidence[was], floor)
                 if named is not None and evidence[was].get(named, 0.0) > 0.0:
                     out.add((was, named))
+        return out
+
+    def _read_once(self) -> dict[str, Mapping[str, float]]:
+        """`_evidence` of the pile cards whose name was read once: swaps leave a name read twice out, since which
+        of its two plays to trade is not known."""
+        return {c: e for c, e in self._evidence().items() if c not in self.read_before}
+
+    def _swapped_pairs(self, pairs: Iterable[tuple[str, str]], t: float | None, reason: str) -> list[dict]:
+        """`_swapped` of each pair of pile reads found each to be the other card, the earlier play first."""
+        out: list[dict] = []
+        for a, b in pairs:
+            out += self._swapped(*sorted((a, b), key=lambda c: self.sightings[c].event["t"]), t, reason)
         return out
 
     def _swapped(self, first: str, then: str, t: float | None, reason: str) -> list[dict]:

@@ -118,10 +118,11 @@ def sign_swaps(sightings: Mapping[str, Mapping[str, float]], read_signs: Mapping
     card. `sign_renames` can rename neither, since each names a card on the pile; the deck holds each card once.
     Never a card a sweep proved, and never an honour (a box still full would accuse its player on a guess)."""
     pairs: list[tuple[str, str]] = []
+    untouchable = set(proven) | HONOURS
     for card in sorted(sightings):
         rank, suit = card[:-1], card[-1]
         other = rank + PARTNER[suit]
-        if suit not in "CH" or other not in sightings or {card, other} & (set(proven) | HONOURS):
+        if suit not in "CH" or other not in sightings or {card, other} & untouchable:
             continue
         if all(read_share(sightings[x], x, y) >= floor and shapes.looks_like(read_signs.get(x, ()), x[-1], y[-1])
                for x, y in ((card, other), (other, card))):
