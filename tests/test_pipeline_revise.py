@@ -1232,6 +1232,21 @@ def test_a_read_renamed_by_the_run_and_then_read_twice_is_renamed_to_another_car
     assert table.referee.rule_breaks() == 0
 
 
+def test_a_read_renamed_as_read_twice_is_named_by_the_run_of_the_card_that_showed_it_wrong() -> None:
+    """Deal 134010: Bruno's Slavic Q♦ ("Д"), laid to start a run after his K♥, was read K♦ (J♦ behind, the queen's
+    letter scoring nothing); Chloé's K♦, read surely next, renamed it to its runner-up, the J♦, which her king
+    cannot follow. The run she continued says what the earlier card was: the Q♦, though its read never scored it."""
+    table = Table()
+    for t, card in enumerate(("10H", "JH", "QH", "KH"), start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.lay(5.0, "KD", sure("Bruno"), 0.6, {"KD": 0.6, "JD": 0.25, "AD": 0.1})
+    laid = table.lay(6.0, "KD", sure("Chloé"), 0.999, {"KD": 0.999})
+    assert [(e["was"], e["card"], e["reason"]) for e in laid if e["type"] == "card_corrected"] == [
+        ("KD", "JD", READ_TWICE), ("JD", "QD", SEQUENCE)]
+    assert laid[-1]["card"] == "KD" and "flags" not in laid[-1]
+    assert table.referee.rule_breaks() == 0
+
+
 @pytest.mark.parametrize("nudged", [True, False])
 def test_a_sweep_after_the_top_card_seemed_nudged_proves_the_honour_laid_then(nudged: bool) -> None:
     """Deal 117006 of the widened benchmark: Bruno's Dondorf K♥, laid almost squarely on Anne's Q♥, was read Q♥ and

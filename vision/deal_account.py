@@ -208,6 +208,7 @@ class DealAccount:
             self.pip_shapes.learn(card, read.pips)
             self.sign_shapes.learn(card, read.signs)
         self.events_seen[card] = max(self.events_seen.get(card, 0.0), float(read.confidence))
+        previous = self._last_laid()   # the card before, by the name the renames above left it
         tracked = player or (attribution.candidates[0] if attribution.candidates else None)
         self.sightings[card] = Sighting(event, evidence, read.ink, tracked, player,
                                         play_doubt(attribution, read.confidence, self.config.min_card_confidence),
