@@ -47,6 +47,16 @@ def test_a_suit_is_weighed_only_once_enough_of_its_cards_were_read_surely() -> N
     assert shapes.card_weights((pip_notches(_face("6S")),), {"6C": 5.0, "6S": 4.95}) == {}
 
 
+def test_a_read_renamed_teaches_its_pips_to_the_card_it_was() -> None:
+    """A spade read surely as a club taught the clubs its pips; found to be the spade, they count for the spades."""
+    shapes = _learnt(ranks=tuple(str(r) for r in range(2, 2 + LEARNT_CARDS - 1)))
+    spade = (pip_notches(_face("6S")),)
+    shapes.learn("9C", (pip_notches(_face("9S")),))
+    assert set(shapes.log_likelihoods(spade)) == {"C"}                     # the only suit taught by enough cards
+    shapes.renamed([("9C", "9S")])
+    assert set(shapes.log_likelihoods(spade)) == {"S"}
+
+
 def test_the_frames_of_one_face_are_averaged_not_multiplied() -> None:
     """Read over many frames, one face is still one face: its odds do not grow with the frames."""
     shapes = _learnt()

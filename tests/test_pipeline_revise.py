@@ -453,6 +453,32 @@ def _an_ace_read_as_the_club_then_both_black_signs_taught(evidence: dict[str, fl
     return table
 
 
+def test_a_sure_read_renamed_to_the_other_suit_of_its_ink_teaches_that_suit_its_sign() -> None:
+    """Bruno's A♠ read as the A♣, then his 5♠ read surely as the 5♣ (5♠ behind), teaching the clubs the spade's
+    sign; Emma's real 5♣, read surely later, renames it the 5♠. Its sign is the spade's: with it the spades are
+    learnt from three cards, and the ace's spade sign renames it when the deal ends."""
+    table = Table()
+    table.lay(1.0, "AC", sure("Bruno"), 0.95, {"AC": 0.95, "AS": 0.4}, sign=SPADE + 0.05)
+    for t, card in ((2.0, "2C"), (3.0, "3C"), (4.0, "4C")):
+        table.lay(t, card, sure("Chloé"), sign=CLUB)
+    table.lay(5.0, "5C", sure("Bruno"), 0.95, {"5C": 0.95, "5S": 0.5}, sign=SPADE)
+    for t, card in ((6.0, "6S"), (7.0, "7S")):
+        table.lay(t, card, sure("Bruno"), sign=SPADE)
+    for t, card, player in ((8.0, "8S", "Denis"), (9.0, "9S", "Denis"), (10.0, "10S", "Denis"),
+                            (11.0, "JS", "Denis"), (12.0, "QH", "Emma"), (13.0, "KS", "Emma")):
+        table.lay(t, card, sure(player))
+    again = table.lay(14.0, "5C", sure("Emma"), 0.99, {"5C": 0.99}, sign=CLUB)
+    assert [(e["was"], e["card"], e["reason"]) for e in again if e["type"] == "card_corrected"] == [
+        ("5C", "5S", READ_TWICE)]
+    assert set(table.account.sign_shapes.distances([SPADE])) == {"S", "C"}
+    table.lay(15.0, "6C", sure("Emma"), sign=CLUB)
+    for t, card in ((16.0, "7C"), (17.0, "8C")):
+        table.lay(t, card, sure("Bruno"))
+    ended = table.quiet(17.5)
+    assert ("card_corrected", "AC", "AS", SIGNS) in [(e["type"], e.get("was"), e.get("card"), e.get("reason"))
+                                                     for e in ended]
+
+
 def test_at_the_deal_s_end_an_ace_is_renamed_to_the_suit_its_index_sign_shows() -> None:
     """Bruno's A♠ read as the A♣ (A♠ the runner-up); the number cards read surely since taught each black suit's
     sign, and the ace's is the spade's: renamed when the deal ends (`signs`), before the hands are read."""

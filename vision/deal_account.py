@@ -110,6 +110,8 @@ class DealAccount:
         """Honours on the pile whose box was then emptied: a sweep proves the card read."""
         self.emptied: set[str] = set()
         """Boxes seen emptied this deal, whether or not their honour was read."""
+        self.taught: dict[str, Sighting] = {}
+        """Per card, the sighting whose sure read taught the pip and sign shapes that card's suit."""
         self.read_before: dict[str, Sighting] = {}
         """Per card read a second time (and neither read renamed), the earlier sighting of it."""
         self.renamed_to: set[str] = set()
@@ -203,7 +205,9 @@ class DealAccount:
                     self.read_before[card] = self.sightings[card]
         if read.confidence < self.config.min_card_confidence:
             flags.append("low_confidence")
-        if read.confidence >= self.config.ink_learn_confidence and card == read.card and card not in self.events_seen:
+        teaches = read.confidence >= self.config.ink_learn_confidence and card == read.card \
+            and card not in self.events_seen
+        if teaches:
             self.inks.learn(card, read.ink)
             self.pip_shapes.learn(card, read.pips)
             self.sign_shapes.learn(card, read.signs)
@@ -213,6 +217,8 @@ class DealAccount:
         self.sightings[card] = Sighting(event, evidence, read.ink, tracked, player,
                                         play_doubt(attribution, read.confidence, self.config.min_card_confidence),
                                         dict(attribution.evidence), attribution.nearby, attribution.margin, read.signs)
+        if teaches:
+            self.taught[card] = self.sightings[card]
         if tracked is not None:
             self.played_by_me[tracked] += 1
         # a card read twice is still a card laid, misread: the engine counts it and forgets the run
@@ -481,6 +487,7 @@ class DealAccount:
             return []
         self.read_before.pop(card, None)
         renamed, kept = (earlier, later) if first else (later, earlier)
+        self._teaching_renamed([(card, instead, renamed)])
         self.renamed_to.add(instead)
         self.events_seen[instead] = float(renamed.event["confidence"])
         self.sightings[instead] = renamed
@@ -966,6 +973,7 @@ class DealAccount:
         """`_renamed` of several reads at once, so that two reads found swapped each keep their own sighting; the
         events in the order given (each renames the latest play of its `was` at that point)."""
         seen = {was: (self.events_seen.pop(was, 1.0), self.sightings.pop(was, None)) for was, _ in renames}
+        self._teaching_renamed([(was, card, seen[was][1]) for was, card in renames])
         out = []
         for was, card in renames:
             confidence, sighting = seen[was]
@@ -978,6 +986,20 @@ class DealAccount:
         return out
 
     # --- the showdown -----------------------------------------------------------------------------------
+
+    def _teaching_renamed(self, renames: Sequence[tuple[str, str, Sighting | None]]) -> None:
+        """Of reads found to be another card (was, card, the sighting renamed), those whose sure read taught `was`'s
+        suit its pips and sign teach `card`'s instead: a read shown wrong showed the real card's face, and left with
+        the name it misread, it would blur the very shapes that tell a suit from the other of its ink."""
+        moved = [(was, card, sighting) for was, card, sighting in renames
+                 if sighting is not None and self.taught.get(was) is sighting]
+        for was, _, _ in moved:
+            del self.taught[was]
+        for _, card, sighting in moved:
+            self.taught[card] = sighting
+        pairs = [(was, card) for was, card, _ in moved]
+        self.pip_shapes.renamed(pairs)
+        self.sign_shapes.renamed(pairs)
 
     def _in_the_talon(self) -> frozenset[str]:
         """The cards of the runs everybody passed on, told by pile cards read surely (`_read_surely`): a run that

@@ -72,15 +72,22 @@ class PipShapes:
     """Each suit's pip notches as the deck on the table prints them, learnt from its number cards read surely."""
 
     _counts: dict[str, list[int]] = field(default_factory=dict)
-    _cards: dict[str, set[str]] = field(default_factory=dict)
+    """Per card that taught, the notch counts of the pips its read showed."""
 
     def learn(self, card: str, pips: Sequence[Sequence[int]]) -> None:
         """Note the pips a sure read of `card` showed, per frame read (a court card or an ace teaches nothing)."""
         counts = [n for frame in pips for n in frame if n >= 0]
         if card[:-1] not in NUMBER_RANKS or not counts:
             return
-        self._counts.setdefault(card[-1], []).extend(counts)
-        self._cards.setdefault(card[-1], set()).add(card)
+        self._counts.setdefault(card, []).extend(counts)
+
+    def renamed(self, renames: Sequence[tuple[str, str]]) -> None:
+        """Reads that taught as (was) were found to be (card), all at once (a swap trades the two): the pips each
+        showed are its card's, so they teach that card's suit (nothing, for an ace or a court card)."""
+        taught = [(card, self._counts.pop(was, [])) for was, card in renames]
+        for card, counts in taught:
+            if counts and card[:-1] in NUMBER_RANKS:
+                self._counts.setdefault(card, []).extend(counts)
 
     def log_likelihoods(self, pips: Sequence[Sequence[int]]) -> dict[str, float]:
         """Suit -> log-probability of one face's pips under its learnt counts (add-one smoothed), for the suits learnt
@@ -91,9 +98,13 @@ class PipShapes:
         out: dict[str, float] = {}
         if not frames:
             return out
-        for suit, counts in self._counts.items():
-            if len(self._cards[suit]) < LEARNT_CARDS:
+        by_suit: dict[str, list[str]] = {}
+        for card in self._counts:
+            by_suit.setdefault(card[-1], []).append(card)
+        for suit, cards in by_suit.items():
+            if len(cards) < LEARNT_CARDS:
                 continue
+            counts = [n for card in cards for n in self._counts[card]]
             tally = Counter(min(c, MAX_NOTCHES) for c in counts)
             total = sum(tally.values()) + MAX_NOTCHES + 1
             per_frame = [sum(np.log((tally[min(n, MAX_NOTCHES)] + 1) / total) for n in frame) for frame in frames]

@@ -76,7 +76,7 @@ class SignShapes:
     """Each suit's index sign as the deck on the table prints it, learnt from its number cards read surely."""
 
     _signs: dict[str, list[np.ndarray]] = field(default_factory=dict)
-    _cards: dict[str, set[str]] = field(default_factory=dict)
+    """Per card that taught, the signs its read showed."""
 
     def learn(self, card: str, signs: Sequence[np.ndarray | None]) -> None:
         """Note the signs a sure read of `card` showed, per frame read: a number card's suit its pips vouch for too
@@ -84,8 +84,15 @@ class SignShapes:
         seen = [s for s in signs if s is not None]
         if card[:-1] not in NUMBER_RANKS or not seen:
             return
-        self._signs.setdefault(card[-1], []).extend(seen)
-        self._cards.setdefault(card[-1], set()).add(card)
+        self._signs.setdefault(card, []).extend(seen)
+
+    def renamed(self, renames: Sequence[tuple[str, str]]) -> None:
+        """Reads that taught as (was) were found to be (card), all at once (a swap trades the two): the signs each
+        showed are its card's, so they teach that card's suit (nothing, for an ace or a court card)."""
+        taught = [(card, self._signs.pop(was, [])) for was, card in renames]
+        for card, signs in taught:
+            if signs and card[:-1] in NUMBER_RANKS:
+                self._signs.setdefault(card, []).extend(signs)
 
     def distances(self, signs: Sequence[np.ndarray | None]) -> dict[str, float]:
         """Suit -> how far one card's sign lies from that suit's mean sign, over the frames read, for the suits learnt
@@ -93,8 +100,11 @@ class SignShapes:
         frames = [s for s in signs if s is not None]
         if not frames:
             return {}
-        means = {suit: np.mean(learnt, axis=0) for suit, learnt in self._signs.items()
-                 if len(self._cards[suit]) >= LEARNT_CARDS}
+        by_suit: dict[str, list[str]] = {}
+        for card in self._signs:
+            by_suit.setdefault(card[-1], []).append(card)
+        means = {suit: np.mean([s for card in cards for s in self._signs[card]], axis=0)
+                 for suit, cards in by_suit.items() if len(cards) >= LEARNT_CARDS}
         return {suit: float(np.mean([np.linalg.norm(f - mean) for f in frames])) for suit, mean in means.items()}
 
     def leans_to(self, signs: Sequence[np.ndarray | None], suit: str, other: str) -> bool:
