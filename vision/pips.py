@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Mapping, Sequence, TypeVar
 
 import cv2
 import numpy as np
@@ -37,6 +37,8 @@ MAX_NOTCHES = 6
 """Notch counts above this are pooled: no suit sign has more lobes, so only noise counts there."""
 PENALTY = 0.05
 """Weight of a number card whose face is far likelier another suit's (as `vision.figures`)."""
+
+T = TypeVar("T")
 
 
 def pip_notches(crop: np.ndarray, ink: np.ndarray | None = None) -> tuple[int, ...]:
@@ -67,6 +69,16 @@ def _notches(contour: np.ndarray, size: float) -> int:
     return int(np.count_nonzero(defects.reshape(-1, 4)[:, 3] / 256.0 > NOTCH_DEPTH * size))
 
 
+def renamed_samples(samples: dict[str, list[T]], renames: Sequence[tuple[str, str]]) -> None:
+    """Per-card `samples` of reads that taught as (was), found to be (card), all at once (a swap trades the two): a
+    read shown wrong showed its real card's face, so what it showed teaches that card's suit (nothing, for an ace or
+    a court card, which no learner takes)."""
+    taught = [(card, samples.pop(was, [])) for was, card in renames]
+    for card, shown in taught:
+        if shown and card[:-1] in NUMBER_RANKS:
+            samples.setdefault(card, []).extend(shown)
+
+
 @dataclass
 class PipShapes:
     """Each suit's pip notches as the deck on the table prints them, learnt from its number cards read surely."""
@@ -82,12 +94,8 @@ class PipShapes:
         self._counts.setdefault(card, []).extend(counts)
 
     def renamed(self, renames: Sequence[tuple[str, str]]) -> None:
-        """Reads that taught as (was) were found to be (card), all at once (a swap trades the two): the pips each
-        showed are its card's, so they teach that card's suit (nothing, for an ace or a court card)."""
-        taught = [(card, self._counts.pop(was, [])) for was, card in renames]
-        for card, counts in taught:
-            if counts and card[:-1] in NUMBER_RANKS:
-                self._counts.setdefault(card, []).extend(counts)
+        """Reads that taught as (was) were found to be (card): see `renamed_samples`."""
+        renamed_samples(self._counts, renames)
 
     def log_likelihoods(self, pips: Sequence[Sequence[int]]) -> dict[str, float]:
         """Suit -> log-probability of one face's pips under its learnt counts (add-one smoothed), for the suits learnt

@@ -22,7 +22,7 @@ import numpy as np
 from engine.nain_jaune.cards import HONOURS
 from vision.figures import NUMBER_RANKS
 from vision.inks import INDEX_REGION, INK_CONTRAST
-from vision.pips import LEARNT_CARDS
+from vision.pips import LEARNT_CARDS, renamed_samples
 from vision.sightings import read_share
 
 SIGN_GRID = 12
@@ -87,12 +87,8 @@ class SignShapes:
         self._signs.setdefault(card, []).extend(seen)
 
     def renamed(self, renames: Sequence[tuple[str, str]]) -> None:
-        """Reads that taught as (was) were found to be (card), all at once (a swap trades the two): the signs each
-        showed are its card's, so they teach that card's suit (nothing, for an ace or a court card)."""
-        taught = [(card, self._signs.pop(was, [])) for was, card in renames]
-        for card, signs in taught:
-            if signs and card[:-1] in NUMBER_RANKS:
-                self._signs.setdefault(card, []).extend(signs)
+        """Reads that taught as (was) were found to be (card): see `vision.pips.renamed_samples`."""
+        renamed_samples(self._signs, renames)
 
     def distances(self, signs: Sequence[np.ndarray | None]) -> dict[str, float]:
         """Suit -> how far one card's sign lies from that suit's mean sign, over the frames read, for the suits learnt
