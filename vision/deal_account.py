@@ -985,12 +985,11 @@ class DealAccount:
             out += [_corrected(was, card, sighting, t, reason), *self._call_withdrawn(was, sighting, t)]
         return out
 
-    # --- the showdown -----------------------------------------------------------------------------------
-
     def _teaching_renamed(self, renames: Sequence[tuple[str, str, Sighting | None]]) -> None:
         """Of reads found to be another card (was, card, the sighting renamed), those whose sure read taught `was`'s
         suit its pips and sign teach `card`'s instead: a read shown wrong showed the real card's face, and left with
-        the name it misread, it would blur the very shapes that tell a suit from the other of its ink."""
+        the name it misread, it would blur the very shapes that tell a suit from the other of its ink. (The inks keep
+        theirs: each suit's colour is the one most of its reads agree on, `DeckInks.colours`.)"""
         moved = [(was, card, sighting) for was, card, sighting in renames
                  if sighting is not None and self.taught.get(was) is sighting]
         for was, _, _ in moved:
@@ -1000,6 +999,8 @@ class DealAccount:
         pairs = [(was, card) for was, card, _ in moved]
         self.pip_shapes.renamed(pairs)
         self.sign_shapes.renamed(pairs)
+
+    # --- the showdown -----------------------------------------------------------------------------------
 
     def _in_the_talon(self) -> frozenset[str]:
         """The cards of the runs everybody passed on, told by pile cards read surely (`_read_surely`): a run that
