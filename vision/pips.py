@@ -69,6 +69,16 @@ def _notches(contour: np.ndarray, size: float) -> int:
     return int(np.count_nonzero(defects.reshape(-1, 4)[:, 3] / 256.0 > NOTCH_DEPTH * size))
 
 
+def learnt_by_suit(samples: Mapping[str, list[T]]) -> dict[str, list[T]]:
+    """Per-card `samples` pooled per suit, for the suits taught by `LEARNT_CARDS` cards or more (one may be a
+    misread), in the order the cards taught."""
+    by_suit: dict[str, list[str]] = {}
+    for card in samples:
+        by_suit.setdefault(card[-1], []).append(card)
+    return {suit: [s for card in cards for s in samples[card]] for suit, cards in by_suit.items()
+            if len(cards) >= LEARNT_CARDS}
+
+
 def renamed_samples(samples: dict[str, list[T]], renames: Sequence[tuple[str, str]]) -> None:
     """Per-card `samples` of reads that taught as (was), found to be (card), all at once (a swap trades the two): a
     read shown wrong showed its real card's face, so what it showed teaches that card's suit (nothing, for an ace or
@@ -106,13 +116,7 @@ class PipShapes:
         out: dict[str, float] = {}
         if not frames:
             return out
-        by_suit: dict[str, list[str]] = {}
-        for card in self._counts:
-            by_suit.setdefault(card[-1], []).append(card)
-        for suit, cards in by_suit.items():
-            if len(cards) < LEARNT_CARDS:
-                continue
-            counts = [n for card in cards for n in self._counts[card]]
+        for suit, counts in learnt_by_suit(self._counts).items():
             tally = Counter(min(c, MAX_NOTCHES) for c in counts)
             total = sum(tally.values()) + MAX_NOTCHES + 1
             per_frame = [sum(np.log((tally[min(n, MAX_NOTCHES)] + 1) / total) for n in frame) for frame in frames]

@@ -22,7 +22,7 @@ import numpy as np
 from engine.nain_jaune.cards import HONOURS
 from vision.figures import NUMBER_RANKS
 from vision.inks import INDEX_REGION, INK_CONTRAST
-from vision.pips import LEARNT_CARDS, renamed_samples
+from vision.pips import learnt_by_suit, renamed_samples
 from vision.sightings import read_share
 
 SIGN_GRID = 12
@@ -92,15 +92,11 @@ class SignShapes:
 
     def distances(self, signs: Sequence[np.ndarray | None]) -> dict[str, float]:
         """Suit -> how far one card's sign lies from that suit's mean sign, over the frames read, for the suits learnt
-        from `LEARNT_CARDS` cards or more."""
+        from `vision.pips.LEARNT_CARDS` cards or more."""
         frames = [s for s in signs if s is not None]
         if not frames:
             return {}
-        by_suit: dict[str, list[str]] = {}
-        for card in self._signs:
-            by_suit.setdefault(card[-1], []).append(card)
-        means = {suit: np.mean([s for card in cards for s in self._signs[card]], axis=0)
-                 for suit, cards in by_suit.items() if len(cards) >= LEARNT_CARDS}
+        means = {suit: np.mean(learnt, axis=0) for suit, learnt in learnt_by_suit(self._signs).items()}
         return {suit: float(np.mean([np.linalg.norm(f - mean) for f in frames])) for suit, mean in means.items()}
 
     def leans_to(self, signs: Sequence[np.ndarray | None], suit: str, other: str) -> bool:
