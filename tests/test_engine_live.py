@@ -57,6 +57,18 @@ def test_a_card_out_of_sequence_is_flagged_and_followed():
     assert game.state.wanted.rank == 10
 
 
+def test_a_card_out_of_sequence_one_unseen_card_would_continue_tells_the_cards_that_could_be_it():
+    """Deal 139014: a 6 laid squarely on the 5♠ went unseen, so the 7♣ after it broke the run; the 6♥ laid later is
+    not the one. A break one card cannot mend (the 6♥ on the 8♥, the 10♦ on it) tells nothing."""
+    from engine.nain_jaune.live import laid_between
+
+    game = start_live_game(NAMES[:3])
+    for player, card in [("Bruno", "4H"), ("Chloé", "5S"), ("Anne", "7C"), ("Bruno", "8H"), ("Chloé", "6H"),
+                         ("Anne", "10D")]:
+        observe(game, player, card)
+    assert laid_between(game) == {"7C": ("5S", ("6S", "6D", "6C"))}
+
+
 def test_a_card_seen_twice_is_flagged_and_ignored():
     game = start_live_game(NAMES[:3])
     observe(game, "Bruno", "5H")

@@ -171,3 +171,14 @@ def test_the_passes_told_to_the_showdown_are_inferred_anew_from_the_plays_as_ren
     assert ref.rename("JS", "AS")
     assert ref.lacking(lambda card: True) == {} and ref.in_the_talon(lambda card: True) == frozenset()
     assert ref.contradicted_if_renamed() == ([], 0)
+
+
+def test_a_run_broken_for_want_of_one_card_counts_only_when_both_cards_were_read_surely() -> None:
+    """Emma's 5♠, then Anne's 7♣ out of sequence: one 6 was laid unseen between, unless one of the two was misread."""
+    ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+    ref.play("Bruno", "4H", 0.99)
+    ref.play("Chloé", "5S", 0.99)
+    ref.play("Anne", "7C", 0.99)
+    sixes = frozenset({"6S", "6D", "6C", "6H"})
+    assert ref.laid_between(lambda card: True) == [sixes]
+    assert ref.laid_between(lambda card: card != "5S") == [] and ref.laid_between(lambda card: card != "7C") == []

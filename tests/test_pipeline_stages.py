@@ -1489,6 +1489,27 @@ def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has(
     assert reader.guessed == {"Anne": ("7H",)}   # the phone asks the family to check it
 
 
+@pytest.mark.parametrize("bruno_holds", [("6D", "6S"), ("6D", "9C")])
+def test_no_completion_guesses_the_card_the_rules_put_on_the_pile_unseen(bruno_holds: tuple[str, ...]) -> None:
+    """Deal 139014: Anne's 6♣, laid squarely on the 5♠, went unseen; her count still held it, and her hand, read
+    short by one, was completed with it. A 6 was laid before her 7♣; with the other sixes on the pile or in Bruno's
+    hand, it is the 6♣. With two sixes unaccounted for, either may be the one laid, and the guess stands."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("10C", 0.99), _Det("4H", 0.98), _Det("4S", 0.99)],
+             "Bruno": [_Det(c, 0.99) for c in bruno_holds]}
+    scores = {"Anne": {"10C": 0.99, "4H": 0.98, "4S": 0.99, "6C": 0.9, "8D": 0.3},
+              "Bruno": {c: 0.99 for c in bruno_holds}}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 4, "Bruno": 2}, exclude={"6H": 0.99},
+                            score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
+                            laid_between=[frozenset({"6S", "6D", "6C"})])
+    reader.settled(view)
+    revealed = dict(reader.settled(view))
+    if "6S" in bruno_holds:
+        assert revealed["Anne"] == ("10C", "4H", "4S") and reader.guessed == {}
+    else:
+        assert revealed["Anne"] == ("10C", "4H", "4S", "6C") and reader.guessed == {"Anne": ("6C",)}
+
+
 def test_no_hand_is_read_holding_a_card_of_the_talon() -> None:
     """Deal 59010: Bruno's Slavic A♦ read as the 7♦ (0.97), the A♦ close behind in his zone's scores; everybody had
     passed on the 7 (the 7♣ was on the pile then), so the 7♦ lies in the talon and his hand holds the A♦. Anne's 8♣

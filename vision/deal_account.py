@@ -725,6 +725,7 @@ class DealAccount:
         self.showdown.recount = self._recount
         self.showdown.rename_pile = self._kept_to_the_rules
         self.showdown.lacking = self._lacking()
+        self.showdown.laid_between = self._laid_between()
         self.showdown.stake_kept = {c for c in alternatives if c in HONOURS and c not in self.emptied}
         return out
 
@@ -1021,6 +1022,11 @@ class DealAccount:
                 seen.credited == seen.event["player"]
 
         return self.referee.lacking(sure)
+
+    def _laid_between(self) -> list[frozenset[str]]:
+        """Per play read surely that breaks the run only for want of one card between it and the card before, read
+        surely too, the cards that could be the one laid unseen (`LiveReferee.laid_between`)."""
+        return self.referee.laid_between(self._read_surely) if self.referee is not None else []
 
     def _unsure(self, seen: Sighting) -> bool:
         """Whether a pile read was under the confidence a card is taken on (`min_card_confidence`)."""

@@ -279,6 +279,15 @@ class LiveReferee:
 
         return _told_surely(talon_told(self._laid_again()), sure)
 
+    def laid_between(self, sure: Callable[[str], bool]) -> list[frozenset[str]]:
+        """Per play told out of sequence that one card laid unseen just before it would continue (a 7 after a 5),
+        the cards that could be that one, counting it only when the play and the card before it are `sure`: a
+        misread of either breaks the run as well."""
+        from engine.nain_jaune.live import laid_between
+
+        return [frozenset(fits) for card, (before, fits) in laid_between(self._laid_again()).items()
+                if sure(card) and sure(before)]
+
     def lacking(self, sure: Callable[[str], bool]) -> dict[str, frozenset[str]]:
         """Per player, the cards they passed on this deal, which their hand cannot hold (the others pass only when
         unable; the last card's player's stop tells only where the rules say one stops only when unable), counting a

@@ -279,6 +279,9 @@ class ShowdownReader:
     lacking: Mapping[str, Collection[str]] = field(default_factory=dict)
     """Per player, the cards they passed on during the deal (the last card's player's stops only where one stops only
     when unable): a pass is made only when unable, so their hand holds none of them, however it reads."""
+    laid_between: Sequence[Collection[str]] = ()
+    """Per card the rules say was laid on the pile unseen (a 7 read surely after a 5), the cards that could be it:
+    once all but one lie elsewhere, that one lies on the pile, and no completion guesses it into a hand."""
     card_px: float | None = None
     """One card's area in view pixels, as the pile measured it on this table (None: not measured, read as it is)."""
     recount: Recount | None = None
@@ -575,16 +578,18 @@ class ShowdownReader:
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                    claimed: set[str], last_resort: bool = False) -> tuple[str, ...]:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
-        hand, no pile read, no pass of the player's (`lacking`) and no reading of this hand claims (at least
-        FILL_FLOOR each), scored knowing that the cards claimed elsewhere are not in this zone: their best over the
-        views the place was read short on (`_scores_seen`), else on `view_bgr`; short still, with pile cards it
-        holds after all (`_taken_from_pile`); with `last_resort`, a place that would still show nothing takes those
-        best-scoring cards however low they score. The cards added are noted in `guessed`."""
+        hand, no pile read, no pass of the player's (`lacking`), no card laid unseen (`laid_between`) and no reading
+        of this hand claims (at least FILL_FLOOR each), scored knowing that the cards claimed elsewhere are not in
+        this zone: their best over the views the place was read short on (`_scores_seen`), else on `view_bgr`; short
+        still, with pile cards it holds after all (`_taken_from_pile`); with `last_resort`, a place that would still
+        show nothing takes those best-scoring cards however low they score. The cards added are noted in `guessed`.
+        A card laid unseen leaves its player's count one too high: the hand may stay a card short."""
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
         elsewhere = set(claimed)
         claimed = claimed | set(self._ruled_out()) | set(cards)
+        claimed |= self._on_the_pile_unseen(claimed)
         scores, unclaimed = self._ranked(player, cards, view_bgr, claimed)
         extra = [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing]
         if len(extra) < missing:
@@ -594,6 +599,10 @@ class ShowdownReader:
         if extra:
             self.guessed[player] = tuple(sorted(extra))
         return tuple(sorted(set(cards) | set(extra)))
+
+    def _on_the_pile_unseen(self, claimed: set[str]) -> set[str]:
+        """The cards `laid_between` leaves one choice of, the `claimed` cards set aside: the card laid unseen."""
+        return {card for fits in self.laid_between if len(left := set(fits) - claimed) == 1 for card in left}
 
     def _ranked(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray,
                 claimed: set[str]) -> tuple[dict[str, float], list[str]]:

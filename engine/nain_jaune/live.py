@@ -16,6 +16,7 @@ camera feed and a phone need:
 * :func:`dropped_plays` — the plays of this deal the engine set aside because the deal was already over;
 * :func:`deal_start` — the log index where the current deal starts;
 * :func:`lacking` — the cards each player passed on this deal, which their hand cannot hold;
+* :func:`laid_between` — the plays out of sequence that one card laid unseen before them would make legal;
 * :func:`stopped_at_will` — whether a player was seen to stop while able this deal (then a stop tells nothing);
 * :func:`contradictions` — the passes of this deal that their seat's own later card contradicts;
 * :func:`replayed` — this deal's plays laid again in a fresh game, some renamed, their passes inferred anew;
@@ -41,7 +42,7 @@ from engine.core.events import Correction
 from engine.nain_jaune.cards import ACE, BOXES, DECK, JACK, KING, QUEEN, RANK, SUIT, Card, parse_card
 from engine.nain_jaune.events import Ante, Deal, NewDeal, Pass, Play, Settlement, Showdown
 from engine.nain_jaune.game import Game, PlayerRef
-from engine.nain_jaune.notices import NOT_PLAYING, Notice
+from engine.nain_jaune.notices import NOT_PLAYING, OUT_OF_SEQUENCE, Notice
 from engine.nain_jaune.state import PLAY
 
 
@@ -279,6 +280,23 @@ def _latest_play(game: Game, card: Card) -> tuple[int, Play] | None:
     return next(((index, event) for index, event in _plays_this_deal(game) if event.card == card), None)
 
 
+def laid_between(game: Game) -> dict[Card, tuple[Card, tuple[Card, ...]]]:
+    """Each play of this deal told out of sequence that one card laid just before it would continue (a 7 after a
+    5), with the card laid before it and the cards laid nowhere this deal that could be that one: a card laid
+    squarely on the one before goes unseen, and the rules say one was laid."""
+    plays = _deal_plays(game)
+    start = deal_start(game)
+    broken = {n.index for n in game.notices if n.kind == OUT_OF_SEQUENCE and n.index >= start}
+    laid = {card for _, card, _ in plays}
+    follows = game.rules.follows
+    out = {}
+    for (_, before, _), (index, card, _) in zip(plays, plays[1:]):
+        fits = tuple(c for c in DECK if c not in laid and follows(before, c) and follows(c, card))
+        if index in broken and fits:
+            out[card] = (before, fits)
+    return out
+
+
 def talon_told(game: Game) -> dict[Card, tuple[Card | None, Card | None]]:
     """Each card of `State.stuck_on` with the cards laid just before and just after the pass that put it in the
     talon this deal (None: no such play): the plays a camera inferred that round of passes from. None once a player
@@ -452,6 +470,6 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["Contradiction", "contradictions", "deal_start", "dropped_plays", "lacking", "may_sweep", "misread_as",
-           "observe", "playable_now", "reassigned_play", "renamed_play", "reopened_deal", "replayed", "start_live_game",
-           "stopped_at_will", "swapped_plays", "sweep_proof", "unseen_passes", "view"]
+__all__ = ["Contradiction", "contradictions", "deal_start", "dropped_plays", "laid_between", "lacking", "may_sweep",
+           "misread_as", "observe", "playable_now", "reassigned_play", "renamed_play", "reopened_deal", "replayed",
+           "start_live_game", "stopped_at_will", "swapped_plays", "sweep_proof", "unseen_passes", "view"]
