@@ -48,6 +48,9 @@ Every observation may carry `t` (seconds in the source). Types:
 - `{"type": "hand_revealed", "player": "Anne", "cards": ["KS", "2C"], "guessed": ["2C"]}` — a loser's remaining
   cards at the showdown; the deal is settled when every loser has revealed. `guessed` (optional): the cards among
   them the camera did not read, only guessed as the likeliest left; the phone asks the family to check them.
+  `laid_unseen` (optional): cards the player laid though nobody saw them (a card laid squarely on the one before):
+  the rules say one was laid there, the hands laid out leave only that card, and only this hand is short of its
+  count; the phone asks the family to check them.
 - `{"type": "settlement", "chips": {...}, "board": {...}}` — the pipeline's own settlement, cross-checked.
 - `{"type": "game_setup", "players": ["Anne", "Bruno", "Chloé"], "dealer": "Anne", "chips": 100,
    "rules": "lindor", "options": {}}` — optional first line of a recording: the replay starts a new game
@@ -186,6 +189,8 @@ class HandRevealed:
     t: float | None = None
     guessed: tuple[str, ...] | None = None
     """The cards of `cards` the camera only guessed (None: none said)."""
+    laid_unseen: tuple[str, ...] | None = None
+    """Cards not in `cards` that the player laid though nobody saw them, as the rules and the count say (None: none)."""
     type: str = field(default="hand_revealed", init=False)
 
 
@@ -303,7 +308,13 @@ def _parse_hand_revealed(d: Mapping[str, Any]) -> HandRevealed:
     unsure = None if guessed is None else tuple(_card({"guessed": c}, "guessed") for c in guessed)
     if unsure and not set(unsure) <= set(parsed):
         raise ObservationError(f"'guessed' names cards the hand does not show: {sorted(set(unsure) - set(parsed))}")
-    return HandRevealed(player=str(_str(d, "player")), cards=parsed, t=_time(d), guessed=unsure)
+    laid = d.get("laid_unseen")
+    if laid is not None and not isinstance(laid, list):
+        raise ObservationError(f"'laid_unseen' must be a list of cards, got {laid!r}")
+    unseen = None if laid is None else tuple(_card({"laid_unseen": c}, "laid_unseen") for c in laid)
+    if unseen and set(unseen) & set(parsed):
+        raise ObservationError(f"'laid_unseen' names cards the hand shows: {sorted(set(unseen) & set(parsed))}")
+    return HandRevealed(player=str(_str(d, "player")), cards=parsed, t=_time(d), guessed=unsure, laid_unseen=unseen)
 
 
 def _parse_game_setup(d: Mapping[str, Any]) -> GameSetupSeen:

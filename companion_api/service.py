@@ -476,6 +476,9 @@ class TableService:
             self.feed_notices += [{"kind": "hand_guessed", "player": obs.player, "card": card,
                                    "message": f"{obs.player}'s {card} was not read, only guessed: check that hand"}
                                   for card in obs.guessed or ()]
+            self.feed_notices += [{"kind": "card_unseen", "player": obs.player, "card": card,
+                                   "message": f"nobody saw {obs.player} lay {card}: the camera inferred it from the "
+                                              "hands laid out; check it"} for card in obs.laid_unseen or ()]
             self._apply(table, events, strict=False)
             waiting = {} if events else {p: list(c) for p, c in table.revealed.items()}
             return True, lambda tx, _: self.store.set_meta(tx, self._revealed_key, waiting)  # survives a restart

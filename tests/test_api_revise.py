@@ -38,6 +38,8 @@ def _post(client: TestClient, observations: list[dict[str, Any]]) -> dict[str, A
     ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "guessed": ["KX"]}, "'guessed' must be a card"),
     ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "guessed": ["2C"]}, "does not show: \\['2C'\\]"),
     ({"type": "card_played", "card": "7C", "player": "Anne", "unseen": "yes"}, "'unseen' must be true or false"),
+    ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "laid_unseen": "6C"}, "'laid_unseen' must be a list"),
+    ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "laid_unseen": ["KS"]}, "shows: \\['KS'\\]"),
     ({"type": "play_withdrawn", "reason": "8C was laid"}, "'card' must be a non-empty string"),
     ({"type": "play_withdrawn", "card": "7X"}, "'card' must be a card"),
 ])
@@ -109,6 +111,25 @@ def test_a_hand_whose_cards_the_camera_only_guessed_asks_the_family_to_check_the
     notices = [n for n in game["notices"] if n["kind"] == "hand_guessed"]
     assert [(n["player"], n["card"]) for n in notices] == [(player, cards[-1])]
     assert cards[-1] in notices[0]["message"]
+
+
+def test_a_card_a_loser_laid_unseen_is_named_and_the_deal_settles_as_played(tmp_path: Path) -> None:
+    """Nobody saw a loser lay a card (laid squarely on the one before); the hand they lay out names it as laid unseen
+    (`laid_unseen`): the deal settles as played, their hand paying for the cards it shows, and a notice asks the
+    family to check that card."""
+    setup, deal = _deal()
+    winner = next(o for o in deal if o["type"] == "deal_over")["winner"]
+    hands = {o["player"]: i for i, o in enumerate(deal) if o["type"] == "hand_revealed"}
+    unseen = next(i for i, o in enumerate(deal) if o["type"] == "card_played" and o["player"] in hands
+                  and o["player"] != winner and o["card"] not in ("10D", "JC", "QS", "KH", "7D"))
+    player, card = deal[unseen]["player"], deal[unseen]["card"]
+    told = [dict(o, laid_unseen=[card]) if i == hands[player] else o for i, o in enumerate(deal) if i != unseen]
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=setup, headers=EDIT)
+        game = _post(client, told)
+    assert game["phase"] == "settled" and game["settlements"][-1]["chips"] == deal[-1]["chips"]
+    notices = [n for n in game["notices"] if n["kind"] == "card_unseen"]
+    assert [(n["player"], n["card"]) for n in notices] == [(player, card)] and card in notices[0]["message"]
 
 
 def _last_card_unseen(deal: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:

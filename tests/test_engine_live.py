@@ -69,6 +69,20 @@ def test_a_card_out_of_sequence_one_unseen_card_would_continue_tells_the_cards_t
     assert laid_between(game) == {"7C": ("5S", ("6S", "6D", "6C"))}
 
 
+def test_a_new_lead_whose_passes_a_later_card_contradicts_tells_the_cards_laid_unseen_before_it():
+    """Deal 139016: Denis's 5♦ on his 4♥ went unseen, and his 6♣ read as a new lead after everybody passed on the
+    fives; Anne laid the 5♣ later, so she had not passed: one five was laid between, not the 5♣."""
+    from engine.nain_jaune.cards import parse_card
+    from engine.nain_jaune.live import laid_between
+
+    game = start_live_game(NAMES[:3], dealer="Anne")
+    for player, card in [("Bruno", "4H"), ("Bruno", "6C"), ("Chloé", "7C"), ("Anne", "8D"), ("Anne", "5C")]:
+        for event in unseen_passes(game, NAMES.index(player), parse_card(card)):
+            game.apply(event)
+        assert observe(game, player, card) == ()
+    assert laid_between(game) == {"6C": ("4H", ("5S", "5H", "5D"))}
+
+
 def test_a_card_seen_twice_is_flagged_and_ignored():
     game = start_live_game(NAMES[:3])
     observe(game, "Bruno", "5H")

@@ -54,6 +54,8 @@ class ScriptedShowdown:
     revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     renamed: dict[str, str] = field(default_factory=dict)
     guessed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    laid_unseen: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    laid_between: list[frozenset[str]] = field(default_factory=list)
     lacking: dict[str, frozenset[str]] = field(default_factory=dict)
     stake_kept: set[str] = field(default_factory=set)
 
@@ -75,15 +77,17 @@ class Table:
 
     def __init__(self, hands: dict[str, tuple[str, ...]] | None = None,
                  unswept: Sequence[tuple[str, str | None]] = (), renamed: dict[str, str] | None = None,
-                 guessed: dict[str, tuple[str, ...]] | None = None, options: dict | None = None) -> None:
+                 guessed: dict[str, tuple[str, ...]] | None = None, options: dict | None = None,
+                 laid_unseen: dict[str, tuple[str, ...]] | None = None) -> None:
         """`unswept`: the boxes perception finds still holding their stake when the deal is settled; `renamed`: the
         pile cards the shown hands rename; `guessed`: the cards of `hands` the readers only guessed; `options`: the
-        house rules."""
+        house rules; `laid_unseen`: the cards the readers find the players laid unseen."""
         self.referee = LiveReferee(PLAYERS, "Anne", 100, "lindor", options)
         self.readers: list[ScriptedShowdown] = []
         self.hands = hands or {}
         self.renamed = renamed or {}
         self.guessed = guessed or {}
+        self.laid_unseen = laid_unseen or {}
         self.account = DealAccount(PLAYERS, self.referee, WatchConfig(), DeckInks(), self._reader,
                                    lambda: list(unswept))
         self.events: list[dict] = []
@@ -91,7 +95,8 @@ class Table:
     def _reader(self, expected: dict[str, int], exclude: dict[str, float], alternatives: dict[str, str],
                 talon: frozenset[str]) -> ScriptedShowdown:
         self.readers.append(ScriptedShowdown(expected, exclude, alternatives, talon, self.hands,
-                                             renamed=self.renamed, guessed=self.guessed))
+                                             renamed=self.renamed, guessed=self.guessed,
+                                             laid_unseen=self.laid_unseen))
         return self.readers[-1]
 
     def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
@@ -304,6 +309,22 @@ def test_a_hand_completed_by_a_guess_says_which_cards_were_guessed() -> None:
     shown = [e for e in table.quiet(7.0) if e["type"] == "hand_revealed"]
     assert {e["player"]: e.get("guessed") for e in shown} == {p: (list(hands["Anne"][-1:]) if p == "Anne" else None)
                                                              for p in hands}
+
+
+def test_the_showdown_is_told_the_cards_laid_unseen_and_a_hand_names_those_its_player_laid() -> None:
+    """Chloé's 5♥ after Bruno's 3♣, both read surely, breaks the run for want of a 4: one was laid unseen, and the
+    showdown is told which cards it could be. Read with doubt, the 5♥ may be a misread 4: nothing is told. A hand
+    whose player laid one (as the showdown found) names it."""
+    for confidence, told in ((0.99, [frozenset({"4S", "4H", "4D", "4C"})]), (0.4, [])):
+        pile = ("2C", "3C", "5H", "6H", "7H", "8H", "9H")
+        table = Table(_losers_hands(pile), laid_unseen={"Chloé": ("4D",)})
+        for t, card in enumerate(pile, start=1):
+            table.lay(float(t), card, sure("Chloé" if card == "5H" else "Bruno"),
+                      confidence=confidence if card == "5H" else 0.99)
+        shown = [e for e in table.quiet(8.0) if e["type"] == "hand_revealed"]
+        assert table.readers[0].laid_between == told
+        assert {e["player"]: e.get("laid_unseen") for e in shown} == {p: (["4D"] if p == "Chloé" else None)
+                                                                     for p in table.hands}
 
 
 def test_how_doubtful_a_play_s_player_is() -> None:

@@ -1489,25 +1489,29 @@ def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has(
     assert reader.guessed == {"Anne": ("7H",)}   # the phone asks the family to check it
 
 
-@pytest.mark.parametrize("bruno_holds", [("6D", "6S"), ("6D", "9C")])
-def test_no_completion_guesses_the_card_the_rules_put_on_the_pile_unseen(bruno_holds: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(("bruno_holds", "bruno_count", "anne", "laid", "guessed"), [
+    (("6D", "6S"), 2, ("10C", "4H", "4S"), {"Anne": ("6C",)}, {}),
+    (("6D", "9C"), 2, ("10C", "4H", "4S", "6C"), {}, {"Anne": ("6C",)}),
+    (("6D", "6S"), 3, ("10C", "4H", "4S", "8D"), {}, {"Anne": ("8D",)}),
+])
+def test_the_card_the_rules_put_on_the_pile_unseen_is_laid_by_the_one_hand_read_short(
+        bruno_holds: tuple[str, ...], bruno_count: int, anne: tuple[str, ...], laid: dict, guessed: dict) -> None:
     """Deal 139014: Anne's 6♣, laid squarely on the 5♠, went unseen; her count still held it, and her hand, read
     short by one, was completed with it. A 6 was laid before her 7♣; with the other sixes on the pile or in Bruno's
-    hand, it is the 6♣. With two sixes unaccounted for, either may be the one laid, and the guess stands."""
+    hand, it is the 6♣, and Anne's is the one hand short: she laid it, and holds one card fewer than her count. With
+    two sixes unaccounted for, either may be the one laid, and the guess stands; with Bruno's hand short too, either
+    may have laid it: the 6♣ is guessed into no hand, and Anne's count stands."""
     seats, view = _two_zones()
     hands = {"Anne": [_Det("10C", 0.99), _Det("4H", 0.98), _Det("4S", 0.99)],
              "Bruno": [_Det(c, 0.99) for c in bruno_holds]}
-    scores = {"Anne": {"10C": 0.99, "4H": 0.98, "4S": 0.99, "6C": 0.9, "8D": 0.3},
+    scores = {"Anne": {"10C": 0.99, "4H": 0.98, "4S": 0.99, "6C": 0.9, "8D": 0.7},
               "Bruno": {c: 0.99 for c in bruno_holds}}
-    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 4, "Bruno": 2}, exclude={"6H": 0.99},
-                            score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 4, "Bruno": bruno_count},
+                            exclude={"6H": 0.99}, score_image=lambda crop, elsewhere=(): scores[_whose(crop)],
                             laid_between=[frozenset({"6S", "6D", "6C"})])
     reader.settled(view)
-    revealed = dict(reader.settled(view))
-    if "6S" in bruno_holds:
-        assert revealed["Anne"] == ("10C", "4H", "4S") and reader.guessed == {}
-    else:
-        assert revealed["Anne"] == ("10C", "4H", "4S", "6C") and reader.guessed == {"Anne": ("6C",)}
+    assert dict(reader.settled(view))["Anne"] == anne
+    assert reader.laid_unseen == laid and {p: g for p, g in reader.guessed.items() if p == "Anne"} == guessed
 
 
 def test_no_hand_is_read_holding_a_card_of_the_talon() -> None:

@@ -1043,14 +1043,16 @@ class DealAccount:
 
     def _revealed(self, hands: list[tuple[str, tuple[str, ...]]], t: float | None) -> list[dict]:
         """The events of `hands` just revealed, after those of the pile cards the shown hands renamed and not yet
-        told (the engine renames them before it settles); a hand names the cards its completion only guessed."""
+        told (the engine renames them before it settles); a hand names the cards its completion only guessed, and
+        those the rules say its player laid unseen (`ShowdownReader.laid_unseen`)."""
         assert self.showdown is not None
         out = []
         for was, card in self.showdown.renamed.items():
             if was in self.events_seen and card not in self.events_seen:
                 out += self._rename(was, self._kept_to_the_rules(was, card), t, SHOWN_HAND)
         return out + [{"t": t, "type": "hand_revealed", "player": p, "cards": list(c),
-                       **({"guessed": list(self.showdown.guessed[p])} if self.showdown.guessed.get(p) else {})}
+                       **({"guessed": list(self.showdown.guessed[p])} if self.showdown.guessed.get(p) else {}),
+                       **({"laid_unseen": list(laid)} if (laid := self.showdown.laid_unseen.get(p)) else {})}
                       for p, c in hands]
 
     def _kept_to_the_rules(self, was: str, card: str, held: Collection[str] = ()) -> str:

@@ -271,6 +271,9 @@ class ShowdownReader:
     guessed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Per revealed hand, the cards its completion added (`_completed`): never read in the place, only the zone's
     likeliest of the cards left, which the family is asked to check."""
+    laid_unseen: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per revealed hand, the cards the rules say were laid unseen that its count says its player laid
+    (`_laid_unseen_by`): the count still held them, and the hand was completed without them."""
     renamed: dict[str, str] = field(default_factory=dict)
     """Pile cards a revealed hand holds, and the card each is taken for instead (see `alternatives`)."""
     talon: Collection[str] = frozenset()
@@ -373,9 +376,11 @@ class ShowdownReader:
         held = cards_of(remembered)
         hands = self._renaming_pile_cards(remembered, view_bgr)
         left = self._left_to_others(hands, view_bgr, lambda p: read_here | taken | held | self._elsewhere(p))
+        unseen = self._laid_unseen_by(hands, read_here | taken | held)
         for player, cards in hands.items():
             claimed = read_here | taken | held
-            cards = self._completed(player, cards, view_bgr, claimed | self._elsewhere(player) | left[player])
+            cards = self._completed(player, cards, view_bgr, claimed | self._elsewhere(player) | left[player],
+                                    laid_unseen=unseen.get(player, ()))
             self.revealed[player] = cards
             out.append((player, cards))
             taken |= set(cards)
@@ -393,9 +398,10 @@ class ShowdownReader:
         remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last)) for p, cards in last.items()}
         last = self._renaming_pile_cards(remembered, self._last_view)
         left = self._left_to_others(last, self._last_view, partial(self._claimed_besides, hands=last))
+        unseen = self._laid_unseen_by(last, cards_of(self.revealed))
         for player, cards in last.items():
             cards = self._completed(player, cards, self._last_view, self._claimed_besides(player, last) | left[player],
-                                    last_resort=True)
+                                    last_resort=True, laid_unseen=unseen.get(player, ()))
             if not cards:
                 continue
             self.revealed[player] = cards
@@ -576,15 +582,17 @@ class ShowdownReader:
         return self.score_image(zone, elsewhere=elsewhere, **size_told(self.card_px))
 
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
-                   claimed: set[str], last_resort: bool = False) -> tuple[str, ...]:
+                   claimed: set[str], last_resort: bool = False, laid_unseen: tuple[str, ...] = ()) -> tuple[str, ...]:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
         hand, no pile read, no pass of the player's (`lacking`), no card laid unseen (`laid_between`) and no reading
         of this hand claims (at least FILL_FLOOR each), scored knowing that the cards claimed elsewhere are not in
         this zone: their best over the views the place was read short on (`_scores_seen`), else on `view_bgr`; short
         still, with pile cards it holds after all (`_taken_from_pile`); with `last_resort`, a place that would still
         show nothing takes those best-scoring cards however low they score. The cards added are noted in `guessed`.
-        A card laid unseen leaves its player's count one too high: the hand may stay a card short."""
-        missing = self.expected.get(player, 0) - len(cards)
+        The cards the player `laid_unseen` are no longer held: the count held them (noted in `laid_unseen`)."""
+        if laid_unseen:
+            self.laid_unseen[player] = laid_unseen
+        missing = self.expected.get(player, 0) - len(cards) - len(laid_unseen)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return cards
         elsewhere = set(claimed)
@@ -599,6 +607,20 @@ class ShowdownReader:
         if extra:
             self.guessed[player] = tuple(sorted(extra))
         return tuple(sorted(set(cards) | set(extra)))
+
+    def _laid_unseen_by(self, hands: Mapping[str, Collection[str]],
+                        claimed: set[str]) -> dict[str, tuple[str, ...]]:
+        """The cards laid unseen (`_on_the_pile_unseen`, the `hands` and the `claimed` cards set aside), as the one
+        loser whose hand reads short laid them, when every other loser's hand reads whole (revealed, or as its place
+        last read): a card laid unseen leaves its player's count one too high, and no other count lacks one."""
+        shown = {**self._last, **self.revealed, **hands}
+        losers = {p for p, n in self.expected.items() if n > 0}
+        short = [p for p in losers if len(shown.get(p, ())) < self.expected[p]]
+        laid = sorted(self._on_the_pile_unseen(claimed | cards_of(hands)))
+        if not laid or len(short) != 1 or short[0] not in hands or not losers <= set(shown):
+            return {}
+        player = short[0]
+        return {player: tuple(laid[:self.expected[player] - len(shown[player])])}
 
     def _on_the_pile_unseen(self, claimed: set[str]) -> set[str]:
         """The cards `laid_between` leaves one choice of, the `claimed` cards set aside: the card laid unseen."""

@@ -16,7 +16,7 @@ camera feed and a phone need:
 * :func:`dropped_plays` — the plays of this deal the engine set aside because the deal was already over;
 * :func:`deal_start` — the log index where the current deal starts;
 * :func:`lacking` — the cards each player passed on this deal, which their hand cannot hold;
-* :func:`laid_between` — the plays out of sequence that one card laid unseen before them would make legal;
+* :func:`laid_between` — the plays out of sequence (or after passes contradicted) one unseen card would mend;
 * :func:`stopped_at_will` — whether a player was seen to stop while able this deal (then a stop tells nothing);
 * :func:`contradictions` — the passes of this deal that their seat's own later card contradicts;
 * :func:`replayed` — this deal's plays laid again in a fresh game, some renamed, their passes inferred anew;
@@ -281,18 +281,20 @@ def _latest_play(game: Game, card: Card) -> tuple[int, Play] | None:
 
 
 def laid_between(game: Game) -> dict[Card, tuple[Card, tuple[Card, ...]]]:
-    """Each play of this deal told out of sequence that one card laid just before it would continue (a 7 after a
-    5), with the card laid before it and the cards laid nowhere this deal that could be that one: a card laid
-    squarely on the one before goes unseen, and the rules say one was laid."""
+    """Each play of this deal told out of sequence (a 7 after a 5), or whose passes a later card contradicts (a new
+    lead after everybody passed on the fives, one of whom laid a five later), that one card laid just before it
+    would continue, with the card laid before it and the cards laid nowhere this deal that could be that one: a card
+    laid squarely on the one before goes unseen, and the rules say one was laid."""
     plays = _deal_plays(game)
     start = deal_start(game)
     broken = {n.index for n in game.notices if n.kind == OUT_OF_SEQUENCE and n.index >= start}
+    contradicted = {c.after for c in contradictions(game)}
     laid = {card for _, card, _ in plays}
     follows = game.rules.follows
     out = {}
     for (_, before, _), (index, card, _) in zip(plays, plays[1:]):
         fits = tuple(c for c in DECK if c not in laid and follows(before, c) and follows(c, card))
-        if index in broken and fits:
+        if (index in broken or card in contradicted) and fits:
             out[card] = (before, fits)
     return out
 
