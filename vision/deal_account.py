@@ -1024,8 +1024,9 @@ class DealAccount:
         return self.referee.lacking(sure)
 
     def _laid_between(self) -> list[frozenset[str]]:
-        """Per play read surely that breaks the run only for want of one card between it and the card before, read
-        surely too, the cards that could be the one laid unseen (`LiveReferee.laid_between`)."""
+        """Per play read surely that breaks the run (or leads anew where a later card contradicts the passes) only for
+        want of one card between it and the card before, read surely too, the cards that could be the one laid unseen
+        (`LiveReferee.laid_between`)."""
         return self.referee.laid_between(self._read_surely) if self.referee is not None else []
 
     def _unsure(self, seen: Sighting) -> bool:

@@ -280,9 +280,9 @@ class LiveReferee:
         return _told_surely(talon_told(self._laid_again()), sure)
 
     def laid_between(self, sure: Callable[[str], bool]) -> list[frozenset[str]]:
-        """Per play told out of sequence that one card laid unseen just before it would continue (a 7 after a 5),
-        the cards that could be that one, counting it only when the play and the card before it are `sure`: a
-        misread of either breaks the run as well."""
+        """Per play out of sequence (a 7 after a 5), or new lead whose passes a later card contradicts, that one card
+        laid unseen just before it would continue, the cards that could be that one, counting it only when the play
+        and the card before it are `sure`: a misread of either breaks the run as well."""
         from engine.nain_jaune.live import laid_between
 
         return [frozenset(fits) for card, (before, fits) in laid_between(self._laid_again()).items()
