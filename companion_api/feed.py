@@ -297,21 +297,25 @@ def _parse_box_swept(d: Mapping[str, Any]) -> BoxSwept:
     return BoxSwept(box=box, player=_str(d, "player", optional=True), swept_at=_time(d, "swept_at"), t=_time(d))
 
 
+def _card_list(d: Mapping[str, Any], key: str, item: str | None = None) -> tuple[str, ...] | None:
+    """The cards listed under `key` (None when absent), each checked as `_card` checks one, named `item` (else `key`)
+    in its error."""
+    value = d.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise ObservationError(f"'{key}' must be a list of cards, got {value!r}")
+    return tuple(_card({item or key: c}, item or key) for c in value)
+
+
 def _parse_hand_revealed(d: Mapping[str, Any]) -> HandRevealed:
-    cards = d.get("cards")
-    if not isinstance(cards, list):
-        raise ObservationError(f"'cards' must be a list of cards, got {cards!r}")
-    parsed = tuple(_card({"card": c}) for c in cards)
-    guessed = d.get("guessed")
-    if guessed is not None and not isinstance(guessed, list):
-        raise ObservationError(f"'guessed' must be a list of cards, got {guessed!r}")
-    unsure = None if guessed is None else tuple(_card({"guessed": c}, "guessed") for c in guessed)
+    parsed = _card_list(d, "cards", "card")
+    if parsed is None:
+        raise ObservationError("'cards' must be a list of cards, got None")
+    unsure = _card_list(d, "guessed")
     if unsure and not set(unsure) <= set(parsed):
         raise ObservationError(f"'guessed' names cards the hand does not show: {sorted(set(unsure) - set(parsed))}")
-    laid = d.get("laid_unseen")
-    if laid is not None and not isinstance(laid, list):
-        raise ObservationError(f"'laid_unseen' must be a list of cards, got {laid!r}")
-    unseen = None if laid is None else tuple(_card({"laid_unseen": c}, "laid_unseen") for c in laid)
+    unseen = _card_list(d, "laid_unseen")
     if unseen and set(unseen) & set(parsed):
         raise ObservationError(f"'laid_unseen' names cards the hand shows: {sorted(set(unseen) & set(parsed))}")
     return HandRevealed(player=str(_str(d, "player")), cards=parsed, t=_time(d), guessed=unsure, laid_unseen=unseen)
