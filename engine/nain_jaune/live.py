@@ -293,8 +293,10 @@ def laid_between(game: Game) -> dict[Card, tuple[Card, tuple[Card, ...]]]:
     follows = game.rules.follows
     out = {}
     for (_, before, _), (index, card, _) in zip(plays, plays[1:]):
+        if index not in broken and card not in contradicted:
+            continue
         fits = tuple(c for c in DECK if c not in laid and follows(before, c) and follows(c, card))
-        if (index in broken or card in contradicted) and fits:
+        if fits:
             out[card] = (before, fits)
     return out
 
