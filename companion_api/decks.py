@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -125,6 +125,22 @@ class GamePictures:
 
     def get(self, game_id: int, index: int) -> np.ndarray | None:
         return self._crops.get(index) if game_id == self.game_id else None
+
+
+DECK_SUGGESTED = "deck_suggested"
+DECK_SUGGESTED_TEXT = ("the camera only guessed some cards of this deck: teach it your deck in Setup (Decks: lay the "
+                       "whole pack face up on the pile, one card at a time, about two minutes), or pick it there if it "
+                       "is taught already")
+
+
+def deck_suggestion(deck: str | None, guessed: Collection[str] | None, notices: list[dict[str, Any]]
+                    ) -> list[dict[str, Any]]:
+    """The one notice per game, read without an enrolled deck, that suggests teaching it the deck once a shown hand
+    held cards the camera only guessed: the shipped recogniser misreads index letters it never saw (a Cyrillic ace),
+    and the family's own deck, taught once, reads them."""
+    if deck is not None or not guessed or any(n["kind"] == DECK_SUGGESTED for n in notices):
+        return []
+    return [{"kind": DECK_SUGGESTED, "message": DECK_SUGGESTED_TEXT}]
 
 
 def teach(store: DeckStore | None, deck: str, crop: np.ndarray | None, card: str, source: str) -> dict[str, str]:

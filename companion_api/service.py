@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion_api import feed
-from companion_api.decks import GamePictures, check_deck, open_decks, teach
+from companion_api.decks import GamePictures, check_deck, deck_suggestion, open_decks, teach
 from companion_api.enrolment import Enrolments
 from companion_api.errors import ApiError
 from companion_api.frames import FrameBuffer
@@ -479,6 +479,7 @@ class TableService:
             self.feed_notices += [{"kind": "card_unseen", "player": obs.player, "card": card,
                                    "message": f"nobody saw {obs.player} lay {card}: the camera inferred it from the "
                                               "hands laid out; check it"} for card in obs.laid_unseen or ()]
+            self.feed_notices += deck_suggestion(self.deck, obs.guessed, self.feed_notices)
             self._apply(table, events, strict=False)
             waiting = {} if events else {p: list(c) for p, c in table.revealed.items()}
             return True, lambda tx, _: self.store.set_meta(tx, self._revealed_key, waiting)  # survives a restart

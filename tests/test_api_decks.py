@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from companion_api.decks import PileCrops
-from companion_api.feed import CardCorrected, CardPlayed
+from companion_api.feed import CardCorrected, CardPlayed, HandRevealed
 from companion_api.testing import EDIT, make_app, new_game_body, tap
 from deck_support import face
 from enrol_support import PASS, film_pass
@@ -256,3 +256,26 @@ def test_serve_reads_a_game_with_its_deck_and_a_correction_teaches_it(tmp_path: 
         game = tap(client, "/api/corrections", {"index": plays[1]["index"], "card": "7H"})
         assert game["notices"][-1]["kind"] == "deck_taught"
         assert sum(crops_of(tmp_path, "family").values()) == before + 20
+
+
+@pytest.mark.parametrize("deck", [None, "family"], ids=["without a deck", "with a deck"])
+def test_a_game_read_without_a_deck_suggests_teaching_it_once_cards_are_only_guessed(tmp_path: Path,
+                                                                                    deck: str | None) -> None:
+    """Once per game, and only when the camera reads without an enrolled deck: a hand read whole says nothing, and
+    a second hand with guessed cards does not repeat it."""
+    enrol(tmp_path, "family")
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=new_game_body(deck=deck), headers=EDIT)
+        service = client.app.state.service  # type: ignore[attr-defined]
+
+        def suggested(obs: HandRevealed) -> list[dict[str, Any]]:
+            game = client.portal.call(service.observe, obs, "camera")["game"]
+            return [n for n in game["notices"] if n["kind"] == "deck_suggested"]
+
+        assert suggested(HandRevealed("Anne", ("KS", "6S"))) == []
+        first = suggested(HandRevealed("Bruno", ("2C", "9D"), guessed=("9D",)))
+        again = suggested(HandRevealed("Chloé", ("3H", "4H"), guessed=("4H",)))
+    if deck is None:
+        assert len(first) == 1 and "teach it your deck" in first[0]["message"] and again == first
+    else:
+        assert first == again == []

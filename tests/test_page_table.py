@@ -65,8 +65,9 @@ def test_a_card_the_camera_only_guessed_in_a_shown_hand_is_pointed_out(server: s
     shown = {"type": "hand_revealed", "player": "Anne", "cards": ["KS", "6S"], "guessed": ["6S"]}
     changed(page, lambda: page.request.post(f"{server}/api/observations", data=shown,
                                             headers={"X-Join-Code": JOIN_CODE}))
-    assert "Main d'Anne : 6♠ n'a pas été lu, seulement deviné. Vérifiez-la." in page.inner_text(
-        "[data-testid=notices]")
+    notices = page.inner_text("[data-testid=notices]")
+    assert "Main d'Anne : 6♠ n'a pas été lu, seulement deviné. Vérifiez-la." in notices
+    assert "apprenez-lui votre jeu dans Réglages" in notices  # read without a deck
     page.close()
 
 
