@@ -1,4 +1,5 @@
-"""The table's enrolled decks: listing them, the deck a game reads with, and teaching a deck from a correction.
+"""The table's enrolled decks: listing them, the deck a game reads with, teaching a deck from a correction, and
+suggesting one to a game read without.
 
 The decks live in the data directory (`vision.deck.store`, what `nainjaune deck` uses). The vision extras are
 imported only when a deck is touched, so a companion installed without them still runs (it has no decks).
