@@ -434,9 +434,7 @@ class TableService:
             events, guess, candidates = table.observed_play(obs)
             self._apply(table, events, strict=False)
             if obs.unseen:
-                self.feed_notices.append({"kind": "card_unseen", "player": obs.player, "card": obs.card,
-                                          "message": f"nobody saw {obs.player} lay {obs.card}: the camera inferred "
-                                                     "it from the hands laid out; check it"})
+                self.feed_notices.append(_card_unseen(obs.player, obs.card))
             # the hands the camera showed before this play ended the deal (the winner's last card, inferred)
             shown = table.shown_hands()
             self._apply(table, shown, strict=False)
@@ -476,9 +474,7 @@ class TableService:
             self.feed_notices += [{"kind": "hand_guessed", "player": obs.player, "card": card,
                                    "message": f"{obs.player}'s {card} was not read, only guessed: check that hand"}
                                   for card in obs.guessed or ()]
-            self.feed_notices += [{"kind": "card_unseen", "player": obs.player, "card": card,
-                                   "message": f"nobody saw {obs.player} lay {card}: the camera inferred it from the "
-                                              "hands laid out; check it"} for card in obs.laid_unseen or ()]
+            self.feed_notices += [_card_unseen(obs.player, card) for card in obs.laid_unseen or ()]
             self.feed_notices += deck_suggestion(self.deck, obs.guessed, self.feed_notices)
             self._apply(table, events, strict=False)
             waiting = {} if events else {p: list(c) for p, c in table.revealed.items()}
@@ -525,6 +521,13 @@ class TableService:
         for row in self.store.ledger(game_id):
             writer.writerow([row["deal_no"], spreadsheet_safe(row["holder"]), row["holder_kind"], row["chips"]])
         return out.getvalue()
+
+
+def _card_unseen(player: str | None, card: str) -> dict[str, Any]:
+    """The notice for a card nobody saw laid, inferred from the hands laid out (a winner's last card, or one a
+    loser's count says they laid): the family is asked to check it."""
+    return {"kind": "card_unseen", "player": player, "card": card,
+            "message": f"nobody saw {player} lay {card}: the camera inferred it from the hands laid out; check it"}
 
 
 def _in_turn(writes: Sequence[Extra]) -> Extra | None:
