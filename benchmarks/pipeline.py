@@ -119,7 +119,7 @@ def _identifiers(mode: str, design: str, card_h: int, model: Path | None, decks:
     if mode == "reference":
         return dict(identify=TemplateIdentifier(design), identify_image=TemplateHandReader(design, card_h))
     if decks is not None:
-        return decks(design)
+        return dict(decks(design), model=model)
     return dict(model=model)
 
 

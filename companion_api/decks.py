@@ -64,7 +64,7 @@ class DeckUnavailable(RuntimeError):
     """The game's deck cannot be read with (removed, emptied, no vision extras), worded for the page."""
 
 
-def deck_reading(store: DeckStore | None, deck: str, crops: PileCrops) -> dict[str, Callable[..., Any]]:
+def deck_reading(store: DeckStore | None, deck: str, crops: PileCrops) -> dict[str, Any]:
     """`vision.watch.observe`'s readers for `deck` (its head is fitted here on first use: seconds), the pile's
     crops kept in `crops`."""
     if store is None:

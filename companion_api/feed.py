@@ -404,14 +404,14 @@ def vision_observations(source: str, *, calibration: Path | None, players: tuple
                         chips: int = 100, rules: str = "lindor", options: Mapping[str, Any] | None = None,
                         on_frame: Callable[[Any], None] | None = None,
                         on_status: Callable[[str], None] | None = None,
-                        readers: Mapping[str, Callable[..., Any]] | None = None) -> Iterator[dict[str, Any]]:
+                        readers: Mapping[str, Any] | None = None) -> Iterator[dict[str, Any]]:
     """THE HOOK into the camera pipeline: a camera index ("0"), stream URL or video file -> observation dicts.
 
     Runs `vision.watch.observe` (a blocking generator; the server pulls it from a worker thread) on the frames of
     `vision.sources.open_source(source)`; each frame also goes to `on_frame` (BGR numpy) for the phone's live
     view. `calibration` is a calib.json (None: the mat's markers); `options`, the game's house rules. `readers`:
-    `observe`'s card readers (those of an enrolled deck, `vision.deck.readers`); default the shipped recogniser.
-    Without the vision pipeline, says so.
+    `observe`'s pile reader and classifier (an enrolled deck's, `vision.deck.readers`); default the shipped
+    recogniser. Without the vision pipeline, says so.
     """
     try:
         from vision.sources import SourceError, open_source

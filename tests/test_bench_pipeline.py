@@ -45,10 +45,10 @@ def test_each_design_reads_with_its_own_deck_loaded_once(bench, tmp_path: Path) 
     _deck(store, "kde-dondorf", 180)
     decks = bench.DeckReaders(tmp_path, DEFAULT_MODEL)
     one, other = decks("aisleriot-dondorf"), decks("kde-dondorf")
-    assert set(one) == {"identify", "identify_image", "hand_scores"}
+    assert set(one) == {"identify", "classifier"} and one["identify"].keywords["classifier"] is one["classifier"]
     assert decks("aisleriot-dondorf") is one
     heads = {name: readers["identify"].keywords["classifier"].head for name, readers in
              (("a", one), ("k", other))}
     assert not np.array_equal(heads["a"].weights, heads["k"].weights)
-    assert bench._identifiers("onnx", "kde-dondorf", 100, DEFAULT_MODEL, decks) is other
+    assert bench._identifiers("onnx", "kde-dondorf", 100, DEFAULT_MODEL, decks) == {**other, "model": DEFAULT_MODEL}
     assert bench._identifiers("onnx", "kde-dondorf", 100, DEFAULT_MODEL) == {"model": DEFAULT_MODEL}

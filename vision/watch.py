@@ -84,8 +84,11 @@ def recogniser_model() -> Path | None:
     return Path(DEFAULT_MODEL) if Path(DEFAULT_MODEL).is_file() else None
 
 
-def _load_recogniser(model: Path | None, inks: DeckInks) -> tuple[Identify, IdentifyImage, ScoreImage]:
-    """The ONNX recogniser (`model`, else the installed one), its shown hands weighed by the deck's `inks`."""
+def _load_recogniser(model: Path | None, inks: DeckInks, classifier: Any = None
+                     ) -> tuple[Identify, IdentifyImage, ScoreImage]:
+    """The ONNX recogniser (`model`, else the installed one; `classifier`: an enrolled deck's, `vision.deck`), its
+    shown hands weighed by the `inks` the pile taught: a deck's head learnt its inks under the enrolment's light,
+    the pile's are measured under this table's."""
     try:
         from vision.recognise.classifier import DEFAULT_MODEL
         from vision.recognise.identify import hand_scores, identify_hand, read_crop
@@ -94,9 +97,9 @@ def _load_recogniser(model: Path | None, inks: DeckInks) -> tuple[Identify, Iden
     path = Path(model) if model is not None else Path(DEFAULT_MODEL)
     if not path.is_file():
         raise SourceError(f"the card recogniser's model {path} is missing: train it with `nainjaune train`")
-    return (partial(read_crop, model_path=path),
-            partial(identify_hand, model_path=path, suit_weights=inks.corner_weights),
-            partial(hand_scores, model_path=path, suit_weights=inks.corner_weights))
+    return (partial(read_crop, model_path=path, classifier=classifier),
+            partial(identify_hand, model_path=path, suit_weights=inks.corner_weights, classifier=classifier),
+            partial(hand_scores, model_path=path, suit_weights=inks.corner_weights, classifier=classifier))
 
 
 def _frames(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray], settings: CameraSettings | None,
@@ -428,14 +431,16 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
             identify_image: IdentifyImage | None = None, hand_scores: ScoreImage | None = None,
             config: WatchConfig | None = None, settings: CameraSettings | None = None,
             on_status: Callable[[str], None] | None = None, stats: dict[str, Any] | None = None,
-            model: Path | None = None) -> Iterator[dict]:
+            model: Path | None = None, classifier: Any = None) -> Iterator[dict]:
     """Observation events of one deal, as the frames come. Raises `CalibrationError` / `SourceError`.
 
     `calibration`: a calib.json path, a `Calibration`, or None / "auto" for the mat's markers. `options`: the house
     rules the table plays (under `stop_at_will` false a stop tells what a hand lacks). `identify` and
     `identify_image` default to the ONNX recogniser (`model`, else the installed one), and so does `hand_scores`
     (what completes a shown hand read short) when `identify_image` is not given; that recogniser weighs the shown
-    hands by the suit inks the pile taught (`vision.inks`). `stats`, when given, receives frame counts and latencies.
+    hands by the suit inks the pile taught (`vision.inks`). `classifier`: an enrolled deck's (`vision.deck`), which the
+    default readers read with instead of the shipped model's. `stats`, when given, receives frame counts and
+    latencies.
     """
     players = tuple(players)
     if len(set(players)) != len(players) or len(players) < 3:
@@ -448,7 +453,7 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
     frame_source = _frames(source, settings, status)
     inks = DeckInks()
     if identify is None or identify_image is None:
-        default_crop, default_image, default_scores = _load_recogniser(model, inks)
+        default_crop, default_image, default_scores = _load_recogniser(model, inks, classifier)
         identify = identify or default_crop
         if identify_image is None:
             identify_image, hand_scores = default_image, hand_scores or default_scores

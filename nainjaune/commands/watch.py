@@ -11,7 +11,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Callable
 
 from nainjaune.errors import CliError
 from nainjaune.options import rule_options
@@ -104,8 +103,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _deck_readers(name: str, data: Path | None) -> dict[str, Callable[..., object]]:
-    """`observe`'s three readers, reading with the enrolled deck `name`."""
+def _deck_readers(name: str, data: Path | None) -> dict[str, object]:
+    """`observe`'s pile reader and classifier, reading with the enrolled deck `name`."""
     from nainjaune.commands.identify import deck_classifier
     from vision.deck.readers import deck_readers
     from vision.recognise.classifier import DEFAULT_MODEL
