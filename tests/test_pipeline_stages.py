@@ -2056,6 +2056,43 @@ def test_a_read_that_surely_shows_the_card_laid_last_and_nothing_new_is_that_car
     assert not watcher.same_card_nudged(whole, on_pile)
 
 
+def test_a_card_below_the_top_seen_again_where_it_was_laid_is_no_new_play() -> None:
+    """Deal 149009: Bruno's 4♦, read while his hand paused over the pile, then settled half over the A♣ laid first; the
+    change (2.5 cards' area, all the A♣'s place in it) surely showed the A♣ alone, and was told as a second A♣ (renamed
+    A♠ at the end), so his hand was read a card short. A change of no card's outline holding the place where a pile card
+    was laid, surely showing that card, is that card again; a card's own outline, a change beside its place, a name
+    not on the pile, or a place the cards laid since cover (126011: a Q♦ misread Q♥ long before, the real Q♥ laid on
+    the same spot) is a play."""
+    card = 5300.0
+
+    def pile(*laid: tuple[str, list[list[int]]]) -> PileWatcher:
+        watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("AC", 1.0), card_px=card)
+        watcher.baseline(np.zeros((480, 640), np.uint8))
+        for name, corners in laid:
+            watcher.lay(PileRead(name, 0.999, 2, 2, CardLocation(np.array(corners, np.float64), outline_px=5300.0)))
+        return watcher
+
+    first = ("AC", [[254, 338], [315, 318], [343, 405], [283, 425]])
+    between = [("2D", [[193, 291], [254, 271], [287, 358], [224, 378]]),
+               ("3H", [[227, 280], [292, 273], [307, 367], [239, 370]])]
+    held = ("4D", [[232, 247], [295, 241], [305, 325], [242, 331]])
+    watcher = pile(first, *between, held)
+    change = CardLocation(np.array([[214, 280], [307, 271], [343, 413], [239, 428]], np.float64))
+    again = PileRead("AC", 0.994, 2, 2, change, {"AC": 0.9}, shown_surely={"AC": 0.99})
+    on_pile = {"AC", "2D", "3H", "4D"}
+    assert watcher.same_card_nudged(again, on_pile)
+    watcher._held = (np.zeros((480, 640), np.uint8), change, again)   # the change was more than a card: a hand in it
+    watcher.moved(again, on_pile)
+    assert watcher._held is None and watcher.top == "4D"                  # no card laid, none to come to rest
+    assert not watcher.same_card_nudged(again, on_pile - {"AC"})                          # an A♣ never laid
+    assert not watcher.same_card_nudged(replace(again, location=replace(change, outline_px=card)), on_pile)
+    assert not watcher.same_card_nudged(replace(again, shown_surely={}), on_pile)          # not read surely
+    beside = CardLocation(change.corners - [0, 150])
+    assert not watcher.same_card_nudged(replace(again, location=beside), on_pile)
+    covered = pile(first, *between, ("9S", [[256, 336], [317, 317], [344, 404], [285, 424]]), held)
+    assert not covered.same_card_nudged(again, on_pile | {"9S"})
+
+
 def test_an_outline_larger_than_a_card_showing_the_top_card_and_cards_below_it_is_the_top_card_moved() -> None:
     """Deal 126003: Anne's K♥, read on its own outline while her hand held it over the pile, was then laid half a card
     away: the change (its new place and the old one it uncovered, 1.35 cards' area) surely showed the K♥, the 9♠ and

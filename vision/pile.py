@@ -93,6 +93,10 @@ SURE_CORNER = 0.95
 """A card located by what changed takes its ink from the corner its crop's read named it at, when named this surely:
 as surely as the recogniser names a card (`identify.MIN_CONFIDENCE`). A corner read less surely may be no index at
 all (a picture or the card below half taken for one), and its colour would weigh the read by an ink no index shows."""
+UNCOVERED_INSIDE = 0.5
+"""A change that holds at least this share of a card's outline where that card was laid, uncovered by the cards laid
+after it, shows that card where it lies (uncovered, or seen round a neighbour that moved), not a card misread there:
+a share of the card's own area."""
 ON_TOP_INSIDE = 0.8
 """A change whose box lies at least this share inside the top card's lies on that card: the box fitted around what
 changed sticks out of the card below by the widening to a card's aspect alone, or a card laid squarely on it by its
@@ -152,6 +156,9 @@ class PileWatcher:
     top_location: CardLocation | None = None
     top_sure: bool = False
     """Whether the top card's read was sure (`_sure`)."""
+    places: dict[str, CardLocation] = field(default_factory=dict)
+    """Where each card was read as it was laid, in the order laid: cards stay where they were laid until a hand moves
+    them, and each lies over those laid before it."""
     card_px: float | None = None
     """One card's area in view pixels on this table: the median of the card-shaped outlines seen laid."""
     _card_sizes: list[float] = field(default_factory=list)
@@ -204,12 +211,13 @@ class PileWatcher:
         the pile, read, then dropped a little apart), or a change within the top card (`marked_on_top`) whose reads
         did not all agree at `sure`: a card laid squarely on the top card shows its indices there, while the top
         card moving in its place shows parts of cards. Or a read that surely showed the top card and no new card
-        surely (`_shows_top`; `on_pile`: the cards on the pile)."""
+        surely (`_shows_top`; `on_pile`: the cards on the pile), or one of the cards below seen again where it lies
+        (`_uncovered`)."""
         if read.location is None or self.top_location is None:
             return False
         if read.location.on_top and not self._sure(read):
             return True
-        if self._shows_top(read, on_pile):
+        if self._shows_top(read, on_pile) or self._uncovered(read, on_pile):
             return True
         if read.card == self.top and self._in_another_ink(read):
             return False
@@ -247,6 +255,27 @@ class PileWatcher:
             return False
         return not read.votes or read.card in on_pile
 
+    def _uncovered(self, read: PileRead, on_pile: Collection[str]) -> bool:
+        """Whether `read` is a card laid earlier seen again where it lies: it names a card on the pile below the top
+        card, every frame scored it surely, the change is no card's own outline (`_own_outline`) and it holds that
+        card's place but where the cards laid since lie, the top card aside (`UNCOVERED_INSIDE`). The deck holds one
+        card of each name and a laid card stays put, so a hand leaving the pile, or the card it laid settling beside
+        it, shows that card again: no card laid. A place the later cards cover shows no card of its own: a read
+        there names a new card (the earlier read, of that name, was the misread one)."""
+        if read.location is None or read.card is None or read.card == self.top or read.card not in on_pile:
+            return False
+        place = self.places.get(read.card)
+        if place is None or self._reference is None or read.card not in read.shown_surely \
+                or self._own_outline(read.location):
+            return False
+        shape = self._reference.shape[:2]
+        seen = (polygon_mask(shape, place.corners) > 0) & (polygon_mask(shape, read.location.corners) > 0)
+        later = list(self.places)[list(self.places).index(read.card) + 1:]
+        for card in later:
+            if card != self.top:
+                seen &= polygon_mask(shape, self.places[card].corners) == 0
+        return int(np.count_nonzero(seen)) >= UNCOVERED_INSIDE * box_area(place)
+
     def _still_lies_there(self, read: PileRead) -> bool:
         """Whether the top card still lies where it was read, away from `read`'s place: its place outside `read`'s
         box, at least `MIN_HULL` of a card, changed in less than `MIN_CHANGED` of it since the last settled view. A
@@ -266,11 +295,17 @@ class PileWatcher:
     def lay(self, read: PileRead) -> None:
         """`read` is the new top card."""
         self.top, self.top_location, self.top_sure = read.card, read.location, self._sure(read)
+        if read.card is not None and read.location is not None:
+            self.places.pop(read.card, None)
+            self.places[read.card] = read.location
 
     def moved(self, read: PileRead, on_pile: Collection[str] = ()) -> None:
-        """The top card was read again where it lies now (`same_card_nudged`): later reads are compared there."""
+        """The top card was read again where it lies now (`same_card_nudged`): later reads are compared there. A card
+        below seen again (`_uncovered`) is no card laid either: nothing of that change comes to rest later."""
         if read.card == self.top or self._shows_top(read, on_pile):
             self.top_location = read.location
+        elif self._uncovered(read, on_pile):
+            self.brushed()
 
     def brushed(self) -> None:
         """The change read last was no card laid but a hand brushing the pile: nothing of it comes to rest later."""
