@@ -270,8 +270,8 @@ class PileWatcher:
             return False
         shape = self._reference.shape[:2]
         seen = (polygon_mask(shape, place.corners) > 0) & (polygon_mask(shape, read.location.corners) > 0)
-        later = list(self.places)[list(self.places).index(read.card) + 1:]
-        for card in later:
+        laid = list(self.places)
+        for card in laid[laid.index(read.card) + 1:]:
             if card != self.top:
                 seen &= polygon_mask(shape, self.places[card].corners) == 0
         return int(np.count_nonzero(seen)) >= UNCOVERED_INSIDE * box_area(place)

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -37,6 +37,9 @@ from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
 from vision.showdown import IdentifyImage, ScoreImage, ShowdownReader, own_cards, places_with_new_cards, read_hand
 from vision.sightings import ink_renames, misread_sighting, pile_alternatives
 from vision.sources import CameraSettings, Frame, SourceError, open_source
+
+if TYPE_CHECKING:
+    from vision.recognise.identify import Classifier
 
 log = logging.getLogger("nainjaune.watch")
 
@@ -84,7 +87,7 @@ def recogniser_model() -> Path | None:
     return Path(DEFAULT_MODEL) if Path(DEFAULT_MODEL).is_file() else None
 
 
-def _load_recogniser(model: Path | None, inks: DeckInks, classifier: Any = None
+def _load_recogniser(model: Path | None, inks: DeckInks, classifier: Classifier | None = None
                      ) -> tuple[Identify, IdentifyImage, ScoreImage]:
     """The ONNX recogniser (`model`, else the installed one; `classifier`: an enrolled deck's, `vision.deck`), its
     shown hands weighed by the `inks` the pile taught: a deck's head learnt its inks under the enrolment's light,
@@ -431,7 +434,7 @@ def observe(source: str | int | Path | Iterable[Frame] | Iterable[np.ndarray],
             identify_image: IdentifyImage | None = None, hand_scores: ScoreImage | None = None,
             config: WatchConfig | None = None, settings: CameraSettings | None = None,
             on_status: Callable[[str], None] | None = None, stats: dict[str, Any] | None = None,
-            model: Path | None = None, classifier: Any = None) -> Iterator[dict]:
+            model: Path | None = None, classifier: Classifier | None = None) -> Iterator[dict]:
     """Observation events of one deal, as the frames come. Raises `CalibrationError` / `SourceError`.
 
     `calibration`: a calib.json path, a `Calibration`, or None / "auto" for the mat's markers. `options`: the house
