@@ -1319,6 +1319,23 @@ def test_a_place_the_source_ends_on_shows_the_cards_read_on_most_views_since_it_
     assert dict(reader.finish()) == {"Anne": hand}
 
 
+def test_a_place_the_source_ends_on_prefers_a_card_read_where_the_count_cut_it_to_one_read_only_in_its_stead() -> None:
+    """Deal 149012: Chloé's six cards were read on two views before the source ended, the first naming seven (an A♣
+    and her A♠, the A♠ cut by the count), the second her six. Each ace was kept on one view; the A♠ was read on both."""
+    seats, view = _two_zones()
+    rest = [_Det(c, 1.0) for c in ("3S", "AH", "KH", "QC", "QH")]
+    frames = [[*rest, _Det("AC", 0.997), _Det("AS", 0.991)], [*rest, _Det("AS", 0.985)]]
+    frame = {"i": 0}
+    reader = ShowdownReader(seats, lambda crop: frames[frame["i"]] if _whose(crop) == "Anne" else [],
+                            {"Anne": 6, "Bruno": 2})
+    revealed = []
+    for i in range(len(frames)):
+        frame["i"] = i
+        revealed += reader.settled(view)
+    assert revealed == []
+    assert dict(reader.finish()) == {"Anne": ("3S", "AH", "AS", "KH", "QC", "QH")}
+
+
 def test_a_card_a_place_showed_once_is_not_there_once_that_place_shows_its_whole_hand_without_it() -> None:
     """Deal 102022: Denis's place read a Q♠ for one view before his two jacks lay there; Anne's Slavic Q♠, never read
     surely, is the card her zone scores best, and must not be barred as "seen in Denis's place"."""

@@ -317,9 +317,10 @@ class ShowdownReader:
     scores swing between an unread index and a neighbour's edge read as a card, and a card laid last, or covered
     for a view, scores nothing on the views that do not show it. A card the place read before is taken back by its
     mean instead (`_still_shown`): it was read, so it was in view, and a misread comes and goes."""
-    _laid_views: dict[str, list[dict[str, float]]] = field(default_factory=dict)
+    _laid_views: dict[str, list[tuple[dict[str, float], frozenset[str]]]] = field(default_factory=dict)
     """Per place, its cards (card -> confidence) on each settled view since it first showed as many as its player
-    holds: the hand lies laid out from then on, each view one more look at the same cards (`_laid_read`)."""
+    holds, with the names its count cut there (`_within_count`): the hand lies laid out from then on, each view one
+    more look at the same cards (`_laid_read`)."""
     _waited: int = 0
 
     def __post_init__(self) -> None:
@@ -359,7 +360,8 @@ class ShowdownReader:
                 continue
             laid += 1
             if len(cards) >= self.expected[player] or player in self._laid_views:
-                self._laid_views.setdefault(player, []).append({c: found[c] for c in cards})
+                self._laid_views.setdefault(player, []).append(({c: found[c] for c in cards},
+                                                                frozenset(shown[player] - mine)))
             if shown[player] == shown_before.get(player):
                 ready[player] = cards
             self._last[player] = cards
@@ -410,15 +412,17 @@ class ShowdownReader:
 
     def _laid_read(self, player: str) -> tuple[str, ...]:
         """The cards a place still waiting when the source ends shows, but those last seen in another place: once it
-        showed its player's count, the cards read on most views since (the surest first among cards read as
-        often), up to that count; else what the last view read. A laid-out hand stays put and each of its cards is
-        read on every view that shows it, where a misread comes and goes: the last view alone may be the one
-        misread."""
+        showed its player's count, the cards kept on most views since, then among cards kept as often those also
+        read where the count cut them, then the surest, up to that count; else what the last view read. A laid-out
+        hand stays put and each of its cards is read on every view that shows it, where a misread comes and goes:
+        the last view alone may be the one misread, and a view reading more names than cards held holds one."""
         views = self._laid_views.get(player)
         if not views:
             return tuple(c for c in self._last.get(player, ()) if self._seen_with.get(c, (player, 0.0))[0] == player)
-        read = {c for view in views for c in view if self._seen_with.get(c, (player, 0.0))[0] == player}
-        ranked = sorted(read, key=lambda c: (-sum(c in view for view in views), -max(v.get(c, 0.0) for v in views)))
+        read = {c for kept, _ in views for c in kept if self._seen_with.get(c, (player, 0.0))[0] == player}
+        ranked = sorted(read, key=lambda c: (-sum(c in kept for kept, _ in views),
+                                             -sum(c in cut for _, cut in views),
+                                             -max(kept.get(c, 0.0) for kept, _ in views)))
         return tuple(sorted(ranked[:self.expected[player]]))
 
     def _claimed_besides(self, player: str, hands: Mapping[str, Collection[str]]) -> set[str]:
