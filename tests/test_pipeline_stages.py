@@ -1321,7 +1321,8 @@ def test_a_place_the_source_ends_on_shows_the_cards_read_on_most_views_since_it_
 
 def test_a_place_the_source_ends_on_prefers_a_card_read_where_the_count_cut_it_to_one_read_only_in_its_stead() -> None:
     """Deal 149012: Chloé's six cards were read on two views before the source ended, the first naming seven (an A♣
-    and her A♠, the A♠ cut by the count), the second her six. Each ace was kept on one view; the A♠ was read on both."""
+    and her A♠, the A♠ cut by the count), the second her six (Anne's place here). Each ace was kept on one view; the A♠
+    was read on both."""
     seats, view = _two_zones()
     rest = [_Det(c, 1.0) for c in ("3S", "AH", "KH", "QC", "QH")]
     frames = [[*rest, _Det("AC", 0.997), _Det("AS", 0.991)], [*rest, _Det("AS", 0.985)]]
