@@ -27,7 +27,9 @@ Every observation may carry `t` (seconds in the source). Types:
   With `"swap": true` (optional) the latest plays read as `was` and as `card` trade their cards: each was read as
   the other (`inks`: two reads of one rank in a four-colour deck, each by the other suit's colour).
 - `{"type": "play_withdrawn", "card": "7C", "reason": "8C was laid after ..."}` — the pipeline takes back its
-  `unseen` play of `card`: a card laid since showed that the deal it ended was not over.
+  latest play of `card`: an `unseen` play, when a card laid since showed that the deal it ended was not over; or,
+  with `"seen_as": "6D"` (optional), a card read while held over the pile that the card told next, read where it
+  came to rest, showed it to be (told as one card laid, it keeps the rules; as two, it breaks them).
 - `{"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 31.2}` — the card
   `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
   later contradiction showed (a player who had gone out by its count laid another card).
@@ -130,6 +132,9 @@ class CardCorrected:
 class PlayWithdrawn:
     card: str
     reason: str | None = None
+    seen_as: str | None = None
+    """The card the play was, told next as laid (a card read while held over the pile, read again where it came to
+    rest); None for an inferred play taken back."""
     t: float | None = None
     type: str = field(default="play_withdrawn", init=False)
 
@@ -356,7 +361,9 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
                                                   was=_str(d, "was", optional=True),
                                                   played_at=_time(d, "played_at"), t=_time(d)),
     "deal_resumed": lambda d: DealResumed(reason=_str(d, "reason", optional=True), t=_time(d)),
-    "play_withdrawn": lambda d: PlayWithdrawn(card=_card(d), reason=_str(d, "reason", optional=True), t=_time(d)),
+    "play_withdrawn": lambda d: PlayWithdrawn(card=_card(d), reason=_str(d, "reason", optional=True),
+                                              seen_as=_card(d, "seen_as") if d.get("seen_as") is not None else None,
+                                              t=_time(d)),
 }
 OBSERVATION_TYPES = tuple(_PARSERS)
 

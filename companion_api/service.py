@@ -458,7 +458,11 @@ class TableService:
         if isinstance(obs, feed.PlayWithdrawn):
             events = table.observed_withdrawal(obs)
             self._apply(table, events, strict=False)
-            if events:
+            if events and obs.seen_as is not None:
+                self.feed_notices.append({"kind": "held_read_withdrawn", "card": obs.card,
+                                          "message": f"the camera takes back {obs.card}: it was the {obs.seen_as}, "
+                                                     "read while still held over the pile"})
+            elif events:
                 self.feed_notices.append({"kind": "play_withdrawn", "card": obs.card,
                                           "message": f"the camera takes back {obs.card}, which it had inferred"
                                                      + (f": {obs.reason}" if obs.reason else "")})

@@ -101,13 +101,15 @@ class Table:
 
     def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
             confidence: float = 0.99, evidence: dict[str, float] | None = None, sign: np.ndarray | None = None,
-            ink: tuple[float, float] | None = None) -> list[dict]:
+            ink: tuple[float, float] | None = None, rest_of: str | None = None) -> list[dict]:
         """A card read on the pile (`arm`: who laid it, or how the arm tracker decides among the players the
         account allows; `evidence`: the read's scores, else the card alone; `sign`: its index's suit sign; `ink`: its
-        index's ink), then the settle after it (no sweep)."""
+        index's ink; `rest_of`: the card read while held whose resting place it was read in), then the settle after
+        it (no sweep)."""
         out = self.account.card_coming(t, card)
         attribution = arm if isinstance(arm, Attribution) else arm(self.account.allowed())
-        read = PileRead(card, confidence, 3, 3, evidence=evidence or {card: confidence}, ink=ink, signs=(sign,) * 3)
+        read = PileRead(card, confidence, 3, 3, evidence=evidence or {card: confidence}, ink=ink, signs=(sign,) * 3,
+                        rest_of=rest_of)
         out += self.account.card_laid(t, read, attribution)
         out += self.account.settled(t, True, VIEW)
         self.events += out
@@ -409,6 +411,41 @@ def test_a_card_laid_after_a_deal_ended_by_an_unseen_card_takes_that_card_back()
     assert [(e["type"], e.get("card")) for e in resumed][:2] == [("deal_resumed", None), ("play_withdrawn", "7C")]
     assert resumed[-1]["card"] == "7C" and "flags" not in resumed[-1]    # read now: laid once, as it was
     assert table.referee.state.played_by["7C"] == PLAYERS.index("Bruno") and table.referee.over
+
+
+@pytest.mark.parametrize(("held_confidence", "rest_of", "then", "withdrawn"), [
+    (0.268, "6H", "6D", True),     # the 6♦ held, read 6♥ by the rules' prior alone, come to rest
+    (0.268, None, "6D", False),    # read elsewhere than where the card held came to rest: a card laid
+    (0.268, "6H", "7D", False),    # a 7 after the 6♥ keeps the rules: a second card laid on the one held
+    (0.99, "6H", "6D", False),     # the held card read surely: the 6♦ is a card laid, out of sequence
+])
+def test_a_card_held_read_unsurely_is_taken_back_when_the_card_read_where_it_came_to_rest_keeps_the_rules_alone(
+        held_confidence: float, rest_of: str | None, then: str, withdrawn: bool) -> None:
+    """Deal 153018 of the widened benchmark: after Chloé's 5♥, Anne held her 6♦ over the pile; every frame of it
+    scored the 5♦ 0.89, and the rules' prior named it 6♥ (0.27), told as Chloé's. Read 6♦ surely where it came to
+    rest, it was told as a second play, out of sequence after the 6♥. As one card the 6♦ keeps the rules, and no
+    other name of the held read lets both plays keep them: the 6♥ is taken back and the 6♦ told as Anne's. Here
+    Bruno lays the 5♥ and Chloé holds the 6♦."""
+    table = Table()
+    table.lay(1.0, "5H", sure("Bruno"))
+    doubts = {"5D": 0.89, "2D": 0.77} if held_confidence < 0.5 else {}
+    table.lay(2.0, "6H", sure("Bruno"), confidence=held_confidence, evidence={"6H": held_confidence, **doubts})
+    out = table.lay(3.0, then, sure("Chloé"), rest_of=rest_of)
+    taken = [e for e in out if e["type"] == "play_withdrawn"]
+    assert bool(taken) == withdrawn
+    played = state_plays(table)
+    if withdrawn:
+        assert [(e["card"], e["seen_as"]) for e in taken] == [("6H", "6D")]
+        assert "flags" not in out[-1] and played == [("5H", "Bruno"), ("6D", "Chloé")]
+        assert table.account.played_by_me["Bruno"] == 1 and "6H" not in table.account.events_seen
+    else:
+        assert played == [("5H", "Bruno"), ("6H", "Bruno"), (then, "Chloé")]
+
+
+def state_plays(table: Table) -> list[tuple[str, str]]:
+    """The plays the live engine holds, in order: (card, player)."""
+    played_by = table.referee.state.played_by
+    return [(card, PLAYERS[played_by[card]]) for card in table.account.events_seen]
 
 
 def test_no_hands_are_taken_as_shown_before_any_card_was_laid() -> None:

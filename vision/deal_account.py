@@ -178,6 +178,7 @@ class DealAccount:
         """A new card on the pile, read as `read.card`, laid by the arm `attribution` names."""
         assert read.card is not None
         out = self._laid_when_nudged(t, read, attribution)
+        out += self._held_come_to_rest(t, read, attribution.player or next(iter(attribution.candidates), None))
         card, evidence = read.card, read.evidence
         previous = self._last_laid()
         player = attribution.player
@@ -230,6 +231,44 @@ class DealAccount:
         if flags:
             event["flags"] = sorted(set(flags))
         return out + [event]
+
+    def _held_come_to_rest(self, t: float, read: PileRead, player: str | None) -> list[dict]:
+        """The play of the card read while held, withdrawn when `read`, of the place it came to rest under another
+        name (`PileRead.rest_of`), is that card: the held read was unsure, the card read here keeps the rules as the
+        one card laid and breaks them as a second, and no other name of the held read lets both plays keep them.
+        A card held over the pile is nearer the camera, tilted and half hidden by the fingers; lying alone it shows
+        its indices whole, so the later read names it (`play_withdrawn`; the card read here is then told as laid)."""
+        held, card, referee = read.rest_of, read.card, self.referee
+        if referee is None or not self.referee_current or player is None or held is None or card is None \
+                or card in self.events_seen or held != self._last_laid() or held in self.proven \
+                or held in self.read_before or self._read_surely(held) \
+                or read.confidence < self.config.min_card_confidence:
+            return []
+        now, confidence = referee.rule_breaks(), float(read.confidence)
+        second = referee.breaks_if_played(player, card, confidence)
+        alone = referee.breaks_if_played(player, card, confidence, withdrawn=held)
+        if second is None or alone is None or not alone <= now < second:
+            return []
+        if any(self._within(player, card, confidence, now, (held, other))
+               for other in DECK if other not in self.events_seen and other != card):
+            return []
+        return self._withdrawn(held, card, t)
+
+    def _withdrawn(self, was: str, card: str, t: float) -> list[dict]:
+        """Take back the play read as `was`, which was `card`, told next as laid (`_held_come_to_rest`)."""
+        assert self.referee is not None
+        if not self.referee.withdraw(was):
+            return []
+        seen = self.sightings.pop(was)
+        self.events_seen.pop(was, None)
+        self.taught.pop(was, None)
+        self.missed_in_doubt.pop(was, None)
+        if seen.credited is not None:
+            self.played_by_me[seen.credited] -= 1
+        self.on_rename(was, card)
+        reason = f"read while held over the pile: the {card} read where it came to rest is that card"
+        return [{"t": t, "type": "play_withdrawn", "card": was, "seen_as": card, "reason": reason},
+                *self._call_withdrawn(was, seen, t)]
 
     def _last_laid(self) -> str | None:
         """The pile card laid last, as the account names it now (None before any)."""

@@ -77,6 +77,10 @@ class PileRead:
     shown_surely: Mapping[str, float] = field(default_factory=dict)
     """The cards every frame scored at least the watcher's `sure`, with their mean score: what the crop surely
     showed before the rules weighed anything (a crop can show several cards' indices)."""
+    rest_of: str | None = None
+    """Read where the card read while held came to rest (below where it was held), the card that read named, when
+    this read is not taken for it (`_still_held`): one card come to rest or a second laid on it, which the rules may
+    tell (`vision.deal_account`)."""
 
 
 UNEXPLAINED_SETTLES = 3
@@ -531,8 +535,10 @@ class PileWatcher:
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
         shown = {c: total / len(reads) for c, total in totals.items()
                  if all(scores.get(c, 0.0) >= self.sure for scores in reads)}
+        at_rest = resting and self._still_held(unsure_held, card, shown if whole else ())
+        rest_of = unsure_held.card if resting and not at_rest and unsure_held is not None else None
         read = PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
-                        resting and self._still_held(unsure_held, card, shown if whole else ()), pips, signs, shown)
+                        at_rest, pips, signs, shown, rest_of)
         if location is not None and not resting and self._before is not None:
             self._laid = (self._before, location, read)
             if self._more_than_a_card(location):

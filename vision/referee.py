@@ -157,11 +157,12 @@ class LiveReferee:
         return False
 
     def breaks_if_played(self, player: str, card: str, confidence: float, renamed: tuple[str, str] | None = None,
-                         first: tuple[str, str] | None = None) -> int | None:
+                         first: tuple[str, str] | None = None, withdrawn: str | None = None) -> int | None:
         """The rule breaks of this deal (`rule_breaks`) were `player` to lay `card` now (the passes nobody sees
-        inferred), after this deal's latest play of `renamed[0]` was renamed to `renamed[1]` and `first[0]` laid
-        `first[1]`; the game is left as it was. None when the rename is not possible or the engine trips."""
-        from engine.nain_jaune.live import renamed_play
+        inferred), after this deal's latest play of `renamed[0]` was renamed to `renamed[1]`, its latest play of
+        `withdrawn` taken back and `first[0]` laid `first[1]`; the game is left as it was. None when the rename or
+        the withdrawal is not possible or the engine trips."""
+        from engine.nain_jaune.live import renamed_play, withdrawn_play
 
         before = len(self.game.events)
         try:
@@ -169,6 +170,9 @@ class LiveReferee:
                 fix = renamed_play(self.game, *renamed)
                 if not self._applied(f"trying {renamed[0]} as {renamed[1]}", fix):
                     return None
+            if withdrawn is not None and not self._applied(f"trying without {withdrawn}",
+                                                           withdrawn_play(self.game, withdrawn)):
+                return None
             if first is not None and "engine_error" in self.play(*first, confidence):
                 return None
             if "engine_error" in self.play(player, card, confidence):
@@ -200,8 +204,8 @@ class LiveReferee:
         return self._applied(f"giving {card} to {player}", fix)
 
     def withdraw(self, card: str) -> bool:
-        """Take back this deal's play of `card` (one only inferred, which later play disproved); whether the engine
-        took it."""
+        """Take back this deal's latest play of `card` (one only inferred, which later play disproved, or a card read
+        while held that proved to be the next card told); whether the engine took it."""
         from engine.nain_jaune.live import withdrawn_play
 
         fix = withdrawn_play(self.game, card)
