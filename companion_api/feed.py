@@ -28,8 +28,9 @@ Every observation may carry `t` (seconds in the source). Types:
   the other (`inks`: two reads of one rank in a four-colour deck, each by the other suit's colour).
 - `{"type": "play_withdrawn", "card": "7C", "reason": "8C was laid after ..."}` — the pipeline takes back its
   latest play of `card`: an `unseen` play, when a card laid since showed that the deal it ended was not over; or,
-  with `"seen_as": "6D"` (optional), a card read while held over the pile that the card told next, read where it
-  came to rest, showed it to be (told as one card laid, it keeps the rules; as two, it breaks them).
+  with `"cause": "hand_over_pile"` (optional), a play it read unsurely while a hand was over the pile (a card held,
+  or one already told being moved), which the card laid next there showed was no card laid: that card keeps the
+  rules only without it.
 - `{"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 31.2}` — the card
   `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
   later contradiction showed (a player who had gone out by its count laid another card).
@@ -128,13 +129,16 @@ class CardCorrected:
     type: str = field(default="card_corrected", init=False)
 
 
+HAND_OVER_PILE = "hand_over_pile"
+"""A `play_withdrawn`'s cause: the play was read while a hand was over the pile and was no card laid."""
+
+
 @dataclass(frozen=True)
 class PlayWithdrawn:
     card: str
     reason: str | None = None
-    seen_as: str | None = None
-    """The card the play was, told next as laid (a card read while held over the pile, read again where it came to
-    rest); None for an inferred play taken back."""
+    cause: str | None = None
+    """`HAND_OVER_PILE`: a play read while a hand was over the pile, no card laid; None: an inferred play."""
     t: float | None = None
     type: str = field(default="play_withdrawn", init=False)
 
@@ -295,6 +299,13 @@ def _parse_card_played(d: Mapping[str, Any]) -> CardPlayed:
                       confidence=number, call=_flag(d, "call"), t=_time(d), unseen=_flag(d, "unseen") or None)
 
 
+def _parse_play_withdrawn(d: Mapping[str, Any]) -> PlayWithdrawn:
+    cause = _str(d, "cause", optional=True)
+    if cause not in (None, HAND_OVER_PILE):
+        raise ObservationError(f"'cause' must be {HAND_OVER_PILE!r} or left out, got {cause!r}")
+    return PlayWithdrawn(card=_card(d), reason=_str(d, "reason", optional=True), cause=cause, t=_time(d))
+
+
 def _parse_box_swept(d: Mapping[str, Any]) -> BoxSwept:
     box = _card(d, "box")
     if box not in BOX_NAMES:
@@ -361,9 +372,7 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Observation]] = {
                                                   was=_str(d, "was", optional=True),
                                                   played_at=_time(d, "played_at"), t=_time(d)),
     "deal_resumed": lambda d: DealResumed(reason=_str(d, "reason", optional=True), t=_time(d)),
-    "play_withdrawn": lambda d: PlayWithdrawn(card=_card(d), reason=_str(d, "reason", optional=True),
-                                              seen_as=_card(d, "seen_as") if d.get("seen_as") is not None else None,
-                                              t=_time(d)),
+    "play_withdrawn": _parse_play_withdrawn,
 }
 OBSERVATION_TYPES = tuple(_PARSERS)
 

@@ -458,10 +458,10 @@ class TableService:
         if isinstance(obs, feed.PlayWithdrawn):
             events = table.observed_withdrawal(obs)
             self._apply(table, events, strict=False)
-            if events and obs.seen_as is not None:
+            if events and obs.cause == feed.HAND_OVER_PILE:
                 self.feed_notices.append({"kind": "held_read_withdrawn", "card": obs.card,
-                                          "message": f"the camera takes back {obs.card}: it was the {obs.seen_as}, "
-                                                     "read while still held over the pile"})
+                                          "message": f"the camera takes back {obs.card}: it read it while a hand was "
+                                                     "over the pile, and the card laid next shows no card was laid"})
             elif events:
                 self.feed_notices.append({"kind": "play_withdrawn", "card": obs.card,
                                           "message": f"the camera takes back {obs.card}, which it had inferred"

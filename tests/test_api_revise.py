@@ -42,7 +42,7 @@ def _post(client: TestClient, observations: list[dict[str, Any]]) -> dict[str, A
     ({"type": "hand_revealed", "player": "Anne", "cards": ["KS"], "laid_unseen": ["KS"]}, "shows: \\['KS'\\]"),
     ({"type": "play_withdrawn", "reason": "8C was laid"}, "'card' must be a non-empty string"),
     ({"type": "play_withdrawn", "card": "7X"}, "'card' must be a card"),
-    ({"type": "play_withdrawn", "card": "7C", "seen_as": "7X"}, "'seen_as' must be a card"),
+    ({"type": "play_withdrawn", "card": "7C", "cause": "moved"}, "'cause' must be 'hand_over_pile'"),
 ])
 def test_malformed_revisions_are_named(observation: dict[str, Any], words: str) -> None:
     with pytest.raises(feed.ObservationError, match=words):
@@ -56,7 +56,7 @@ def test_revisions_round_trip_through_their_json_form() -> None:
                  {"type": "card_played", "card": "7C", "player": "Anne", "candidates": [], "confidence": 0.0,
                   "call": False, "unseen": True},
                  {"type": "play_withdrawn", "card": "7C", "reason": "8C was laid after the deal it ended"},
-                 {"type": "play_withdrawn", "card": "6H", "reason": "read while held", "seen_as": "6D"}):
+                 {"type": "play_withdrawn", "card": "6H", "reason": "hand over the pile", "cause": "hand_over_pile"}):
         obs = feed.parse_observation(data)
         assert feed.observation_to_dict(obs) == data
 
@@ -171,15 +171,15 @@ def test_an_inferred_card_taken_back_reopens_the_deal_it_ended(tmp_path: Path) -
     assert any(n["kind"] == "play_withdrawn" and inferred["card"] in n["message"] for n in game["notices"])
 
 
-def test_a_card_read_while_held_taken_back_for_the_card_laid_next_leaves_the_deal_as_played(tmp_path: Path) -> None:
-    """A card held over the pile and misread is told as a play; the card read where it came to rest shows it was
-    that card (`seen_as`): the play is taken back, the deal settles as it was played, and the notice says why."""
+def test_a_play_read_with_a_hand_over_the_pile_taken_back_leaves_the_deal_as_played(tmp_path: Path) -> None:
+    """A play read while a hand was over the pile is told; the card laid next shows no card was laid
+    (`cause: hand_over_pile`): the play is taken back, the deal settles as it was played, and the notice says why."""
     setup, deal = _deal()
     plays = [i for i, o in enumerate(deal) if o["type"] == "card_played"]
     k = plays[2]
     shown = next(o for o in deal if o["type"] == "hand_revealed")["cards"][0]
     held = dict(deal[k], card=shown, confidence=0.27, t=deal[k]["t"] - 0.5)
-    withdrawn = {"type": "play_withdrawn", "card": shown, "seen_as": deal[k]["card"], "reason": "read while held"}
+    withdrawn = {"type": "play_withdrawn", "card": shown, "cause": "hand_over_pile", "reason": "a hand over the pile"}
     with TestClient(make_app(tmp_path)) as client:
         client.post("/api/games", json=setup, headers=EDIT)
         assert shown in _post(client, deal[:k] + [held])["played"]
@@ -187,4 +187,5 @@ def test_a_card_read_while_held_taken_back_for_the_card_laid_next_leaves_the_dea
     assert game["played"] == [deal[i]["card"] for i in plays]
     assert game["phase"] == "settled" and game["settlements"][-1]["chips"] == deal[-1]["chips"]
     notices = [n for n in game["notices"] if n["kind"] == "held_read_withdrawn"]
-    assert len(notices) == 1 and shown in notices[0]["message"] and deal[k]["card"] in notices[0]["message"]
+    assert len(notices) == 1 and shown in notices[0]["message"]
+    assert not [n for n in game["notices"] if n["kind"] == "play_withdrawn"]

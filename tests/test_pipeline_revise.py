@@ -12,7 +12,7 @@ import pytest
 
 from engine.core.cards import DECK
 from vision.attribute import Attribution, decide
-from vision.deal_account import AT_REST, PASSES, PROVEN, READ_TWICE, RUN, SEQUENCE, SIGNS, DealAccount
+from vision.deal_account import AT_REST, HAND_OVER_PILE, PASSES, PROVEN, READ_TWICE, RUN, SEQUENCE, SIGNS, DealAccount
 from vision.inks import DeckInks
 from vision.pile import PileRead
 from vision.reattribution import ASKED, LOW_CONFIDENCE, SURE, WEAK_ARM, play_doubt
@@ -104,8 +104,8 @@ class Table:
             ink: tuple[float, float] | None = None, rest_of: str | None = None) -> list[dict]:
         """A card read on the pile (`arm`: who laid it, or how the arm tracker decides among the players the
         account allows; `evidence`: the read's scores, else the card alone; `sign`: its index's suit sign; `ink`: its
-        index's ink; `rest_of`: the card read while held whose resting place it was read in), then the settle after
-        it (no sweep)."""
+        index's ink; `rest_of`: the card read with a hand over the pile below whose change it was read), then the
+        settle after it (no sweep)."""
         out = self.account.card_coming(t, card)
         attribution = arm if isinstance(arm, Attribution) else arm(self.account.allowed())
         read = PileRead(card, confidence, 3, 3, evidence=evidence or {card: confidence}, ink=ink, signs=(sign,) * 3,
@@ -414,18 +414,18 @@ def test_a_card_laid_after_a_deal_ended_by_an_unseen_card_takes_that_card_back()
 
 
 @pytest.mark.parametrize(("held_confidence", "rest_of", "then", "withdrawn"), [
-    (0.268, "6H", "6D", True),     # the 6♦ held, read 6♥ by the rules' prior alone, come to rest
-    (0.268, None, "6D", False),    # read elsewhere than where the card held came to rest: a card laid
-    (0.268, "6H", "7D", False),    # a 7 after the 6♥ keeps the rules: a second card laid on the one held
-    (0.99, "6H", "6D", False),     # the held card read surely: the 6♦ is a card laid, out of sequence
+    (0.268, "6H", "6D", True),     # the 5♥ moved by the hand, read 6♥ by the rules' prior alone: no card laid
+    (0.268, None, "6D", False),    # read elsewhere than below that change: a card laid
+    (0.268, "6H", "7D", False),    # a 7 after the 6♥ keeps the rules: a second card laid
+    (0.99, "6H", "6D", False),     # the change read surely: the 6♦ is a card laid, out of sequence
 ])
-def test_a_card_held_read_unsurely_is_taken_back_when_the_card_read_where_it_came_to_rest_keeps_the_rules_alone(
+def test_a_play_read_unsurely_with_a_hand_over_the_pile_is_taken_back_when_the_next_card_keeps_the_rules_alone(
         held_confidence: float, rest_of: str | None, then: str, withdrawn: bool) -> None:
-    """Deal 153018 of the widened benchmark: after Chloé's 5♥, Anne held her 6♦ over the pile; every frame of it
-    scored the 5♦ 0.89, and the rules' prior named it 6♥ (0.27), told as Chloé's. Read 6♦ surely where it came to
-    rest, it was told as a second play, out of sequence after the 6♥. As one card the 6♦ keeps the rules, and no
-    other name of the held read lets both plays keep them: the 6♥ is taken back and the 6♦ told as Anne's. Here
-    Bruno lays the 5♥ and Chloé holds the 6♦."""
+    """Deal 153018 of the widened benchmark: Chloé's 5♥, held still beside the pile, was read and told; her hand
+    then moved it onto the pile, a change with the hand in it: every frame scored the 5♦ 0.89, and the rules' prior
+    named it 6♥ (0.27), told as her second play. Anne's 6♦, read surely below that change, was told out of sequence
+    after the 6♥. Without the 6♥ it keeps the rules, and no other name of that read lets both plays keep them: the
+    6♥ is taken back and the 6♦ told as laid. Here Bruno lays the 5♥ and Chloé the 6♦."""
     table = Table()
     table.lay(1.0, "5H", sure("Bruno"))
     doubts = {"5D": 0.89, "2D": 0.77} if held_confidence < 0.5 else {}
@@ -435,7 +435,7 @@ def test_a_card_held_read_unsurely_is_taken_back_when_the_card_read_where_it_cam
     assert bool(taken) == withdrawn
     played = state_plays(table)
     if withdrawn:
-        assert [(e["card"], e["seen_as"]) for e in taken] == [("6H", "6D")]
+        assert [(e["card"], e["cause"]) for e in taken] == [("6H", HAND_OVER_PILE)]
         assert "flags" not in out[-1] and played == [("5H", "Bruno"), ("6D", "Chloé")]
         assert table.account.played_by_me["Bruno"] == 1 and "6H" not in table.account.events_seen
     else:

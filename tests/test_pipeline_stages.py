@@ -907,7 +907,7 @@ def test_a_card_held_and_read_unsurely_comes_to_rest_even_after_its_hand_came_ba
     assert watcher.read(image, np.eye(3)) is None
     verdict = watcher.read(image, np.eye(3))
     assert verdict is not None and verdict.card == "KH" and verdict.at_rest == at_rest
-    # a new card where the card read unsurely came to rest names that read: the rules may yet show it is that card
+    # a new card read below a change read unsurely with a hand over the pile names that read: the rules may yet tell
     assert verdict.rest_of == ("KC" if held["KC"] < 0.85 and not at_rest else None)
 
 

@@ -261,10 +261,10 @@ class BoxTracker:
                 out.append((box, seen))
         return out
 
-    def renamed(self, was: str, card: str) -> None:
-        """The card read as `was` was `card`: a call waited for on `was`'s box is waited for on `card`'s, when `card`
-        is an honour whose box still holds its stake, and on no box otherwise (no honour was laid); a change of
-        `was`'s box left undecided is no sweep of it."""
+    def renamed(self, was: str, card: str | None) -> None:
+        """The card read as `was` was `card` (None: no card laid): a call waited for on `was`'s box is waited for on
+        `card`'s, when `card` is an honour whose box still holds its stake, and on no box otherwise (no honour was
+        laid); a change of `was`'s box left undecided is no sweep of it."""
         waiting = [self.pending.pop(box) for box, honour in HONOURS.items() if honour == was and box in self.pending]
         for box, honour in HONOURS.items():
             if honour == was:

@@ -41,6 +41,9 @@ PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND, SEQUENCE, PASSES = (
     "sweep", "read_twice", "read_at_rest", "inks", "signs", "shown_hand", "sequence", "passes")
 """Why a `card_corrected` renamed a card (its `reason`): only a sweep proves the card (its box was emptied right
 after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
+HAND_OVER_PILE = "hand_over_pile"
+"""Why a `play_withdrawn` took back a play the camera read (its `cause`): read while a hand was over the pile, it was
+no card laid (`DealAccount._held_come_to_rest`). Without a cause, the play taken back was only inferred (`unseen`)."""
 RUN = "run"
 """Why a change of the pile taken for no card laid was played after all (`proven`, beside `PROVEN`): the next card
 breaks the rules without the card its read named and keeps them after it."""
@@ -87,7 +90,7 @@ class DealAccount:
 
     def __init__(self, players: Sequence[str], referee: LiveReferee | None, config: Tuning, inks: DeckInks,
                  start_showdown: StartShowdown, close_boxes: Callable[[], Iterable[tuple[str, str | None]]],
-                 on_rename: Callable[[str, str], None] = lambda was, card: None,
+                 on_rename: Callable[[str, str | None], None] = lambda was, card: None,
                  pip_shapes: PipShapes | None = None) -> None:
         self.players = tuple(players)
         self.referee = referee
@@ -102,7 +105,7 @@ class DealAccount:
         self.close_boxes = close_boxes
         """Missed calls of the honours whose box still holds its stake when the deal is settled."""
         self.on_rename = on_rename
-        """Told of each rename (was, card), for perception's own note of the top card."""
+        """Told of each rename (was, card; None: no card laid), for perception's own note of the top card."""
         self.events_seen: dict[str, float] = {}
         """Cards reported on the pile, with the surest confidence each was read with."""
         self.sightings: dict[str, Sighting] = {}
@@ -233,11 +236,10 @@ class DealAccount:
         return out + [event]
 
     def _held_come_to_rest(self, t: float, read: PileRead, player: str | None) -> list[dict]:
-        """The play of the card read while held, withdrawn when `read`, of the place it came to rest under another
-        name (`PileRead.rest_of`), is that card: the held read was unsure, the card read here keeps the rules as the
-        one card laid and breaks them as a second, and no other name of the held read lets both plays keep them.
-        A card held over the pile is nearer the camera, tilted and half hidden by the fingers; lying alone it shows
-        its indices whole, so the later read names it (`play_withdrawn`; the card read here is then told as laid)."""
+        """The play last told, read unsurely on a change with a hand over the pile, withdrawn when `read`, below that
+        change (`PileRead.rest_of`), keeps the rules without it and breaks them with it, and no other name of it lets
+        both plays keep them: a hand over the pile shows a card held, tilted and half hidden, or moves a card already
+        told, and neither is a card laid (`play_withdrawn`; `read` is then told as laid)."""
         held, card, referee = read.rest_of, read.card, self.referee
         if referee is None or not self.referee_current or player is None or held is None or card is None \
                 or card in self.events_seen or held != self._last_laid() or held in self.proven \
@@ -255,7 +257,8 @@ class DealAccount:
         return self._withdrawn(held, card, t)
 
     def _withdrawn(self, was: str, card: str, t: float) -> list[dict]:
-        """Take back the play read as `was`, which was `card`, told next as laid (`_held_come_to_rest`)."""
+        """Take back the play read as `was`, which the rules show was no card laid, `card` told next
+        (`_held_come_to_rest`)."""
         assert self.referee is not None
         if not self.referee.withdraw(was):
             return []
@@ -265,9 +268,9 @@ class DealAccount:
         self.missed_in_doubt.pop(was, None)
         if seen.credited is not None:
             self.played_by_me[seen.credited] -= 1
-        self.on_rename(was, card)
-        reason = f"read while held over the pile: the {card} read where it came to rest is that card"
-        return [{"t": t, "type": "play_withdrawn", "card": was, "seen_as": card, "reason": reason},
+        self.on_rename(was, None)
+        reason = f"read while a hand was over the pile; the {card} laid there keeps the rules only without it"
+        return [{"t": t, "type": "play_withdrawn", "card": was, "cause": HAND_OVER_PILE, "reason": reason},
                 *self._call_withdrawn(was, seen, t)]
 
     def _last_laid(self) -> str | None:

@@ -204,8 +204,8 @@ class LiveReferee:
         return self._applied(f"giving {card} to {player}", fix)
 
     def withdraw(self, card: str) -> bool:
-        """Take back this deal's latest play of `card` (one only inferred, which later play disproved, or a card read
-        while held that proved to be the next card told); whether the engine took it."""
+        """Take back this deal's latest play of `card` (one only inferred, which later play disproved, or one read
+        while a hand was over the pile, which the next card showed was none); whether the engine took it."""
         from engine.nain_jaune.live import withdrawn_play
 
         fix = withdrawn_play(self.game, card)

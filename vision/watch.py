@@ -377,9 +377,9 @@ class _Pipeline:
                               score_image=self.hand_scores, alternatives=alternatives, card_px=self.pile.card_px,
                               talon=talon)
 
-    def _renamed(self, was: str, card: str) -> None:
-        """The account renamed the card read as `was`: so is the pile's top card, if it was that one, and a call
-        waited for on its box."""
+    def _renamed(self, was: str, card: str | None) -> None:
+        """The account renamed the card read as `was` (None: it took the play back): so is the pile's top card, if it
+        was that one, and a call waited for on its box."""
         if self.pile.top == was:
             self.pile.top = card
         self.boxes.renamed(was, card)

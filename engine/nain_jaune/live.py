@@ -233,8 +233,8 @@ def withdrawn_play(game: Game, card: str) -> Correction | None:
     """The correction that removes this deal's latest play of ``card``, or ``None``.
 
     A play the camera never saw, only inferred (the winner's last card, when the hands laid out ended a deal the
-    engine never saw end), is taken back when cards are laid after all; a card read while held, when the card read
-    where it came to rest shows it was that card. Only a camera play (with a confidence).
+    engine never saw end), is taken back when cards are laid after all; a play read while a hand was over the pile,
+    when the card laid next shows no card was laid. Only a camera play (with a confidence).
     """
     found = _latest_play(game, parse_card(card))
     if found is None or found[1].confidence is None:
