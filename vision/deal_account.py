@@ -43,7 +43,7 @@ PROVEN, READ_TWICE, AT_REST, INKS, SIGNS, SHOWN_HAND, SEQUENCE, PASSES = (
 after it was laid, which only that honour's player may do); the others choose a read's runner-up."""
 HAND_OVER_PILE = "hand_over_pile"
 """Why a `play_withdrawn` took back a play the camera read (its `cause`): read while a hand was over the pile, it was
-no card laid (`DealAccount._held_come_to_rest`). Without a cause, the play taken back was only inferred (`unseen`)."""
+no card laid (`DealAccount._hand_over_pile_taken_back`). Without a cause, the play taken back was only inferred (`unseen`)."""
 RUN = "run"
 """Why a change of the pile taken for no card laid was played after all (`proven`, beside `PROVEN`): the next card
 breaks the rules without the card its read named and keeps them after it."""
@@ -181,7 +181,7 @@ class DealAccount:
         """A new card on the pile, read as `read.card`, laid by the arm `attribution` names."""
         assert read.card is not None
         out = self._laid_when_nudged(t, read, attribution)
-        out += self._held_come_to_rest(t, read, attribution.player or next(iter(attribution.candidates), None))
+        out += self._hand_over_pile_taken_back(t, read, attribution.player or next(iter(attribution.candidates), None))
         card, evidence = read.card, read.evidence
         previous = self._last_laid()
         player = attribution.player
@@ -235,7 +235,7 @@ class DealAccount:
             event["flags"] = sorted(set(flags))
         return out + [event]
 
-    def _held_come_to_rest(self, t: float, read: PileRead, player: str | None) -> list[dict]:
+    def _hand_over_pile_taken_back(self, t: float, read: PileRead, player: str | None) -> list[dict]:
         """The play last told, read unsurely on a change with a hand over the pile, withdrawn when `read`, below that
         change (`PileRead.rest_of`), keeps the rules without it and breaks them with it, and no other name of it lets
         both plays keep them: a hand over the pile shows a card held, tilted and half hidden, or moves a card already
@@ -258,7 +258,7 @@ class DealAccount:
 
     def _withdrawn(self, was: str, card: str, t: float) -> list[dict]:
         """Take back the play read as `was`, which the rules show was no card laid, `card` told next
-        (`_held_come_to_rest`)."""
+        (`_hand_over_pile_taken_back`)."""
         assert self.referee is not None
         if not self.referee.withdraw(was):
             return []

@@ -78,9 +78,9 @@ class PileRead:
     """The cards every frame scored at least the watcher's `sure`, with their mean score: what the crop surely
     showed before the rules weighed anything (a crop can show several cards' indices)."""
     rest_of: str | None = None
-    """Read below a change read with a hand over the pile (`HELD_CARD`), unsurely, the card that read named, when
-    this read is not taken for it (`_still_held`): the card held come to rest, a second card laid on it, or, that read
-    having been a hand moving a card already told, a card laid where it moved; the rules may tell which
+    """Read below a change read while a hand was over the pile (`HELD_CARD`, `revoked`), the card that read named,
+    when this read is not taken for it (`_still_held`): the card held come to rest, a second card laid on it, or, that
+    read having been a hand moving a card already told, a card laid where it moved; the rules may tell which
     (`vision.deal_account`)."""
 
 
