@@ -71,6 +71,22 @@ def test_a_card_the_camera_only_guessed_in_a_shown_hand_is_pointed_out(server: s
     page.close()
 
 
+def test_a_play_the_camera_read_with_a_hand_over_the_pile_and_took_back_is_explained(server: str,
+                                                                                      browser: object) -> None:
+    """Read while a hand was over the pile, a 4♥ was told; the card laid next showed no card was laid there."""
+    page = open_page(browser, server)
+    new_game(page)
+    for seen in ({"type": "card_played", "card": "3C", "player": "Bruno", "confidence": 0.99},
+                 {"type": "card_played", "card": "4H", "player": "Bruno", "confidence": 0.27},
+                 {"type": "play_withdrawn", "card": "4H", "cause": "hand_over_pile"}):
+        changed(page, lambda: page.request.post(f"{server}/api/observations", data=seen,
+                                                headers={"X-Join-Code": JOIN_CODE}))
+    notices = page.inner_text("[data-testid=notices]")
+    assert "La caméra retire 4♥ : lue pendant qu'une main passait sur le tas" in notices
+    assert "qu'elle avait déduit" not in notices   # not an inferred play
+    page.close()
+
+
 def test_a_table_set_up_to_stop_only_when_unable_is_told_when_it_stops_at_will(server: str, browser: object) -> None:
     """Réglages set with "On peut s'arrêter quand on veut" unticked; Bruno stops on his 4♣ and lays a 5 later."""
     page = open_page(browser, server)
