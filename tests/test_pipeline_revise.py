@@ -443,7 +443,7 @@ def test_a_play_read_unsurely_with_a_hand_over_the_pile_is_taken_back_when_the_n
 
 
 def state_plays(table: Table) -> list[tuple[str, str]]:
-    """The plays the live engine holds, in order: (card, player)."""
+    """The cards the account holds as laid, in order, each with the player the live engine credits it to."""
     played_by = table.referee.state.played_by
     return [(card, PLAYERS[played_by[card]]) for card in table.account.events_seen]
 
