@@ -181,7 +181,8 @@ class DealAccount:
         """A new card on the pile, read as `read.card`, laid by the arm `attribution` names."""
         assert read.card is not None
         out = self._laid_when_nudged(t, read, attribution)
-        out += self._hand_over_pile_taken_back(t, read, attribution.player or next(iter(attribution.candidates), None))
+        tracked = attribution.player or (attribution.candidates[0] if attribution.candidates else None)
+        out += self._hand_over_pile_taken_back(t, read, tracked)
         card, evidence = read.card, read.evidence
         previous = self._last_laid()
         player = attribution.player
@@ -217,7 +218,6 @@ class DealAccount:
             self.sign_shapes.learn(card, read.signs)
         self.events_seen[card] = max(self.events_seen.get(card, 0.0), float(read.confidence))
         previous = self._last_laid()   # the card before, by the name the renames above left it
-        tracked = player or (attribution.candidates[0] if attribution.candidates else None)
         self.sightings[card] = Sighting(event, evidence, read.ink, tracked, player,
                                         play_doubt(attribution, read.confidence, self.config.min_card_confidence),
                                         dict(attribution.evidence), attribution.nearby, attribution.margin, read.signs)
