@@ -23,7 +23,7 @@ from vision.locate import CardLocation, crop_card, locate_new_card
 from vision.pile import HELD_CARD, PileRead, PileWatcher, marked_on_top
 from vision.referee import LiveReferee
 from vision.showdown import (
-    HAND_CARD_SHORT, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, own_cards,
+    HAND_CARD_SHORT, IdentifyImage, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, own_cards,
     places_with_new_cards, reading_scale,
 )
 from vision.tablesim.oracle import TemplateIdentifier
@@ -2281,23 +2281,29 @@ def test_a_place_with_a_hand_laid_out_is_changed_even_where_the_cards_are_the_ta
     assert places_with_new_cards(before, now, 20 * card_px) == []                   # measured in this table's cards
 
 
-def test_hands_laid_count_only_in_places_where_a_card_is_read() -> None:
-    """Two places showing cards end the deal (`DealAccount.hands_shown`); two places that got a sweep's chips do not,
-    although they changed as much: nothing is read there."""
+def _seats_watched(referee: LiveReferee | None, identify_image: IdentifyImage,
+                   ) -> tuple[_Pipeline, np.ndarray, dict[str, np.ndarray]]:
+    """A pipeline on a plain white table with the marker mat's places, its pile's card measured (40 x 56 px), its
+    places last looked at empty; the table and each place's middle."""
     calibrator = MarkerCalibrator(PLAYERS)
     calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
-
-    def identify_image(image: np.ndarray, card_short: float) -> list[_Det]:
-        inked = bool(((image < 60).all(axis=2)).any())
-        return [_Det("5H", 0.9)] if inked else []
-
     w, h = calib.view_size
-    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), identify_image, None, WatchConfig(),
+    pipeline = _Pipeline(calib, PLAYERS, referee, lambda crop: ("AS", 0.99), identify_image, None, WatchConfig(),
                          (h, w, 3))
     pipeline.pile.card_px = 40.0 * 56.0
     table = np.full((h, w, 3), 232, np.uint8)
     pipeline._seat_looks = pipeline._look_at_seats(table)
-    middle = {p: np.round(z.mean(axis=0)).astype(int) for p, z in calib.zones.seats.items()}
+    return pipeline, table, {p: np.round(z.mean(axis=0)).astype(int) for p, z in calib.zones.seats.items()}
+
+
+def _inked(image: np.ndarray) -> bool:
+    return bool(((image < 60).all(axis=2)).any())
+
+
+def test_hands_laid_count_only_in_places_where_a_card_is_read() -> None:
+    """Two places showing cards end the deal (`DealAccount.hands_shown`); two places that got a sweep's chips do not,
+    although they changed as much: nothing is read there."""
+    pipeline, table, middle = _seats_watched(None, lambda image, card_short: [_Det("5H", 0.9)] if _inked(image) else [])
     hands, chips, one_hand = table.copy(), table.copy(), table.copy()
     for player in ("Anne", "Chloé"):
         _fanned(hands, *middle[player])
@@ -2308,3 +2314,26 @@ def test_hands_laid_count_only_in_places_where_a_card_is_read() -> None:
     assert pipeline._hands_laid(hands) == ["Anne", "Chloé"]
     assert pipeline._hands_laid(chips) == []
     assert pipeline._hands_laid(one_hand) == []
+
+
+def test_one_card_read_in_each_of_two_places_is_no_hand_laid_out_while_their_players_hold_several() -> None:
+    """As in deal 157005 of the widened benchmark: one card held where two loosely drawn places overlap was read as a
+    card of each place, three plays into the deal. A loser lays out every card held: one card read shows a hand only
+    for a player who holds one by the count."""
+    per_place = {"one": [_Det("5H", 0.9)], "two": [_Det("5H", 0.9), _Det("9C", 0.9)]}
+    reads = "one"
+    pipeline, table, middle = _seats_watched(LiveReferee(PLAYERS, "Anne", 100, "lindor"),
+                                             lambda image, card_short: per_place[reads] if _inked(image) else [])
+    cards = table.copy()
+    for player in ("Anne", "Chloé"):
+        _fanned(cards, *middle[player])
+    held = pipeline.account.left_by_my_count()
+    assert held["Anne"] >= 2 and held["Chloé"] >= 2
+    assert pipeline._hands_laid(cards) == []
+    pipeline.account.played_by_me["Chloé"] += held["Chloé"] - 1
+    assert pipeline._hands_laid(cards) == []             # Anne still holds several
+    pipeline.account.played_by_me["Anne"] += held["Anne"] - 1
+    assert pipeline._hands_laid(cards) == ["Anne", "Chloé"]
+    pipeline.account.played_by_me.update(Anne=0, Chloé=0)
+    reads = "two"
+    assert pipeline._hands_laid(cards) == ["Anne", "Chloé"]

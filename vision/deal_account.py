@@ -700,7 +700,7 @@ class DealAccount:
         out = self._given_back(winner, t)
         ended = self._deal_end()
         if ended is None:
-            left = {**self._left_by_my_count(), winner: 0}
+            left = {**self.left_by_my_count(), winner: 0}
             log.warning("hands were laid out with nobody seen going out; %s, who laid the last card, is out", winner)
             ended = (winner, False, left)
         return out + self._end(t, ended) + self.showdown_view(view, t)
@@ -786,7 +786,7 @@ class DealAccount:
         out = [p for p, n in self.played_by_me.items() if size and n >= size]
         if not out:
             return None
-        left = self._left_by_my_count()
+        left = self.left_by_my_count()
         log.warning("the engine did not see %s go out (a misread card?); the deal is taken as over", out[0])
         return out[0], False, left
 
@@ -794,7 +794,7 @@ class DealAccount:
         """Cards each player was dealt, as the engine says (0 without a referee)."""
         return int(getattr(self.referee.state, "hand_size", 0) or 0) if self.referee is not None else 0
 
-    def _left_by_my_count(self) -> dict[str, int]:
+    def left_by_my_count(self) -> dict[str, int]:
         """Cards each player still holds by the account's own count of their plays (not the engine's)."""
         size = self._hand_size()
         return {p: max(0, size - n) for p, n in self.played_by_me.items()}

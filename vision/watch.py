@@ -358,7 +358,8 @@ class _Pipeline:
     def _hands_laid(self, view: np.ndarray) -> list[str]:
         """The places where cards not on the pile now lie that were not there at the last card laid, when two or
         more do (else none): the losers showing their hands. Only one player sweeps chips into their place at a
-        time, and a place counts only once a card of its own is read there (`own_cards`)."""
+        time, and a place counts only once a card of its own is read there (`own_cards`); two, when its player holds
+        two or more by the count: a loser lays out every card held, and one card read is a card held over the place."""
         account = self.account
         if account.deal_over or account.showdown is not None or self.pile.card_px is None or not self._seat_looks:
             return []
@@ -367,7 +368,8 @@ class _Pipeline:
             return []
         reads = {p: read_hand(view, self.calib.zones.seats[p], self.identify_image, exclude=account.events_seen,
                               card_px=self.pile.card_px) for p in changed}
-        shown = [p for p in changed if own_cards(p, reads)]
+        left = account.left_by_my_count()
+        shown = [p for p in changed if len(own_cards(p, reads)) >= max(1, min(2, left.get(p, 0)))]
         return shown if len(shown) >= 2 else []
 
     def _start_showdown(self, expected: dict[str, int], exclude: dict[str, float], alternatives: dict[str, str],
