@@ -12,7 +12,7 @@ import pytest
 
 from pile_support import image_of, reading
 from vision.deck.readers import deck_readers
-from vision.inks import GREY_CHROMA, DeckInks, corner_ink, index_ink, same_colour
+from vision.inks import GREY_CHROMA, INDEX_REGION, DeckInks, corner_ink, index_ink, same_colour
 from vision.locate import CROP_SIZE, crop_card
 from vision.pile import PileWatcher
 from vision.recognise import identify
@@ -51,6 +51,23 @@ def test_index_ink_tells_red_from_black_under_a_colour_cast() -> None:
 def test_index_ink_is_none_without_an_index() -> None:
     assert index_ink(np.full((180, 128, 3), 240, np.uint8)) is None
     assert index_ink(np.full((4, 4, 3), 240, np.uint8)) is None
+
+
+def test_index_ink_is_none_when_the_two_corners_show_inks_of_two_colours() -> None:
+    """As in deal 155009 of the widened benchmark: a sure 7♣ whose one corner showed the 6♥ below it read red as a
+    whole, and the deal's end renamed it 7♥. A card prints both indices in one ink: corners of two colours tell none."""
+    black, red = _face("7C"), _face("6H")
+    height, width = black.shape[:2]
+    (x0, x1), (y0, y1) = ((int(a * width), int(b * width)) for a, b in INDEX_REGION)
+    peeking = black.copy()
+    peeking[height - y1:height - y0, width - x1:width - x0] = red[y0:y1, x0:x1]
+    grey, seven, six = (0.0, 0.0), index_ink(black), index_ink(red)
+    assert seven is not None and six is not None and same_colour(seven, grey) and not same_colour(six, grey)
+    assert index_ink(peeking) is None
+    paler = red.copy()
+    paler[height - y1:height - y0, width - x1:width - x0] = 255 - (255 - red[y0:y1, x0:x1]) * 2 // 3
+    ink = index_ink(paler)                          # one corner printed paler keeps its colour
+    assert ink is not None and same_colour(ink, six)
 
 
 def test_a_suit_is_ruled_out_only_by_an_ink_much_nearer_another_suit_of_another_colour() -> None:

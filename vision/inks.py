@@ -55,13 +55,18 @@ def suit_of(card: str) -> str:
 
 def index_ink(crop: np.ndarray) -> Ink | None:
     """The ink of the indices of an upright card crop (top-left and bottom-right corners), or None when the
-    corners show too little ink to tell."""
+    corners show too little ink to tell, or inks of two colours (`same_colour`): a card prints both its indices in
+    one ink, so one corner shows something else (a card below, a shadow, a hand)."""
     height, width = crop.shape[:2]
     (x0, x1), (y0, y1) = ((int(a * width), int(b * width)) for a, b in INDEX_REGION)
     if x1 - x0 < 2 or y1 - y0 < 2 or y1 > height:
         return None
-    return _ink(np.concatenate([crop[y0:y1, x0:x1].reshape(-1, 3),
-                                crop[height - y1:height - y0, width - x1:width - x0].reshape(-1, 3)]))
+    top = crop[y0:y1, x0:x1].reshape(-1, 3)
+    bottom = crop[height - y1:height - y0, width - x1:width - x0].reshape(-1, 3)
+    one, other = _ink(top), _ink(bottom)
+    if one is not None and other is not None and not same_colour(one, other):
+        return None
+    return _ink(np.concatenate([top, bottom]))
 
 
 def corner_ink(corner: np.ndarray) -> Ink | None:
