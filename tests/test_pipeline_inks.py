@@ -68,6 +68,11 @@ def test_index_ink_is_none_when_the_two_corners_show_inks_of_two_colours() -> No
     paler[height - y1:height - y0, width - x1:width - x0] = 255 - (255 - red[y0:y1, x0:x1]) * 2 // 3
     ink = index_ink(paler)                          # one corner printed paler keeps its colour
     assert ink is not None and same_colour(ink, six)
+    teal, pale = _face("4D", (170, 160, 110)), _face("4D", (150, 150, 130))   # a four-colour deck's diamonds
+    pale_ink = index_ink(pale)
+    assert pale_ink is not None and np.hypot(*pale_ink) < GREY_CHROMA          # paler: grey by its chroma alone
+    teal[height - y1:height - y0, width - x1:width - x0] = pale[y0:y1, x0:x1]
+    assert index_ink(teal) is not None              # one corner printed paler, still near the other's teal
 
 
 def test_a_suit_is_ruled_out_only_by_an_ink_much_nearer_another_suit_of_another_colour() -> None:

@@ -42,6 +42,9 @@ chroma (2 or less), a red much (21 or more); the palest coloured ink seen, a fou
 SAME_HUE_DEG = 40.0
 """Two coloured inks whose hues lie this close are one colour: the reds' hues lay from 13 to 34 degrees, the four
 colours' 57 degrees apart or more."""
+SUIT_INK_SPREAD = 18.0
+"""An ink farther than this from a suit's ink is not that suit's (a*, b* units): a red and a black suit's inks lie
+19 or more apart, while one suit's reads stray less (`DeckInks.far`)."""
 MIN_INK_SHARE = 0.03
 """Fewer ink pixels than this share of the index region: no index there (a blank or washed-out crop)."""
 MIN_REGION_PIXELS = 20
@@ -55,8 +58,9 @@ def suit_of(card: str) -> str:
 
 def index_ink(crop: np.ndarray) -> Ink | None:
     """The ink of the indices of an upright card crop (top-left and bottom-right corners), or None when the
-    corners show too little ink to tell, or inks of two colours (`same_colour`): a card prints both its indices in
-    one ink, so one corner shows something else (a card below, a shadow, a hand)."""
+    corners show too little ink to tell, or inks of two colours (`same_colour`) farther apart than one suit's reads
+    stray (`SUIT_INK_SPREAD`): a card prints both indices in one ink, so one corner shows something else (a card
+    below, a shadow, a hand)."""
     height, width = crop.shape[:2]
     (x0, x1), (y0, y1) = ((int(a * width), int(b * width)) for a, b in INDEX_REGION)
     if x1 - x0 < 2 or y1 - y0 < 2 or y1 > height:
@@ -64,7 +68,8 @@ def index_ink(crop: np.ndarray) -> Ink | None:
     top = crop[y0:y1, x0:x1].reshape(-1, 3)
     bottom = crop[height - y1:height - y0, width - x1:width - x0].reshape(-1, 3)
     one, other = _ink(top), _ink(bottom)
-    if one is not None and other is not None and not same_colour(one, other):
+    if one is not None and other is not None and not same_colour(one, other) and \
+            _distance(one, other) > SUIT_INK_SPREAD:
         return None
     return _ink(np.concatenate([top, bottom]))
 
@@ -116,9 +121,9 @@ class DeckInks:
     samples: dict[str, list[Ink]] = field(default_factory=dict)
     min_samples: int = 2
     """A suit's ink is known once this many sure reads showed it (the sooner, the more reads it can weigh)."""
-    far: float = 18.0
+    far: float = SUIT_INK_SPREAD
     """An ink farther than this from a suit's learnt ink is not taken for that suit's; a card's read agrees with
-    its suit's colour when nearer. In a*, b* units: a red and a black suit's inks lie 19 or more apart."""
+    its suit's colour when nearer."""
     closer: float = 2.0
     """An ink this many times nearer another colour's learnt ink than a suit's is not that suit's colour."""
     penalty: float = 0.05
