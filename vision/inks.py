@@ -43,8 +43,8 @@ SAME_HUE_DEG = 40.0
 """Two coloured inks whose hues lie this close are one colour: the reds' hues lay from 13 to 34 degrees, the four
 colours' 57 degrees apart or more."""
 SUIT_INK_SPREAD = 18.0
-"""An ink farther than this from a suit's ink is not that suit's (a*, b* units): a red and a black suit's inks lie
-19 or more apart, while one suit's reads stray less (`DeckInks.far`)."""
+"""Inks farther apart than this are taken for two suits' inks, not one's (a*, b* units): a red and a black suit's
+learnt inks lie 19 or more apart (`DeckInks.far`)."""
 MIN_INK_SHARE = 0.03
 """Fewer ink pixels than this share of the index region: no index there (a blank or washed-out crop)."""
 MIN_REGION_PIXELS = 20
@@ -58,9 +58,9 @@ def suit_of(card: str) -> str:
 
 def index_ink(crop: np.ndarray) -> Ink | None:
     """The ink of the indices of an upright card crop (top-left and bottom-right corners), or None when the
-    corners show too little ink to tell, or inks of two colours (`same_colour`) farther apart than one suit's reads
-    stray (`SUIT_INK_SPREAD`): a card prints both indices in one ink, so one corner shows something else (a card
-    below, a shadow, a hand)."""
+    corners show too little ink to tell, or inks of two colours (`same_colour`) as far apart as two suits' inks
+    (`SUIT_INK_SPREAD`): a card prints both indices in one ink, so one corner shows something else (a card below,
+    a shadow, a hand)."""
     height, width = crop.shape[:2]
     (x0, x1), (y0, y1) = ((int(a * width), int(b * width)) for a, b in INDEX_REGION)
     if x1 - x0 < 2 or y1 - y0 < 2 or y1 > height:
