@@ -55,7 +55,8 @@ def test_index_ink_is_none_without_an_index() -> None:
 
 def test_index_ink_is_none_when_the_two_corners_show_inks_of_two_colours() -> None:
     """As in deal 155009 of the widened benchmark: a sure 7♣ whose one corner showed the 6♥ below it read red as a
-    whole, and the deal's end renamed it 7♥. A card prints both indices in one ink: corners of two colours tell none."""
+    whole, and the deal's end renamed it 7♥. A card prints both indices in one ink: corners of two colours, as far
+    apart as two suits' inks, tell none; one corner printed paler keeps its ink."""
     black, red = _face("7C"), _face("6H")
     height, width = black.shape[:2]
     (x0, x1), (y0, y1) = ((int(a * width), int(b * width)) for a, b in INDEX_REGION)
