@@ -1606,6 +1606,28 @@ def test_a_pile_card_stays_on_the_pile_unless_one_card_of_its_rank_alone_can_rep
     assert set(pile) & set(reader.revealed["Bruno"]) == set()
 
 
+def test_a_short_hand_takes_no_pile_card_that_only_its_own_cards_corners_score() -> None:
+    """Deal 159015: Chloé's hand read two of its four cards (4♦, A♦). Told that her own cards lie elsewhere, the
+    corners that name them scored their look-alikes, the 6♦ on the pile among them, and the pile's sure 6♦ was renamed
+    6♥. Here Bruno's 5♠ corner scores the 6♠ on the pile only once the 5♠ is ruled out: his zone holds no 6♠."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("QC", 1.0)], "Bruno": [_Det("2D", 1.0), _Det("5S", 1.0)]}
+
+    def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+        if _whose(crop) == "Anne":
+            return {"QC": 1.0}
+        five = {"6S": 0.97} if "5S" in elsewhere else {"5S": 1.0, "6S": 0.3}
+        return {c: s for c, s in ({"2D": 1.0} | five).items() if c not in elsewhere}
+
+    pile = {"6S": 1.0, "6C": 1.0, "6H": 1.0}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 3}, exclude=pile,
+                            score_image=scores)
+    reader.settled(view)
+    reader.revealed.update(reader.settled(view))
+    assert reader.renamed == {}
+    assert reader.revealed["Bruno"] == ("2D", "5S")
+
+
 def test_a_read_beyond_its_places_count_does_not_bar_the_short_hand_that_holds_the_card() -> None:
     """As in deal 62005 (Emma's place read Denis's Q♦ beside her three cards; his own read of it named a pile card):
     Anne's place reads the Q♦ less surely than her two cards. Her count cuts it, so it lies in no place as far as the

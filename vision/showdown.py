@@ -605,7 +605,8 @@ class ShowdownReader:
         scores, unclaimed = self._ranked(player, cards, view_bgr, claimed)
         extra = [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing]
         if len(extra) < missing:
-            extra += self._taken_from_pile(player, view_bgr, elsewhere, claimed, missing - len(extra))
+            extra += self._taken_from_pile(player, view_bgr, elsewhere, claimed, (*cards, *extra),
+                                           missing - len(extra))
         if last_resort and not extra and not cards:
             extra = unclaimed[:missing]
         if extra:
@@ -664,18 +665,21 @@ class ShowdownReader:
                 for p, mine in picks.items()}
 
     def _taken_from_pile(self, player: str, view_bgr: np.ndarray, elsewhere: set[str], claimed: set[str],
-                         missing: int) -> list[str]:
+                         held: tuple[str, ...], missing: int) -> list[str]:
         """Pile cards a hand read short holds after all, up to `missing`, when its zone scores nothing else: the
         zone, scored with the pile's cards allowed, scores the pile card as surely as the recogniser names a card
         (`ALTERNATIVE_FLOOR`), and one card alone of its rank is claimed nowhere (not on the pile, in no place, not
         in the talon), which the pile's card is renamed to. The deck holds each card once and the hand's count asks
         for one more card than it shows: the pile's read was the wrong one. Never an honour either way (a box's
-        stake turns on it); `elsewhere`: the cards other places hold."""
+        stake turns on it); `elsewhere`: the cards other places hold. The hand's own cards (`held`) are scored too:
+        told they lie elsewhere, the corners that name them would score their look-alikes (a 4♦'s the 6♦ on the pile).
+        """
         lacked = set(self.lacking.get(player, ()))
+        claimed = claimed | set(held)
         pile = [c for c in self._pile if c not in HONOURS and c not in elsewhere | lacked]
         if not pile:
             return []
-        scores = self._zone_scores(player, view_bgr, (claimed | lacked) - set(pile))
+        scores = self._zone_scores(player, view_bgr, (claimed | lacked) - set(pile) - set(held))
         out: list[str] = []
         for card in sorted((c for c in pile if scores.get(c, 0.0) >= ALTERNATIVE_FLOOR), key=lambda c: -scores[c]):
             if len(out) == missing:
