@@ -1950,6 +1950,38 @@ def test_a_hand_reading_an_honour_whose_box_kept_its_stake_surely_takes_it_from_
         assert stands.renamed == {}
 
 
+def test_a_hand_completed_with_an_honour_whose_box_kept_its_stake_takes_it_from_the_pile() -> None:
+    """Deal 161022: a Slavic J♠ read on the pile as J♣ (0.991, J♠ runner-up), the J♣ box left full; Denis's J♣
+    read only as pile cards in his place, and his completion, told the J♣ lay on the pile, guessed the K♥. Told
+    nothing of the J♣, his zone scores it 1.0: he holds it, and the pile card is the J♠. A score under what a read
+    needs (`ALTERNATIVE_FLOOR`), or a box emptied, leaves the J♣ on the pile."""
+    seats, view = _two_zones()
+
+    def reader(jack: float, stake_kept: set[str]) -> ShowdownReader:
+        hands = {"Anne": [_Det("9C", 1.0)], "Bruno": [_Det("5H", 1.0)]}
+
+        def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+            if _whose(crop) == "Bruno":
+                return {"5H": 1.0}
+            zone = {"9C": 1.0, "KH": 0.6} if "JC" in elsewhere else {"9C": 1.0, "JC": jack, "KH": 0.3}
+            return {c: s for c, s in zone.items() if c not in elsewhere or c == "9C"}
+
+        out = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1},
+                             exclude={"JC": 0.991}, score_image=scores, alternatives={"JC": "JS"},
+                             stake_kept=stake_kept)
+        out.settled(view)
+        out.revealed.update(out.settled(view))
+        return out
+
+    kept = reader(1.0, {"JC"})
+    assert kept.revealed == {"Anne": ("9C", "JC"), "Bruno": ("5H",)}
+    assert kept.renamed == {"JC": "JS"} and kept.guessed == {"Anne": ("JC",)}
+    for jack, stake_kept in ((1.0, set()), (0.9, {"JC"})):
+        stands = reader(jack, stake_kept)
+        assert stands.revealed == {"Anne": ("9C", "KH"), "Bruno": ("5H",)}
+        assert stands.renamed == {}
+
+
 def test_a_busy_zone_scoring_the_alternative_less_surely_than_a_read_keeps_its_card() -> None:
     """Deal 13019: an A♣ read on the pile as 7♣ (A♣ runner-up); a loser shows the real 7♣, and her zone, with two
     Slavic aces in it, scores A♣ 0.924. That is no read of an A♣: the pile card is renamed and she keeps her 7♣."""

@@ -20,7 +20,8 @@ A card read in a hand that was also read on the pile stays on the pile, unless t
 one of the `alternatives`) and the hand read the card more surely (an honour whose box kept its stake: as surely as
 a card is named, `stake_kept`): then either the hand's zone scores the
 alternative too and the hand holds the alternative, or the hand keeps the card and the pile card is renamed
-(`renamed`), so that a pile card read wrong does not take the real card out of the hand that holds it.
+(`renamed`), so that a pile card read wrong does not take the real card out of the hand that holds it. A hand read
+short takes such an honour when its zone, told nothing of it, scores it that surely.
 A place that shows more cards, each read surely, than its player holds by the count, while another loser's place
 shows fewer, says a play was credited to the wrong one of them: the account is asked to re-attribute it (`recount`)
 before the surplus is cut.
@@ -602,8 +603,10 @@ class ShowdownReader:
         elsewhere = set(claimed)
         claimed = claimed | set(self._ruled_out()) | set(cards)
         claimed |= self._on_the_pile_unseen(claimed)
+        extra = self._stakes_held(player, cards, view_bgr, claimed, elsewhere, missing)
+        claimed |= set(extra)
         scores, unclaimed = self._ranked(player, cards, view_bgr, claimed)
-        extra = [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing]
+        extra += [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing - len(extra)]
         if len(extra) < missing:
             extra += self._taken_from_pile(player, view_bgr, elsewhere, claimed, (*cards, *extra),
                                            missing - len(extra))
@@ -612,6 +615,22 @@ class ShowdownReader:
         if extra:
             self.guessed[player] = tuple(sorted(extra))
         return tuple(sorted(set(cards) | set(extra)))
+
+    def _stakes_held(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray, claimed: set[str],
+                     elsewhere: set[str], missing: int) -> list[str]:
+        """Pile honours whose box kept its stake while their read hesitated with a card not on the pile
+        (`stake_kept`) that a hand read short holds after all, up to `missing`: its zone, told nothing of them, scores
+        them as surely as a read in the hand must be to overrule the pile's (`ALTERNATIVE_FLOOR`). Whoever lays an
+        honour takes its box, so the full box says the pile's card was its alternative, which it is renamed to."""
+        doubted = {c for c in self.stake_kept & set(self._pile) - elsewhere
+                   if self.alternatives.get(c) not in (None, *self._pile)}
+        if not doubted:
+            return []
+        scores = self._zone_scores(player, view_bgr, claimed - doubted - set(cards))
+        held = sorted((c for c in doubted if scores.get(c, 0.0) >= ALTERNATIVE_FLOOR), key=lambda c: -scores[c])
+        for card in held[:missing]:
+            self._pile_card_renamed(card, self.alternatives[card], elsewhere | set(cards) | set(held))
+        return held[:missing]
 
     def _laid_unseen_by(self, hands: Mapping[str, Collection[str]],
                         claimed: set[str]) -> dict[str, tuple[str, ...]]:
