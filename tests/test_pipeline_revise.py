@@ -774,6 +774,20 @@ def test_a_missed_call_told_for_a_read_renamed_since_is_withdrawn() -> None:
     assert "call_withdrawn" not in types(swept) and kept.account.missed_told == {"JC": "Anne"}
 
 
+def test_renaming_a_second_read_of_an_honour_keeps_the_missed_call_told_for_the_first() -> None:
+    """Deal 162003: Anne laid the J♣ and missed its call (told); later her A♥, read as the J♣ while her hand held it,
+    was renamed A♥ once it lay at rest. That rename is of another play of hers: her missed call stands."""
+    table = Table()
+    table.lay(1.0, "JC", sure("Anne"), 1.0)
+    table.account.missed([("JC", "Anne")], 1.5)
+    for t, card in ((2.0, "QC"), (3.0, "KD")):
+        table.lay(t, card, sure("Anne"))
+    assert table.lay(4.0, "JC", sure("Anne"), 0.6, {"JC": 0.6, "AH": 0.3})[-1]["flags"] == ["seen_twice"]
+    rest = table.account.card_at_rest(4.4, "JC", PileRead("AH", 0.99, 2, 2, evidence={"AH": 0.99}))
+    assert [(e["type"], e.get("card")) for e in rest] == [("card_corrected", "AH")]
+    assert table.account.missed_told == {"JC": "Anne"}
+
+
 def test_the_showdown_may_give_a_hand_a_pile_card_read_unsurely_however_far_behind_its_runner_up() -> None:
     """99010: Anne's Slavic Q♦, led after her K♦, read A♦ at 0.36 (the K♦, on the pile, and the Q♦ at 0.06 behind
     it); her hand's A♦ was then read as a card left (8♠), and Denis's 8♠ as another. A read under

@@ -123,6 +123,9 @@ class DealAccount:
         """Cards perception took for no card laid, found laid since (`_proven_play`): no box was watched for them."""
         self.missed_told: dict[str, str | None] = {}
         """Honour -> player, for the `call_missed` events reported and not withdrawn."""
+        self.missed_plays: dict[str, float] = {}
+        """Honour -> when the play a told `call_missed` is about was laid: an honour may be read twice, and only a
+        rename of that play takes the accusation back."""
         self.missed_in_doubt: dict[str, str | None] = {}
         """Honour -> player, for calls that seemed missed while the honour's read hesitated: told at the settlement
         only if the hands shown then settle the doubt (a false missed call accuses a player)."""
@@ -598,8 +601,11 @@ class DealAccount:
     def _call_withdrawn(self, was: str, sighting: Sighting | None, t: float | None) -> list[dict]:
         """`call_withdrawn` when the play renamed from honour `was` is the one whose `call_missed` was reported: that
         player never laid the honour, so the accusation is taken back as openly as it was made."""
-        if was not in self.missed_told or (sighting is not None and self.missed_told[was] not in (None, sighting.told)):
+        if was not in self.missed_told or (sighting is not None and (
+                self.missed_told[was] not in (None, sighting.told)
+                or self.missed_plays.get(was, sighting.event["t"]) != sighting.event["t"])):
             return []
+        self.missed_plays.pop(was, None)
         return [{"t": t, "type": "call_withdrawn", "card": was, "player": self.missed_told.pop(was)}]
 
     def missed(self, missed: Iterable[tuple[str, str | None]], t: float | None,
@@ -616,6 +622,8 @@ class DealAccount:
                     log.info("the %s box kept its stake, but the %s's read hesitated: no missed call is told", box, box)
                 continue
             self.missed_told[box] = who
+            if (seen := self.sightings.get(box)) is not None:
+                self.missed_plays[box] = seen.event["t"]
             out.append({"t": t, "type": "call_missed", "card": box, "player": who})
         return out
 
