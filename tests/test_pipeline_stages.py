@@ -1954,10 +1954,10 @@ def test_a_hand_completed_with_an_honour_whose_box_kept_its_stake_takes_it_from_
     """Deal 161022: a Slavic J♠ read on the pile as J♣ (0.991, J♠ runner-up), the J♣ box left full; Denis's J♣
     read only as pile cards in his place, and his completion, told the J♣ lay on the pile, guessed the K♥. Told
     nothing of the J♣, his zone scores it 1.0: he holds it, and the pile card is the J♠. A score under what a read
-    needs (`ALTERNATIVE_FLOOR`), or a box emptied, leaves the J♣ on the pile."""
+    needs (`ALTERNATIVE_FLOOR`), a box emptied, or a pass on the jacks leaves the J♣ on the pile."""
     seats, view = _two_zones()
 
-    def reader(jack: float, stake_kept: set[str]) -> ShowdownReader:
+    def reader(jack: float, stake_kept: set[str], lacking: tuple[str, ...] = ()) -> ShowdownReader:
         hands = {"Anne": [_Det("9C", 1.0)], "Bruno": [_Det("5H", 1.0)]}
 
         def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
@@ -1968,7 +1968,7 @@ def test_a_hand_completed_with_an_honour_whose_box_kept_its_stake_takes_it_from_
 
         out = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 1},
                              exclude={"JC": 0.991}, score_image=scores, alternatives={"JC": "JS"},
-                             stake_kept=stake_kept)
+                             stake_kept=stake_kept, lacking={"Anne": lacking})
         out.settled(view)
         out.revealed.update(out.settled(view))
         return out
@@ -1976,8 +1976,8 @@ def test_a_hand_completed_with_an_honour_whose_box_kept_its_stake_takes_it_from_
     kept = reader(1.0, {"JC"})
     assert kept.revealed == {"Anne": ("9C", "JC"), "Bruno": ("5H",)}
     assert kept.renamed == {"JC": "JS"} and kept.guessed == {"Anne": ("JC",)}
-    for jack, stake_kept in ((1.0, set()), (0.9, {"JC"})):
-        stands = reader(jack, stake_kept)
+    for jack, stake_kept, lacking in ((1.0, set(), ()), (0.9, {"JC"}, ()), (1.0, {"JC"}, ("JC", "JH"))):
+        stands = reader(jack, stake_kept, lacking)
         assert stands.revealed == {"Anne": ("9C", "KH"), "Bruno": ("5H",)}
         assert stands.renamed == {}
 

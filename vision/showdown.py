@@ -621,12 +621,14 @@ class ShowdownReader:
         """Pile honours whose box kept its stake while their read hesitated with a card not on the pile
         (`stake_kept`) that a hand read short holds after all, up to `missing`: its zone, told nothing of them, scores
         them as surely as a read in the hand must be to overrule the pile's (`ALTERNATIVE_FLOOR`). Whoever lays an
-        honour takes its box, so the full box says the pile's card was its alternative, which it is renamed to."""
-        doubted = {c for c in self.stake_kept & set(self._pile) - elsewhere
+        honour takes its box, so the full box says the pile's card was its alternative, which it is renamed to. Never
+        an honour the player passed on (`lacking`)."""
+        lacked = set(self.lacking.get(player, ()))
+        doubted = {c for c in self.stake_kept & (set(self._pile) - elsewhere - lacked)
                    if self.alternatives.get(c) not in (None, *self._pile)}
         if not doubted:
             return []
-        scores = self._zone_scores(player, view_bgr, claimed - doubted - set(cards))
+        scores = self._zone_scores(player, view_bgr, (claimed | lacked) - doubted - set(cards))
         held = sorted((c for c in doubted if scores.get(c, 0.0) >= ALTERNATIVE_FLOOR), key=lambda c: -scores[c])
         for card in held[:missing]:
             self._pile_card_renamed(card, self.alternatives[card], elsewhere | set(cards) | set(held))
@@ -691,8 +693,7 @@ class ShowdownReader:
         in the talon), which the pile's card is renamed to. The deck holds each card once and the hand's count asks
         for one more card than it shows: the pile's read was the wrong one. Never an honour either way (a box's
         stake turns on it); `elsewhere`: the cards other places hold. The hand's own cards (`held`) are scored too:
-        told they lie elsewhere, the corners that name them would score their look-alikes (a 4♦'s the 6♦ on the pile).
-        """
+        told they lie elsewhere, the corners naming them would score their look-alikes (a 4♦'s the 6♦ on the pile)."""
         lacked = set(self.lacking.get(player, ()))
         claimed = claimed | set(held)
         pile = [c for c in self._pile if c not in HONOURS and c not in elsewhere | lacked]
