@@ -1953,8 +1953,9 @@ def test_a_hand_reading_an_honour_whose_box_kept_its_stake_surely_takes_it_from_
 def test_a_hand_completed_with_an_honour_whose_box_kept_its_stake_takes_it_from_the_pile() -> None:
     """Deal 161022: a Slavic J♠ read on the pile as J♣ (0.991, J♠ runner-up), the J♣ box left full; Denis's J♣
     read only as pile cards in his place, and his completion, told the J♣ lay on the pile, guessed the K♥. Told
-    nothing of the J♣, his zone scores it 1.0: he holds it, and the pile card is the J♠. A score under what a read
-    needs (`ALTERNATIVE_FLOOR`), a box emptied, or a pass on the jacks leaves the J♣ on the pile."""
+    nothing of the J♣, his zone scores it 1.0: he holds it, and the pile card is the J♠. Here Anne's zone does; a
+    score under what a read needs (`ALTERNATIVE_FLOOR`), a box emptied, or her pass on the jacks leaves the J♣ on the
+    pile."""
     seats, view = _two_zones()
 
     def reader(jack: float, stake_kept: set[str], lacking: tuple[str, ...] = ()) -> ShowdownReader:
