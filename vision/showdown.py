@@ -604,7 +604,6 @@ class ShowdownReader:
         claimed = claimed | set(self._ruled_out()) | set(cards)
         claimed |= self._on_the_pile_unseen(claimed)
         extra = self._stakes_held(player, cards, view_bgr, claimed, elsewhere, missing)
-        claimed |= set(extra)
         scores, unclaimed = self._ranked(player, cards, view_bgr, claimed)
         extra += [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing - len(extra)]
         if len(extra) < missing:
