@@ -479,6 +479,36 @@ def test_an_arm_paused_over_a_box_on_its_way_to_another_is_no_sweep() -> None:
     assert settle(_tray({"10D", "KH", "QS"})) == ([("QS", None, False)], [])
 
 
+def test_an_arm_lying_over_an_honour_s_box_as_it_lands_is_no_sweep_until_it_has_gone() -> None:
+    """Deal 164023 of the widened benchmark: Chloé lays the 10♦ with her arm still across its box, which keeps its
+    chips (a missed call). The box is judged once the arm has gone (its leaving changes the band too, so at the
+    latest when the call closes); the settle that closes the call judges it, arm or not."""
+    bands = surroundings((400, 400), TRAY)
+
+    def settle(img: np.ndarray, card: str | None = None, player: str | None = None) -> tuple[list, list]:
+        return tracker.settle({b: look_at(img, p) for b, p in TRAY.items()}, card, player,
+                              {b: look_within(img, m) for b, m in bands.items()})
+
+    over = _tray(arm=((90, 0), (90, 90)))                          # from Chloé's edge, the hand on the 10♦ box
+    for kept in (True, False):
+        tracker = BoxTracker(call_window=1)
+        settle(_tray())
+        settle(_tray(), "9H", "Bruno")
+        assert changed_share(look_at(over, TRAY["10D"]), tracker.references["10D"]) >= tracker.emptied_share
+        assert settle(over, "10D", "Chloé") == ([], [])
+        if kept:
+            assert settle(_tray()) == ([], [])
+            assert settle(_tray(), "JH", "Denis") == ([], [("10D", "Chloé")])
+        else:
+            swept = settle(_tray({"10D"}))[0] + settle(_tray({"10D"}), "JH", "Denis")[0]
+            assert swept == [("10D", "Chloé", True)]
+    # The settle that closes the call judges the box, arm or not.
+    tracker = BoxTracker(call_window=1)
+    settle(_tray())
+    settle(_tray(), "10D", "Chloé")
+    assert settle(over, "JH", "Denis") == ([("10D", "Chloé", True)], [])
+
+
 def test_chips_added_before_the_first_card_are_the_ante_not_a_sweep() -> None:
     tracker = BoxTracker(call_window=1)
     tracker.baseline(_looks(QS=_box_image(0)[0]))                 # the camera started before the ante

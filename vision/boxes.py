@@ -168,6 +168,10 @@ class BoxTracker:
         return box in around and box in self.around_before and \
             changed_share(around[box], self.around_before[box]) >= self.emptied_share
 
+    def _closes(self, box: str, new_card: str | None) -> bool:
+        """Whether this settle closes the call waited for on `box`: its last chance to be judged emptied."""
+        return new_card is not None and box in self.pending and self.pending[box][1] + 1 >= self.call_window
+
     def baseline(self, looks: dict[str, BoxLook], around: Mapping[str, BoxLook] | None = None) -> None:
         self.references = dict(looks)
         self.around_before = dict(around or {})
@@ -178,8 +182,9 @@ class BoxTracker:
         """One settled frame (at `t`): (sweeps as (box, player, honour was laid), missed calls as (box, player)).
 
         A box emptied while its honour waits is that honour's sweep; one emptied in the same motion as its
-        honour landing is too; any other emptied box is reported with no honour (the engine flags it), unless an
-        arm lies across the band `around` it: that box is judged again at the next settle, against its old look.
+        honour landing is too; any other emptied box is reported with no honour (the engine flags it). A box with
+        an arm across the band `around` it is judged again at the next settle, against its old look (unless this
+        settle closes its call): the arm may lie over a full box.
         A call that closes on a box changed between the two shares before the chips were measured is `undecided`.
         """
         around = around or {}
@@ -190,9 +195,11 @@ class BoxTracker:
         swept: list[tuple[str, str | None, bool]] = []
         for box, change in changes.items():
             waiting = box in self.pending or new_card == HONOURS[box]
-            if self.played and not waiting and change >= self.emptied_share and self._reached_over(box, around):
+            emptied_at = self._emptied_at(box, looks[box]) if waiting else self.emptied_share
+            if self.played and change >= emptied_at and not self._closes(box, new_card) \
+                    and self._reached_over(box, around):
                 continue
-            if self.played and change >= (self._emptied_at(box, looks[box]) if waiting else self.emptied_share):
+            if self.played and change >= emptied_at:
                 self.emptied.add(box)
                 if waiting and change >= self.emptied_share and self.stakes.get(box, 0) > 0:
                     self.chip_px.append(change * np.count_nonzero(looks[box].inside) / self.stakes[box])
