@@ -2401,6 +2401,33 @@ def test_hands_laid_count_only_in_places_where_a_card_is_read() -> None:
     assert pipeline._hands_laid(one_hand) == []
 
 
+def test_every_place_but_one_showing_its_cards_is_hands_laid_out_when_that_player_is_a_card_from_out() -> None:
+    """As in deal 164004 of the widened benchmark: the winner's last play but one was not seen, so by the count they
+    held a card; the losers laid out their hands, of which one read two cards of its own and the others one each
+    (a deck hard to read). Every place but the one of a player a card from out shows cards: the deal is over."""
+    two_face = (235, 200, 235)
+
+    def identify(image: np.ndarray, card_short: float | None = None) -> list[_Det]:
+        if (np.abs(image.astype(int) - two_face).max(axis=2) < 8).any():
+            return [_Det("5H", 0.9), _Det("9C", 0.9)]
+        return [_Det("5H", 0.9)] if _inked(image) else []
+
+    pipeline, table, middle = _seats_watched(LiveReferee(PLAYERS, "Anne", 100, "lindor"), identify)
+    cards = table.copy()
+    _fanned(cards, *middle["Anne"])
+    _fanned(cards, *middle["Chloé"], face=two_face)
+    held = pipeline.account.left_by_my_count()
+    pipeline.account.played_by_me["Bruno"] += held["Bruno"] - 2
+    assert pipeline.account.left_by_my_count()["Anne"] >= 2
+    assert pipeline._hands_laid(cards) == []               # Bruno holds two by the count
+    pipeline.account.played_by_me["Bruno"] += 1
+    assert pipeline._hands_laid(cards) == ["Anne", "Chloé"]
+    unread = table.copy()
+    _chips(unread, *middle["Anne"])
+    _fanned(unread, *middle["Chloé"], face=two_face)
+    assert pipeline._hands_laid(unread) == []              # a place that changed with no card of its own read
+
+
 def test_one_card_read_in_each_of_two_places_is_no_hand_laid_out_while_their_players_hold_several() -> None:
     """As in deal 157005 of the widened benchmark: one card held where two loosely drawn places overlap was read as a
     card of each place, three plays into the deal. A loser lays out every card held: one card read shows a hand only

@@ -359,7 +359,9 @@ class _Pipeline:
         """The places where cards not on the pile now lie that were not there at the last card laid, when two or
         more do (else none): the losers showing their hands. Only one player sweeps chips into their place at a
         time, and a place counts only once a card of its own is read there (`own_cards`); two, when its player holds
-        two or more by the count: a loser lays out every card held, and one card read is a card held over the place."""
+        two or more by the count: a loser lays out every card held, and one card read is a card held over the place.
+        One such place will do when every player's place but one shows a card of its own and that one player is a
+        card from out by the count: the winner's last play was not seen, and some losers' cards are hard to read."""
         account = self.account
         if account.deal_over or account.showdown is not None or self.pile.card_px is None or not self._seat_looks:
             return []
@@ -369,8 +371,14 @@ class _Pipeline:
         reads = {p: read_hand(view, self.calib.zones.seats[p], self.identify_image, exclude=account.events_seen,
                               card_px=self.pile.card_px) for p in changed}
         left = account.left_by_my_count()
-        shown = [p for p in changed if len(own_cards(p, reads)) >= max(1, min(2, left.get(p, 0)))]
-        return shown if len(shown) >= 2 else []
+        held = {p: len(own_cards(p, reads)) for p in changed}
+        shown = [p for p in changed if held[p] >= max(1, min(2, left.get(p, 0)))]
+        if len(shown) >= 2:
+            return shown
+        others = [p for p in self.players if p not in changed]
+        if shown and all(held.values()) and len(others) == 1 and left.get(others[0], 0) <= 1:
+            return list(changed)
+        return []
 
     def _start_showdown(self, expected: dict[str, int], exclude: dict[str, float], alternatives: dict[str, str],
                         talon: frozenset[str]) -> ShowdownReader:
