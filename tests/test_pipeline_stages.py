@@ -19,7 +19,7 @@ from vision.boxes import BoxTracker, Undecided, changed_share, look_at, look_wit
 from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibrate_from_markers
 from vision.deal_account import RUN
 from vision.gate import GateConfig, MotionGate
-from vision.locate import CardLocation, crop_card, locate_new_card
+from vision.locate import WHOLE_CARD, CardLocation, box_area, crop_card, locate_new_card
 from vision.pile import HELD_CARD, PileRead, PileWatcher, marked_on_top
 from vision.referee import LiveReferee
 from vision.showdown import (
@@ -2273,6 +2273,24 @@ def test_the_same_name_read_surely_beside_a_top_card_still_in_its_place_is_anoth
     watcher.lay(PileRead("KH", 0.999, 3, 3, here))
     assert watcher.settled(moved)
     assert watcher.same_card_nudged(there)
+
+
+def test_the_same_name_read_surely_where_a_card_read_while_held_came_to_rest_is_that_card() -> None:
+    """Deal 162003: a 5♦ read surely while held above the pile (its box half as large again as a card), then read
+    surely again lying within where it was held. It never lay in the place it was held over, so that place unchanged
+    is no card still lying there: the second read is the same card come to rest, not another one."""
+    polygon = np.array([[5, 5], [315, 5], [315, 295], [5, 295]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: {"5D": 0.999}, confirm_frames=2, card_px=71 * 101)
+    table = np.full((300, 320), 200, np.uint8)
+    held = CardLocation(np.array([[30, 30], [117, 30], [117, 152], [30, 152]], np.float64))
+    assert WHOLE_CARD[1] * watcher.card_px < box_area(held) < HELD_CARD * watcher.card_px
+    watcher.baseline(table)
+    watcher.lay(PileRead("5D", 0.999, 3, 3, held))
+    at_rest = table.copy()
+    cv2.rectangle(at_rest, (60, 60), (100, 120), 40, -1)
+    assert watcher.settled(at_rest)
+    below = CardLocation(np.array([[60, 60], [101, 60], [101, 121], [60, 121]], np.float64), on_top=True)
+    assert watcher.same_card_nudged(PileRead("5D", 0.999, 3, 3, below))
 
 
 def test_a_change_within_the_top_card_is_a_new_play_only_when_read_surely() -> None:

@@ -285,9 +285,11 @@ class PileWatcher:
         """Whether the top card still lies where it was read, away from `read`'s place: its place outside `read`'s
         box, at least `MIN_HULL` of a card, changed in less than `MIN_CHANGED` of it since the last settled view. A
         card that left a place changes it at least as much as a card laid squarely on another changes the card; one
-        card cannot lie in two places, so `read` is another card, and one of the two reads is wrong."""
+        card cannot lie in two places, so `read` is another card, and one of the two reads is wrong. A top card read
+        in a box larger than a whole card (`WHOLE_CARD`) was read with the hand laying it, or held above the pile:
+        where it lies is not known."""
         if (self.card_px is None or self._before is None or self._reference is None or read.location is None
-                or self.top_location is None):
+                or self.top_location is None or box_area(self.top_location) > WHOLE_CARD[1] * self.card_px):
             return False
         shape = self._reference.shape[:2]
         left = (polygon_mask(shape, self.top_location.corners) > 0) & (polygon_mask(shape, read.location.corners) == 0)
