@@ -361,7 +361,7 @@ class _Pipeline:
         time, and a place counts only once a card of its own is read there (`own_cards`); two, when its player holds
         two or more by the count: a loser lays out every card held, and one card read is a card held over the place.
         One such place will do when every player's place but one shows a card of its own and that one player is a
-        card from out by the count: the winner's last play was not seen, and some losers' cards are hard to read."""
+        card from out by the count: a play of the winner's went unseen, and some losers' cards are hard to read."""
         account = self.account
         if account.deal_over or account.showdown is not None or self.pile.card_px is None or not self._seat_looks:
             return []
