@@ -2420,7 +2420,7 @@ def test_hands_laid_count_only_in_places_where_a_card_is_read() -> None:
 
 
 def test_every_place_but_one_showing_its_cards_is_hands_laid_out_when_that_player_is_a_card_from_out() -> None:
-    """As in deal 164004 of the widened benchmark: the winner's last play but one was not seen, so by the count they
+    """As in deal 164004 of the widened benchmark: a play of the winner's was not seen, so by the count they still
     held a card; the losers laid out their hands, of which one read two cards of its own and the others one each
     (a deck hard to read). Every place but the one of a player a card from out shows cards: the deal is over."""
     two_face = (235, 200, 235)
