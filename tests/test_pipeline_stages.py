@@ -451,26 +451,37 @@ def _tray(emptied: Collection[str] = (), arm: tuple[tuple[int, int], tuple[int, 
     return img
 
 
+TRAY_BANDS = surroundings((400, 400), TRAY)
+"""The band around each box of `TRAY`, where an arm reaching over the tray shows."""
+
+
+def _tray_looks(img: np.ndarray) -> tuple[dict, dict]:
+    """How each box's floor, and the band around it, look in `img`."""
+    return {b: look_at(img, p) for b, p in TRAY.items()}, {b: look_within(img, m) for b, m in TRAY_BANDS.items()}
+
+
+def _tray_settled(tracker: BoxTracker, img: np.ndarray, card: str | None = None, player: str | None = None
+                  ) -> tuple[list, list]:
+    """`tracker`'s sweeps and missed calls for a settled view `img` of the tray, with `card` laid by `player`."""
+    floors, around = _tray_looks(img)
+    return tracker.settle(floors, card, player, around)
+
+
 def test_an_arm_paused_over_a_box_on_its_way_to_another_is_no_sweep() -> None:
     """Deal 62009 of the widened benchmark: Bruno lays the 10♦ and reaches for its box over the K♥'s, pausing there.
     The arm crosses the band around the K♥ box, so that box is judged again at the next settle; its K♥, laid
     later, then finds the box full and its sweep is seen."""
-    bands = surroundings((400, 400), TRAY)
     floors = sum(polygon_mask((400, 400), p) // 255 for p in TRAY.values())
-    assert all(np.any(band) and not np.any(band & floors) for band in bands.values())
-
-    def looks(img: np.ndarray) -> tuple[dict, dict]:
-        return {b: look_at(img, p) for b, p in TRAY.items()}, {b: look_within(img, m) for b, m in bands.items()}
+    assert all(np.any(band) and not np.any(band & floors) for band in TRAY_BANDS.values())
 
     def settle(img: np.ndarray, card: str | None = None, player: str | None = None) -> tuple[list, list]:
-        floors, around = looks(img)
-        return tracker.settle(floors, card, player, around)
+        return _tray_settled(tracker, img, card, player)
 
     tracker = BoxTracker(call_window=1)
-    tracker.baseline(*looks(_tray()))
+    tracker.baseline(*_tray_looks(_tray()))
     assert settle(_tray(), "10D", "Bruno") == ([], [])
     paused = _tray(arm=((90, 399), (90, 300)))                      # from Bruno's edge, the hand on the K♥ box
-    assert changed_share(looks(paused)[0]["KH"], tracker.references["KH"]) >= tracker.emptied_share
+    assert changed_share(_tray_looks(paused)[0]["KH"], tracker.references["KH"]) >= tracker.emptied_share
     assert settle(paused) == ([], [])
     assert settle(_tray({"10D"})) == ([("10D", "Bruno", True)], [])
     settle(_tray({"10D"}), "KH", "Bruno")
@@ -483,11 +494,8 @@ def test_an_arm_lying_over_an_honour_s_box_as_it_lands_is_no_sweep_until_it_has_
     """Deal 164023 of the widened benchmark: Chloé lays the 10♦ with her arm still across its box, which keeps its
     chips (a missed call). The box is judged once the arm has gone (its leaving changes the band too, so at the
     latest when the call closes); the settle that closes the call judges it, arm or not."""
-    bands = surroundings((400, 400), TRAY)
-
     def settle(img: np.ndarray, card: str | None = None, player: str | None = None) -> tuple[list, list]:
-        return tracker.settle({b: look_at(img, p) for b, p in TRAY.items()}, card, player,
-                              {b: look_within(img, m) for b, m in bands.items()})
+        return _tray_settled(tracker, img, card, player)
 
     over = _tray(arm=((90, 0), (90, 90)))                          # from Chloé's edge, the hand on the 10♦ box
     for kept in (True, False):
