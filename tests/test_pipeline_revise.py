@@ -727,6 +727,36 @@ def test_a_sweep_after_a_card_read_twice_renames_the_first_read() -> None:
         assert table.account.sightings["JC"].told == "Bruno" and table.account.sightings["JS"].told == "Anne"
 
 
+@pytest.mark.parametrize("case", ["nothing else scored", "its partner on the pile", "its ink another suit's"])
+def test_a_sweep_after_a_sure_read_of_the_honour_renames_it_to_the_other_suit_of_its_ink(case: str) -> None:
+    """Deal 166001 of the widened benchmark: a Dondorf J♠ read J♣ at 1.0, no other card scored, its call then counted
+    missed; a J♣ later, read again as the J♣, and its player empties the J♣ box. That read is the honour and the
+    first read's rank was sure, so its card was the J♠ (the other black suit): renamed, the missed call falls. Not
+    when the J♠ is on the pile, nor when the inks the deck showed say the first card's suit was no spade (a
+    four-colour deck)."""
+    black, red, blue = (0.5, -0.5), (34.0, 19.0), (16.0, -33.0)
+    four_colours = case == "its ink another suit's"
+    ink = blue if four_colours else black
+    table = Table()
+    table.lay(1.0, "JC", sure("Anne"), 1.0, {"JC": 1.0}, ink=ink)
+    later = (("2S", red), ("3S", red), ("2C", blue), ("3C", blue)) if four_colours else (("2H", red), ("3H", red))
+    for t, (card, card_ink) in enumerate(later, start=2):
+        table.lay(float(t), card, sure("Bruno"), ink=card_ink)
+    if case == "its partner on the pile":
+        table.lay(4.0, "JS", sure("Bruno"), ink=black)
+    assert [card for _, card, _ in table.referee.state.missed_calls] == ["JC"]
+    assert table.lay(8.0, "JC", sure("Bruno"), ink=ink)[-1]["flags"] == ["seen_twice"]
+    swept = table.account.box_swept(9.0, "JC", sure("Bruno"), None, arms(Bruno=400.0))
+    corrected = [(e["was"], e["card"], e["player"], e["played_at"], e.get("first")) for e in swept
+                 if e["type"] == "card_corrected"]
+    if case != "nothing else scored":
+        assert corrected == [] and [card for _, card, _ in table.referee.state.missed_calls] == ["JC"]
+        return
+    assert corrected == [("JC", "JS", "Anne", 1.0, True)]
+    assert table.referee.state.missed_calls == [] and table.referee.game.state.board["JC"] == 0
+    assert table.account.sightings["JC"].told == "Bruno" and table.account.sightings["JS"].told == "Anne"
+
+
 @pytest.mark.parametrize(("runner_up", "told"), [("KS", True), ("QH", False)])
 def test_a_hesitant_honour_s_runner_up_the_run_rules_out_leaves_no_doubt_at_the_settlement(runner_up: str,
                                                                                          told: bool) -> None:

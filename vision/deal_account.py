@@ -514,13 +514,23 @@ class DealAccount:
         """`box`'s honour was read twice and the player credited with the later read emptied its box: that read is
         the honour (its player takes the box as it is laid), so the earlier read named a card the deck holds once and
         is renamed to its likeliest card not on the pile (`card_corrected`, `first`; the call the engine counted
-        missed for it falls). Without a referee, or a card to rename it to, nothing."""
+        missed for it falls), or, when it scored no such card, to its rank's other suit of its ink (`_sign_misread`).
+        Without a referee, or a card to rename it to, nothing."""
         earlier, later = self.read_before.pop(box, None), self.sightings.get(box)
         if earlier is None or later is None or who is None or later.credited != who or self.referee is None:
             return []
         instead = max((c for c in earlier.evidence if c not in self.events_seen), key=earlier.evidence.__getitem__,
-                      default=None)
+                      default=None) or self._sign_misread(box, earlier)
         return [] if instead is None else self._one_of_two_renamed(box, earlier, later, True, instead, t)
+
+    def _sign_misread(self, card: str, seen: Sighting) -> str | None:
+        """The card `seen` was, read as `card` with no other card scored: the inks tell a card's colour and a sure
+        read its rank, so what it misread was the index sign, and it was `card`'s rank in the other suit of its ink
+        (`PARTNER`). None when that card is on the pile or the ink `seen` showed rules its suit out."""
+        instead = card[:-1] + PARTNER[card[-1]]
+        if instead in self.events_seen or instead in self.inks.card_weights(seen.ink, [instead]):
+            return None
+        return instead
 
     def _one_of_two_renamed(self, card: str, earlier: Sighting, later: Sighting, first: bool, instead: str,
                             t: float | None) -> list[dict]:
