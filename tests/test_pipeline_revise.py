@@ -1427,6 +1427,31 @@ def test_a_nudge_that_read_the_top_card_again_was_that_card_laid_on_its_misread_
     assert [(e["card"], e["player"]) for e in table.events if e["type"] == "call_missed"] == [("KH", "Anne")]
 
 
+@pytest.mark.parametrize("queen_doubted", [True, False])
+def test_a_nudge_that_read_again_a_top_card_breaking_the_run_was_that_card_laid_on_the_doubt_that_mends_it(
+        queen_doubted: bool) -> None:
+    """Deal 162022: Chloé's J♠, then Denis's Slavic Q♦ read K♦ (A♦, Q♦ behind; a K on a J breaks the run); Anne's
+    K♦, laid squarely on it, was read K♦ again and taken for it nudged; her 2♥ then broke the rules (the king's player
+    leads). The Q♦ keeps every play and mends the break the misread made: it was laid first, the K♦ then by Anne. A
+    read that never doubted the Q♦ mends nothing (the A♦ breaks the run as the K♦ did), and Anne laid no K♦."""
+    pile = ("9S", "10C", "JS", "QD", "KD", "2H", "3H")
+    table = Table(_losers_hands(pile, winner="Anne"), unswept=[])
+    for t, card in enumerate(pile[:3], start=1):
+        table.lay(float(t), card, sure("Bruno" if card == "9S" else "Chloé"))
+    evidence = {"KD": 0.0499, "AD": 0.0486} | ({"QD": 0.0259} if queen_doubted else {})
+    assert table.lay(4.0, "KD", sure("Denis"), 0.998, evidence)[-1]["flags"] == ["out_of_sequence"]
+    table.account.top_nudged(5.0, PileRead("KD", 0.2, 3, 3, evidence={"KD": 0.2}), sure("Anne"))
+    laid = table.lay(6.0, "2H", sure("Anne"))
+    kings = [(e["player"], e["t"], e.get("proven")) for e in laid if e["type"] == "card_played" and e["card"] == "KD"]
+    if not queen_doubted:
+        assert kings == [] and laid[-1]["flags"] == ["out_of_turn"]
+        return
+    assert [(e["was"], e["card"], e["player"], e["reason"]) for e in laid if e["type"] == "card_corrected"] == [
+        ("KD", "QD", "Denis", SEQUENCE)]
+    assert kings == [("Anne", 5.0, RUN)] and "flags" not in laid[-1] and table.referee.rule_breaks() == 0
+    assert table.referee.game.state.played_by["KD"] == PLAYERS.index("Anne")
+
+
 @pytest.mark.parametrize("named, then", [("8S", "9S"), ("8S", "8H"), ("9H", "9S")])
 def test_a_card_that_breaks_the_run_where_the_nudge_s_read_mends_it_shows_that_card_laid_then(named: str,
                                                                                                then: str) -> None:

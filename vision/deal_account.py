@@ -427,18 +427,20 @@ class DealAccount:
                                  t: float, now: int) -> list[dict]:
         """The last nudge read the top card's name again, and `player` laying `card` breaks the rules (more than the
         deal's `now`) where the top card renamed to one doubt of its read (a runner-up within `rename_floor`, none on
-        the pile, never an honour), then the nudge's card laid by `arm`, keeps them: the top card was that doubt,
-        misread as the card laid on it next (an unseen deck's Д read as K), and the change taken for a nudge was that
-        card laid squarely on it. Only when one doubt alone does so; the nudge's card is then played there
-        (`proven`: `run`)."""
+        the pile, never an honour), then the nudge's card laid by `arm`, keeps them, or mends a break the misread
+        made: the top card was that doubt, misread as the card laid on it next (an unseen deck's Д read as K), and
+        the change taken for a nudge was that card laid squarely on it. Only when one doubt alone leaves the fewest
+        breaks; the nudge's card is then played there (`proven`: `run`)."""
         referee, top, named = self.referee, self._last_laid(), nudge.read.card
         seen = self.sightings.get(top) if top is not None else None
         if referee is None or top is None or seen is None or top != named or top in self.proven:
             return []
-        fits = [other for other in doubts(top, seen.evidence, self.sightings, self.config.rename_floor)
-                if other not in HONOURS and referee.breaks_if_played(player, card, confidence, (top, other),
-                                                                     (arm.player, named)) == now]
-        if len(fits) != 1:
+        breaks = {other: referee.breaks_if_played(player, card, confidence, (top, other), (arm.player, named))
+                  for other in doubts(top, seen.evidence, self.sightings, self.config.rename_floor)
+                  if other not in HONOURS}
+        fewest = min((count for count in breaks.values() if count is not None), default=None)
+        fits = [other for other, count in breaks.items() if count == fewest]
+        if fewest is None or fewest > now or len(fits) != 1:
             return []
         log.warning("%s breaks the rules where %s, read again when the top card seemed nudged, laid on %s keeps them",
                     card, named, fits[0])
