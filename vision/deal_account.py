@@ -526,9 +526,9 @@ class DealAccount:
         return [] if instead is None else self._one_of_two_renamed(box, earlier, later, True, instead, t)
 
     def _sign_misread(self, card: str, seen: Sighting) -> str | None:
-        """The card `seen` was, read as `card` with no other card scored: the inks tell a card's colour and a sure
-        read its rank, so what it misread was the index sign, and it was `card`'s rank in the other suit of its ink
-        (`PARTNER`). None when that card is on the pile or the ink `seen` showed rules its suit out."""
+        """The card `seen` was, read as `card` and scoring no other card off the pile: the inks tell a card's colour
+        and a sure read its rank, so what it misread was the index sign, and it was `card`'s rank in the other suit of
+        its ink (`PARTNER`). None when that card is on the pile or the ink `seen` showed rules its suit out."""
         instead = card[:-1] + PARTNER[card[-1]]
         if instead in self.events_seen or instead in self.inks.card_weights(seen.ink, [instead]):
             return None
