@@ -345,6 +345,21 @@ def _losers_hands(pile: Sequence[str], winner: str = "Bruno",
     return {p: tuple(rest[6 * i:6 * i + 6]) for i, p in enumerate(losers)}
 
 
+def test_the_showdown_is_told_which_cards_the_ink_of_a_pile_card_s_read_rules_out() -> None:
+    """Deal 156004: a hand claimed the pile's sure, black 4♣, and the one four claimed nowhere was the 4♥. The inks the
+    deal learnt tell the showdown which cards a pile read's ink rules out: those of a suit learnt in the other colour,
+    not those of a suit whose ink is not known yet, nor any for a card the pile never showed."""
+    black, red = (0.5, -0.5), (34.0, 19.0)
+    pile = ("2H", "3H", "4H", "5C", "6C", "7C")
+    table = Table(_losers_hands(pile))
+    for t, card in enumerate(pile, start=1):
+        table.lay(float(t), card, sure("Bruno"), ink=red if card.endswith("H") else black)
+    table.account.hands_shown(8.0, VIEW)
+    rules_out = table.readers[-1].ink_rules_out
+    assert rules_out("5C", "5H") and rules_out("2H", "2C")
+    assert not rules_out("5C", "5D") and not rules_out("2H", "2S") and not rules_out("9S", "9H")
+
+
 def _clubs_bruno_lays_out() -> tuple[tuple[str, ...], Table]:
     """Bruno's six clubs, 2♣ to 7♣, and a table whose losers will show their hands."""
     pile = ("2C", "3C", "4C", "5C", "6C", "7C")

@@ -4,7 +4,7 @@ the new top card of the pile, the showdown reader."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any
@@ -1601,7 +1601,8 @@ def test_no_hand_is_read_holding_a_card_its_player_passed_on() -> None:
 
 
 def _pile_card_scored(bruno_scores: dict[str, float], pile: dict[str, float], talon: frozenset[str] = frozenset(),
-                      lacking: Collection[str] = ()) -> ShowdownReader:
+                      lacking: Collection[str] = (), ink_rules_out: Callable[[str, str], bool] | None = None
+                      ) -> ShowdownReader:
     """Anne shows her Q♣; Bruno's place reads two of his three cards and scores as `bruno_scores` (the pile's cards
     allowed), nothing but his own cards once they are set aside."""
     seats, view = _two_zones()
@@ -1613,7 +1614,7 @@ def _pile_card_scored(bruno_scores: dict[str, float], pile: dict[str, float], ta
         return {c: s for c, s in bruno_scores.items() if c not in elsewhere}
 
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 3}, exclude=pile,
-                            score_image=scores, talon=talon, lacking={"Bruno": lacking})
+                            score_image=scores, talon=talon, lacking={"Bruno": lacking}, ink_rules_out=ink_rules_out)
     reader.settled(view)
     reader.revealed.update(reader.settled(view))
     return reader
@@ -1633,7 +1634,7 @@ def test_a_short_hand_whose_zone_scores_only_a_pile_card_holds_it_and_the_pile_c
     ({"2D": 1.0, "5S": 1.0, "QH": 1.0}, {"QH": 0.969}, frozenset(), ()),                # Q♦ and Q♠ both unclaimed
     ({"2D": 1.0, "5S": 1.0, "QH": 1.0}, {"QH": 0.969, "QS": 1.0}, frozenset({"QD"}), ()),  # the Q♦ is in the talon
     ({"2D": 1.0, "5S": 1.0, "JC": 1.0}, {"JC": 0.97, "JS": 1.0, "JH": 1.0}, frozenset(), ()),  # an honour
-    ({"2D": 1.0, "5S": 1.0, "QH": 1.0, "7C": 0.8}, {"QH": 0.969, "QS": 1.0}, frozenset(), ()),  # claimed nowhere
+    ({"2D": 1.0, "5S": 1.0, "QH": 1.0, "7C": 0.97}, {"QH": 0.969, "QS": 1.0}, frozenset(), ()),  # claimed nowhere
     ({"2D": 1.0, "5S": 1.0, "QH": 1.0}, {"QH": 0.969, "QS": 1.0}, frozenset(), ("QH", "QD", "QC")),  # Bruno passed
 ])
 def test_a_pile_card_stays_on_the_pile_unless_one_card_of_its_rank_alone_can_replace_it(
@@ -1642,6 +1643,27 @@ def test_a_pile_card_stays_on_the_pile_unless_one_card_of_its_rank_alone_can_rep
     reader = _pile_card_scored(bruno_scores, pile, talon, lacking)
     assert reader.renamed == {}
     assert set(pile) & set(reader.revealed["Bruno"]) == set()
+
+
+def test_a_short_hand_takes_the_pile_card_its_zone_scores_surely_before_a_card_it_scores_unsurely() -> None:
+    """Deal 168021: a Tigullio-international 2♣ was read 2♠ surely on the pile, and Anne's place, showing three of her
+    four cards, scored her 2♠ at 1.0 and, told the pile's cards lie elsewhere, the 3♠ at 0.77, which completed her
+    hand. A sure read outweighs a guess: she holds the 2♠, and the pile card is the one two claimed nowhere. Here
+    Bruno's zone scores the pile's Q♥ at 1.0 and the 7♣ at 0.77: he holds the Q♥, and the pile card is the Q♦."""
+    reader = _pile_card_scored({"2D": 1.0, "5S": 1.0, "QH": 1.0, "7C": 0.77}, {"QH": 0.969, "QS": 1.0})
+    assert reader.revealed["Bruno"] == ("2D", "5S", "QH")
+    assert reader.renamed == {"QH": "QD"} and reader.guessed == {"Bruno": ("QH",)}
+
+
+def test_a_pile_card_is_not_renamed_to_a_card_its_ink_rules_out() -> None:
+    """Deal 156004: a Slavic Q♣ ("Д") in Anne's hand read 4♣ as surely as the pile's right 4♣, the one four claimed
+    nowhere the 4♥. A sure read of the pile names its rank, and a misread of its sign keeps its ink: the ink the pile's
+    black 4♣ showed rules the 4♥ out, so the pile card stays and the hand is completed from its zone's scores. Here
+    the ink of the pile's Q♥ rules the Q♦ out: Bruno's hand takes the 7♣ it scores at 0.77."""
+    reader = _pile_card_scored({"2D": 1.0, "5S": 1.0, "QH": 1.0, "7C": 0.77}, {"QH": 0.969, "QS": 1.0},
+                               ink_rules_out=lambda was, card: (was, card) == ("QH", "QD"))
+    assert reader.renamed == {}
+    assert reader.revealed["Bruno"] == ("2D", "5S", "7C") and reader.guessed == {"Bruno": ("7C",)}
 
 
 def test_a_short_hand_takes_no_pile_card_that_only_its_own_cards_corners_score() -> None:
@@ -1700,7 +1722,8 @@ def test_a_short_hand_is_scored_knowing_the_cards_that_lie_elsewhere() -> None:
                             score_image=scores)
     reader.settled(view)
     assert dict(reader.settled(view)) == {"Anne": ("2C", "AS"), "Bruno": ("AC",)}
-    assert asked == [frozenset({"AC", "3S"})] * 2      # once per settled view the hand was read short on
+    # once per settled view the hand was read short on, then with the pile's card allowed (`_taken_from_pile`)
+    assert asked == [frozenset({"AC", "3S"})] * 2 + [frozenset({"AC"})]
 
 
 @pytest.mark.parametrize("looks, held", [

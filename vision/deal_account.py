@@ -786,6 +786,7 @@ class DealAccount:
             alternatives, self._in_the_talon())
         self.showdown.recount = self._recount
         self.showdown.rename_pile = self._kept_to_the_rules
+        self.showdown.ink_rules_out = self._ink_rules_out
         self.showdown.lacking = self._lacking()
         self.showdown.laid_between = self._laid_between()
         self.showdown.stake_kept = {c for c in alternatives if c in HONOURS and c not in self.emptied}
@@ -1117,6 +1118,11 @@ class DealAccount:
                        **({"guessed": list(self.showdown.guessed[p])} if self.showdown.guessed.get(p) else {}),
                        **({"laid_unseen": list(laid)} if (laid := self.showdown.laid_unseen.get(p)) else {})}
                       for p, c in hands]
+
+    def _ink_rules_out(self, was: str, card: str) -> bool:
+        """Whether the ink the pile's read of `was` showed rules out `card`'s suit (the deal's learnt inks)."""
+        seen = self.sightings.get(was)
+        return seen is not None and card in self.inks.card_weights(seen.ink, [card])
 
     def _kept_to_the_rules(self, was: str, card: str, held: Collection[str] = ()) -> str:
         """What the pile card read as `was`, which a shown hand or a later read claims, is renamed to: its read's

@@ -299,6 +299,9 @@ class ShowdownReader:
     """What the account renames a pile card a hand holds to, given the card taken for it here and the cards the
     hands hold (the rules may rule that card out): the showdown's pile must be the account's, or a card one rename
     left free looks taken to the next (None: the card taken for it)."""
+    ink_rules_out: Callable[[str, str], bool] | None = None
+    """Whether the ink the pile's read of a card showed rules out the other card it is about to be renamed to (the
+    account's learnt inks; None: nothing is ruled out)."""
     _pile: dict[str, float] = field(init=False, default_factory=dict)
     """Card -> confidence of its pile read, as `exclude` gave it and as renamed since."""
     _seen_with: dict[str, tuple[str, float]] = field(default_factory=dict)
@@ -591,10 +594,12 @@ class ShowdownReader:
         """`cards` plus, when fewer than the player holds, the best-scoring cards of the zone that no other
         hand, no pile read, no pass of the player's (`lacking`), no card laid unseen (`laid_between`) and no reading
         of this hand claims (at least FILL_FLOOR each), scored knowing that the cards claimed elsewhere are not in
-        this zone: their best over the views the place was read short on (`_scores_seen`), else on `view_bgr`; short
-        still, with pile cards it holds after all (`_taken_from_pile`); with `last_resort`, a place that would still
-        show nothing takes those best-scoring cards however low they score. The cards added are noted in `guessed`.
-        The cards the player `laid_unseen` are no longer held: the count held them (noted in `laid_unseen`)."""
+        this zone: their best over the views the place was read short on (`_scores_seen`), else on `view_bgr`. Pile
+        cards it holds after all (`_taken_from_pile`, each scored as surely as a card is named) come before the cards
+        scoring under `ALTERNATIVE_FLOOR`: a sure read outweighs a guess (a Tigullio 2♠ the pile took, its corner told
+        so scoring the 3♠ at 0.77). With `last_resort`, a place that would still show nothing takes those best-scoring
+        cards however low they score. The cards added are noted in `guessed`. The cards the player `laid_unseen` are
+        no longer held: the count held them (noted in `laid_unseen`)."""
         if laid_unseen:
             self.laid_unseen[player] = laid_unseen
         missing = self.expected.get(player, 0) - len(cards) - len(laid_unseen)
@@ -605,10 +610,12 @@ class ShowdownReader:
         claimed |= self._on_the_pile_unseen(claimed)
         extra = self._stakes_held(player, cards, view_bgr, claimed, elsewhere, missing)
         scores, unclaimed = self._ranked(player, cards, view_bgr, claimed)
-        extra += [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing - len(extra)]
+        extra += [c for c in unclaimed if scores[c] >= ALTERNATIVE_FLOOR][:missing - len(extra)]
         if len(extra) < missing:
             extra += self._taken_from_pile(player, view_bgr, elsewhere, claimed, (*cards, *extra),
                                            missing - len(extra))
+        extra += [c for c in unclaimed if FILL_FLOOR <= scores[c] < ALTERNATIVE_FLOOR and c not in self._pile
+                  ][:missing - len(extra)]
         if last_resort and not extra and not cards:
             extra = unclaimed[:missing]
         if extra:
@@ -686,13 +693,15 @@ class ShowdownReader:
 
     def _taken_from_pile(self, player: str, view_bgr: np.ndarray, elsewhere: set[str], claimed: set[str],
                          held: tuple[str, ...], missing: int) -> list[str]:
-        """Pile cards a hand read short holds after all, up to `missing`, when its zone scores nothing else: the
-        zone, scored with the pile's cards allowed, scores the pile card as surely as the recogniser names a card
+        """Pile cards a hand read short holds after all, up to `missing`, when its zone scores nothing else as surely:
+        the zone, scored with the pile's cards allowed, scores the pile card as surely as the recogniser names a card
         (`ALTERNATIVE_FLOOR`), and one card alone of its rank is claimed nowhere (not on the pile, in no place, not
-        in the talon), which the pile's card is renamed to. The deck holds each card once and the hand's count asks
-        for one more card than it shows: the pile's read was the wrong one. Never an honour either way (a box's
-        stake turns on it); `elsewhere`: the cards other places hold. The hand's own cards (`held`) are scored too:
-        told they lie elsewhere, the corners naming them would score their look-alikes (a 4♦'s the 6♦ on the pile)."""
+        in the talon), which the pile's card is renamed to, unless the ink its read showed rules that card out
+        (`ink_rules_out`: a sure read names the rank, and a misread sign keeps the ink). The deck holds each card once
+        and the hand's count asks for one more card than it shows: the pile's read was the wrong one. Never an honour
+        either way (a box's stake turns on it); `elsewhere`: the cards other places hold. The hand's own cards
+        (`held`) are scored too: told they lie elsewhere, the corners naming them would score their look-alikes (a
+        4♦'s the 6♦ on the pile)."""
         lacked = set(self.lacking.get(player, ()))
         claimed = claimed | set(held)
         pile = [c for c in self._pile if c not in HONOURS and c not in elsewhere | lacked]
@@ -704,7 +713,8 @@ class ShowdownReader:
             if len(out) == missing:
                 break
             others = [card[:-1] + suit for suit in SUITS if card[:-1] + suit not in claimed | {card}]
-            if len(others) != 1 or others[0] in HONOURS:
+            if len(others) != 1 or others[0] in HONOURS or \
+                    (self.ink_rules_out is not None and self.ink_rules_out(card, others[0])):
                 continue
             claimed = claimed | {self._pile_card_renamed(card, others[0], claimed)}
             out.append(card)
