@@ -596,10 +596,11 @@ class ShowdownReader:
         of this hand claims (at least FILL_FLOOR each), scored knowing that the cards claimed elsewhere are not in
         this zone: their best over the views the place was read short on (`_scores_seen`), else on `view_bgr`. Pile
         cards it holds after all (`_taken_from_pile`, each scored as surely as a card is named) come before the cards
-        scoring under `ALTERNATIVE_FLOOR`: a sure read outweighs a guess (a Tigullio 2♠ the pile took, its corner told
-        so scoring the 3♠ at 0.77). With `last_resort`, a place that would still show nothing takes those best-scoring
-        cards however low they score. The cards added are noted in `guessed`. The cards the player `laid_unseen` are
-        no longer held: the count held them (noted in `laid_unseen`)."""
+        scoring under `ALTERNATIVE_FLOOR`, which never include the card a pile card was renamed to: a sure read
+        outweighs a guess (a Tigullio 2♠ taken by the pile's misread: told so, its corner scored the 3♠ 0.77). With
+        `last_resort`, a place that would still show nothing takes those best-scoring cards however low they score.
+        The cards added are noted in `guessed`. The cards the player `laid_unseen` are no longer held: the count held
+        them (noted in `laid_unseen`)."""
         if laid_unseen:
             self.laid_unseen[player] = laid_unseen
         missing = self.expected.get(player, 0) - len(cards) - len(laid_unseen)
