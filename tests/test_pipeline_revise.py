@@ -602,6 +602,31 @@ def test_a_card_read_twice_whose_reads_scored_no_other_card_is_renamed_to_the_su
     assert corrected == ([("3C", "3S", True, READ_TWICE)] if taught else [])
 
 
+@pytest.mark.parametrize("taught", [True, False])
+def test_of_two_reads_of_one_card_the_one_whose_sign_shows_the_other_suit_of_its_ink_is_renamed_however_they_doubted(
+        taught: bool) -> None:
+    """Deal 169022: Denis's Slavic 5♠ was read 5♣ (the 5♠ at 9 % of it), then Anne's 5♣ read 5♣ again, the 6♣ and 8♣
+    on the pile behind it at 12 % and 4 %. The later read doubted more, but towards cards on the pile, which it could
+    not be, and the doubt rule renamed it, the right read, to the 5♠. The signs measure the suit itself: the first
+    read's is the spades', the second's the clubs', so the first is renamed 5♠. Untaught, the signs tell nothing and
+    the reads' doubts decide as before. Here with threes."""
+    spade, club = SPADE, CLUB
+    table = Table(_losers_hands(("2D", "3S", "4D", "5D", "6D", "3C")), unswept=[])
+    for card in ("5C", "6C", "7C", "8S", "9S", "10S"):
+        table.account.sign_shapes.learn(card, [club if card[-1] == "C" else spade] if taught or card[-1] == "C" else [])
+    table.lay(1.0, "2D", sure("Bruno"))
+    table.lay(2.0, "3C", sure("Bruno"), 0.985, {"3C": 0.985, "3S": 0.085}, sign=spade + 0.05)
+    for t, card in ((3.0, "4D"), (4.0, "5D"), (5.0, "6D")):
+        table.lay(t, card, sure("Bruno"))
+    later = {"3C": 0.98 * WatchConfig().seen_weight, "5D": 0.12, "4D": 0.04, "3S": 0.007}
+    table.lay(6.0, "3C", sure("Bruno"), 0.98, later, sign=club + 0.05)
+    table.quiet(7.0)
+    assert types(table.events)[-1] == "settlement"
+    corrected = [(e["was"], e["card"], e["played_at"], e.get("first")) for e in table.events
+                 if e["type"] == "card_corrected"]
+    assert corrected == ([("3C", "3S", 2.0, True)] if taught else [("3C", "3S", 6.0, None)])
+
+
 @pytest.mark.parametrize("scored", [True, False])
 def test_at_the_deal_s_end_a_read_a_contradicted_pass_turns_on_is_renamed_to_the_card_the_rules_leave(scored: bool
                                                                                                       ) -> None:

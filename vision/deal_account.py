@@ -555,27 +555,27 @@ class DealAccount:
 
     def _misreads_of_two(self, taken: set[str], talon: frozenset[str]
                          ) -> Iterator[tuple[str, Sighting, Sighting, bool, str]]:
-        """Each card read twice on the pile that `misread_of_two` (or `_partner_of_two`) settles, with its two
-        sightings, whether the earlier is the misread one and the card that one names instead, claimed in `taken` from
-        then on (the reads are taken from a snapshot: a caller may rename them as it goes); `talon`: the cards of
-        `taken` only the talon the pile's names infer claims (`_in_the_talon`)."""
+        """Each card read twice on the pile that the signs (`_partner_of_two`), or else `misread_of_two`, settle, with
+        its two sightings, whether the earlier is the misread one and the card that one names instead, claimed in
+        `taken` from then on (the reads are taken from a snapshot: a caller may rename them as it goes); `talon`: the
+        cards of `taken` only the talon the pile's names infer claims (`_in_the_talon`)."""
         for card, earlier in list(self.read_before.items()):
             later = self.sightings.get(card)
-            found = None if later is None else misread_of_two(card, earlier.evidence,
-                                                               self._as_read(card, later.evidence), taken) \
-                or self._partner_of_two(card, earlier, later, taken, talon)
+            found = None if later is None else self._partner_of_two(card, earlier, later, taken, talon) \
+                or misread_of_two(card, earlier.evidence, self._as_read(card, later.evidence), taken)
             if found is not None:
                 taken.add(found[1])
                 yield card, earlier, later, *found
 
     def _partner_of_two(self, card: str, earlier: Sighting, later: Sighting, taken: Collection[str],
                         talon: Collection[str]) -> tuple[bool, str] | None:
-        """A card read twice whose reads scored no card claimed nowhere (`misread_of_two`): the deck holds it once, the
-        inks tell a card's colour and its index sign the suit within it, so the misread one is the other suit of its
-        ink (`PARTNER`; unclaimed, its ink not ruling it out, never an honour), the read whose sign leans to that
-        suit's learnt sign (nearer it than its own suit's) and more than the other read's. None while the signs
-        cannot tell. The `talon` the pile's names infer claims nothing here: those names count the card read twice as
-        one, so the card one read misnamed seems to be missing from the pile, as if in the talon."""
+        """A card read twice: the deck holds it once, the inks tell a card's colour and its index sign the suit within
+        it, so the misread one is the other suit of its ink (`PARTNER`; unclaimed, its ink not ruling it out, never an
+        honour), the read whose sign leans to that suit's learnt sign (nearer it than its own suit's) and more than
+        the other read's. The sign measures the suit itself, so it decides before the reads' doubts (`misread_of_two`),
+        which may lean towards cards on the pile, that neither read can be. None while the signs cannot tell. The
+        `talon` the pile's names infer claims nothing here: those names count the card read twice as one, so the card
+        one read misnamed seems to be missing from the pile, as if in the talon."""
         suit, other = card[-1], PARTNER[card[-1]]
         instead = card[:-1] + other
         if (instead in taken and instead not in talon) or instead in HONOURS:
