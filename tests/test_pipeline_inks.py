@@ -88,6 +88,8 @@ def test_a_suit_is_ruled_out_only_by_an_ink_much_nearer_another_suit_of_another_
     assert inks.weights((80.0, 80.0)) == {}            # far from every known suit: nothing is ruled out
     assert inks.weights(None) == {}
     assert inks.card_weights((34.0, 21.0), ["AD", "AS", "3C"]) == {"AD": inks.penalty}
+    assert inks.rules_out((34.0, 21.0), "AD") and not inks.rules_out((34.0, 21.0), "AS")
+    assert not inks.rules_out(None, "AD")
 
 
 def test_suits_of_one_colour_do_not_rule_each_other_out() -> None:

@@ -530,7 +530,7 @@ class DealAccount:
         and a sure read its rank, so what it misread was the index sign, and it was `card`'s rank in the other suit of
         its ink (`PARTNER`). None when that card is on the pile or the ink `seen` showed rules its suit out."""
         instead = card[:-1] + PARTNER[card[-1]]
-        if instead in self.events_seen or instead in self.inks.card_weights(seen.ink, [instead]):
+        if instead in self.events_seen or self.inks.rules_out(seen.ink, instead):
             return None
         return instead
 
@@ -588,7 +588,7 @@ class DealAccount:
             leans.append(distances[suit] - distances[other])
         first = leans[0] > leans[1]
         misread = earlier if first else later
-        if leans[0] == leans[1] or max(leans) <= 0.0 or instead in self.inks.card_weights(misread.ink, [instead]):
+        if leans[0] == leans[1] or max(leans) <= 0.0 or self.inks.rules_out(misread.ink, instead):
             return None
         return first, instead
 
@@ -1122,7 +1122,7 @@ class DealAccount:
     def _ink_rules_out(self, was: str, card: str) -> bool:
         """Whether the ink the pile's read of `was` showed rules out `card`'s suit (the deal's learnt inks)."""
         seen = self.sightings.get(was)
-        return seen is not None and card in self.inks.card_weights(seen.ink, [card])
+        return seen is not None and self.inks.rules_out(seen.ink, card)
 
     def _kept_to_the_rules(self, was: str, card: str, held: Collection[str] = ()) -> str:
         """What the pile card read as `was`, which a shown hand or a later read claims, is renamed to: its read's

@@ -192,6 +192,10 @@ class DeckInks:
         """`weights` of the ink of a recogniser's corner crop (how the showdown weighs the corners of a hand)."""
         return self.weights(corner_ink(corner))
 
+    def rules_out(self, ink: Ink | None, card: str) -> bool:
+        """Whether `ink` rules out `card`'s suit (`weights`)."""
+        return suit_of(card) in self.weights(ink)
+
     def card_weights(self, ink: Ink | None, cards: list[str]) -> dict[str, float]:
         """`weights` for each of `cards` (cards of a suit not ruled out are not named)."""
         suits = self.weights(ink)

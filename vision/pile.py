@@ -231,12 +231,12 @@ class PileWatcher:
         return read.card == self.top and overlap(read.location, self.top_location) > 0.85
 
     def _in_another_ink(self, read: PileRead) -> bool:
-        """Whether the ink `read` measured at its indices rules out its own card's suit (`DeckInks.card_weights`): a
+        """Whether the ink `read` measured at its indices rules out its own card's suit (`DeckInks.rules_out`): a
         card moved keeps its colours, so a read of the top card's name in another suit's ink is a new card whose
         crop showed the top card's index peeking out from under it."""
         if self.inks is None or read.card is None:
             return False
-        return read.card in self.inks.card_weights(read.ink, [read.card])
+        return self.inks.rules_out(read.ink, read.card)
 
     def _shows_top(self, read: PileRead, on_pile: Collection[str]) -> bool:
         """Whether `read`, naming another card, is the top card again: it is no card's own outline (`_own_outline`: a
