@@ -432,12 +432,12 @@ def test_a_sweep_proves_the_honour_the_camera_read_in_another_suit():
     assert sweep_proof(game, 1, "KH")   # the K♦ just laid, the K♥ box: the same proof
 
 
-@pytest.mark.parametrize("before, read, confidence", [("JH", "KS", 0.95), ("JD", "AS", 0.972)])
-def test_a_sweep_proves_the_honour_the_camera_read_as_another_lettered_rank_of_its_suit(
+@pytest.mark.parametrize("before, read, confidence", [("JH", "KS", 0.95), ("JD", "AS", 0.972), ("JD", "4S", 0.96)])
+def test_a_sweep_proves_the_honour_the_camera_read_as_another_rank_of_its_suit(
         before: str, read: str, confidence: float) -> None:
     """Deals 49022, 51016 and 53016 of the widened benchmark: a Q♠ of an unseen deck read K♠, then its player
     empties the Q♠ box: the K♠ was the Q♠ (court letters differ from deck to deck). Deal 94016: a Slavic Q♠ (its
-    index "Д") read A♠ ("Т"): an ace's letter too is drawn in any alphabet. A number card of the suit is not, nor a
+    index "Д") read A♠ ("Т"): an ace's letter too is drawn in any alphabet, a digit's shape too (a Д read 4♠). Not a
     lettered rank of another suit."""
     from engine.nain_jaune.live import sweep_proof
 
@@ -451,17 +451,21 @@ def test_a_sweep_proves_the_honour_the_camera_read_as_another_lettered_rank_of_i
     notices = game.sweep("Bruno", "QS")
     assert nt.SWEEP_WITHOUT_HONOUR not in kinds(notices) and game.state.board["QS"] == 0
     assert read not in game.state.played_by
-    observe(game, "Bruno", "9C", confidence=0.99)
-    assert sweep_proof(game, 1, "JC") == ()            # a pip card of the jack's suit
+    observe(game, "Bruno", "9D", confidence=0.99)
+    assert sweep_proof(game, 1, "JC") == ()            # a number card of another suit
 
 
-def test_a_misread_is_one_index_sign_wrong_the_rank_only_among_lettered_ranks() -> None:
+def test_a_misread_is_one_index_sign_wrong_a_lettered_rank_read_as_any_rank_of_its_suit() -> None:
+    """Deal 166016: a Slavic J♣, its index "В", read 8♣, and its box emptied by its player. A lettered rank (the ace,
+    the courts) may be read as any rank of its suit, a letter shaped like a digit too (Д like a 4); a number card,
+    printed in digits in every deck, only as its rank in another suit."""
     from engine.nain_jaune.live import misread_as
 
     assert misread_as("KC", "JC") and misread_as("JS", "JC") and not misread_as("KS", "JC")
     assert misread_as("AC", "JC") and misread_as("AH", "KH") and misread_as("10H", "10D")
+    assert misread_as("8C", "JC") and misread_as("4S", "QS") and misread_as("2H", "KH")
     assert not misread_as("9D", "10D") and not misread_as("QD", "7D") and not misread_as("QS", "QS")
-    assert not misread_as("AD", "10D") and not misread_as("AD", "7D") and not misread_as("2S", "QS")
+    assert not misread_as("AD", "10D") and not misread_as("AD", "7D") and not misread_as("8S", "JC")
 
 
 def test_no_sweep_proof_without_a_reason():

@@ -744,6 +744,37 @@ def test_a_sweep_swaps_two_reads_of_one_rank_when_the_honour_read_first_had_its_
     assert table.referee.game.state.board["QS"] == 0
 
 
+def test_a_read_a_sweep_proved_stands_when_its_card_is_read_again_and_the_later_read_is_renamed() -> None:
+    """Deal 166016 (Slavic): Chloé's J♠ read J♣ surely, its call counted missed; Anne's J♣, its "В" read 8♣, and
+    her emptying the J♣ box swap the two reads. Anne's A♣, read J♣ later, is the misread one however little the
+    proven read scored the J♣ as first read: it is renamed to its runner-up as the deal is settled."""
+    weight = WatchConfig().seen_weight
+    laid = (("Bruno", "10H", "10H", None), ("Chloé", "JS", "JC", {"JC": 0.99, "JS": 0.005}),
+            ("Chloé", "QD", "QD", None), ("Chloé", "KS", "KS", None), ("Chloé", "9S", "9S", None),
+            ("Bruno", "10S", "10S", None), ("Anne", "JC", "8C", {"8C": 0.966, "JC": 0.002}),
+            ("Anne", "QH", "QH", None), ("Anne", "KD", "KD", None), ("Anne", "AC", "JC", {"JC": 0.54 * weight, "AC": 0.4}),
+            ("Anne", "2C", "2C", None), ("Anne", "3C", "3C", None))
+    rest = iter(c for c in DECK if c not in {card for _, card, _, _ in laid})
+    played = {p: sum(1 for q, *_ in laid if q == p) for p in PLAYERS}
+    table = Table({p: tuple(next(rest) for _ in range(6 - played[p])) for p in PLAYERS if p != "Anne"}, unswept=[])
+    for t, (player, card, read, evidence) in enumerate(laid, start=1):
+        if card == "QH":
+            swept = table.account.box_swept(7.5, "JC", sure("Anne"), None, arms(Anne=400.0))
+            assert [(e["was"], e["card"], e["player"]) for e in swept if e["type"] == "card_corrected"] == [
+                ("JC", "8C", "Chloé"), ("8C", "JC", "Anne")]
+        confidence = max(evidence.values()) if evidence else 0.99
+        events = table.lay(float(t), read, sure(player), 0.54 if card == "AC" else confidence, evidence)
+        if card == "AC":
+            assert events[-1]["flags"] == ["seen_twice"] and "card_corrected" not in types(events)
+    table.quiet(13.0)
+    assert [(e["was"], e["card"], e["player"], e["played_at"]) for e in table.events
+            if e["type"] == "card_corrected" and e["reason"] == READ_TWICE] == [("JC", "AC", "Anne", 10.0)]
+    assert types(table.events)[-1] == "settlement" and "call_missed" not in types(table.events)
+    state = table.referee.game.state
+    assert state.played_by["JC"] == PLAYERS.index("Anne") and state.played_by["AC"] == PLAYERS.index("Anne")
+    assert state.board["JC"] == 0
+
+
 def test_a_sweep_after_a_card_read_twice_renames_the_first_read() -> None:
     """Deal 59001 of the widened benchmark: Anne's J♠ read surely as the J♣ (its call then counted missed); Bruno's J♣
     later, read again as the J♣, and Bruno empties the J♣ box. His read is the honour: Anne's is renamed to its

@@ -117,6 +117,8 @@ class DealAccount:
         """Per card, the sighting whose sure read taught the pip and sign shapes that card's suit."""
         self.read_before: dict[str, Sighting] = {}
         """Per card read a second time (and neither read renamed), the earlier sighting of it."""
+        self.read_again_proven: set[str] = set()
+        """Cards of `read_before` whose earlier read a sweep had proven (`proven`) before the second: that one stands."""
         self.renamed_to: set[str] = set()
         """Cards that a `card_corrected` named: one may be an honour whose call was missed unseen."""
         self.laid_unseen: set[str] = set()
@@ -211,6 +213,8 @@ class DealAccount:
                 flags.append("seen_twice")
                 if card in self.sightings:
                     self.read_before[card] = self.sightings[card]
+                    if card in self.proven:
+                        self.read_again_proven.add(card)
         if read.confidence < self.config.min_card_confidence:
             flags.append("low_confidence")
         teaches = read.confidence >= self.config.ink_learn_confidence and card == read.card \
@@ -543,6 +547,7 @@ class DealAccount:
         if not self.referee.rename(card, instead, first=first):
             return []
         self.read_before.pop(card, None)
+        self.read_again_proven.discard(card)
         renamed, kept = (earlier, later) if first else (later, earlier)
         self._teaching_renamed([(card, instead, renamed)])
         self.renamed_to.add(instead)
@@ -555,14 +560,20 @@ class DealAccount:
 
     def _misreads_of_two(self, taken: set[str], talon: frozenset[str]
                          ) -> Iterator[tuple[str, Sighting, Sighting, bool, str]]:
-        """Each card read twice on the pile that the signs (`_partner_of_two`), or else `misread_of_two`, settle, with
+        """Each card read twice on the pile that the signs (`_partner_of_two`), or else `misread_of_two`, settle (the
+        later read alone, as doubting more than any, when a sweep had proven the earlier: `read_again_proven`), with
         its two sightings, whether the earlier is the misread one and the card that one names instead, claimed in
         `taken` from then on (the reads are taken from a snapshot: a caller may rename them as it goes); `talon`: the
         cards of `taken` only the talon the pile's names infer claims (`_in_the_talon`)."""
         for card, earlier in list(self.read_before.items()):
             later = self.sightings.get(card)
-            found = None if later is None else self._partner_of_two(card, earlier, later, taken, talon) \
-                or misread_of_two(card, earlier.evidence, self._as_read(card, later.evidence), taken)
+            if later is None:
+                found = None
+            elif card in self.read_again_proven:
+                found = misread_of_two(card, {card: 1.0}, self._as_read(card, later.evidence), taken)
+            else:
+                found = self._partner_of_two(card, earlier, later, taken, talon) \
+                    or misread_of_two(card, earlier.evidence, self._as_read(card, later.evidence), taken)
             if found is not None:
                 taken.add(found[1])
                 yield card, earlier, later, *found
@@ -910,9 +921,10 @@ class DealAccount:
         the rules weighed it down as seen before (`seen_weight`): that weight is the doubt being settled here, and
         left in, it makes every second read look hesitant, so an earlier read never gives way. The name it takes
         keeps to the rules where the earlier one did (`_kept_to_the_rules`): a read the run renamed once has the
-        run's rank, whatever its runner-up."""
+        run's rank, whatever its runner-up. A read a sweep proved (`proven`) stands: only the honour's player takes its
+        box, right after laying it."""
         earlier = self.sightings.get(card)
-        if earlier is None:
+        if earlier is None or card in self.proven:
             return []
         name = misread_sighting(card, earlier.evidence, self._as_read(card, evidence), self.events_seen,
                                 self.config.rename_floor)

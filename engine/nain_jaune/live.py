@@ -171,14 +171,12 @@ def late_sweep(game: Game, seat: int, box: Card) -> Correction | None:
 
 def misread_as(read: Card, card: Card) -> bool:
     """Whether the camera may have read ``card`` as ``read``: one of the index's two signs wrong. The rank in
-    another suit, or another lettered rank of the suit (the ace and the courts): a deck draws those letters in any
-    alphabet (A/R/D/V, As/K/D/B, Т/К/Д/В) and its figures in any style, so a lettered rank is the sign an unseen deck
-    hides best; the number cards print digits in every deck."""
+    another suit, or, for a lettered rank (the ace and the courts), any rank of its suit: a deck draws those letters
+    in any alphabet (A/R/D/V, As/K/D/B, Т/К/Д/В), some shaped like digits (Cyrillic В like an 8, Д like a 4), so a
+    lettered rank is the sign an unseen deck hides best; the number cards print digits in every deck."""
     if read == card:
         return False
-    lettered = (ACE, JACK, QUEEN, KING)
-    return RANK[read] == RANK[card] or (SUIT[read] == SUIT[card] and RANK[read] in lettered
-                                        and RANK[card] in lettered)
+    return RANK[read] == RANK[card] or (SUIT[read] == SUIT[card] and RANK[card] in (ACE, JACK, QUEEN, KING))
 
 
 def renamed_play(game: Game, was: str, card: str, first: bool = False) -> Correction | None:
