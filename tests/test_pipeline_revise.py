@@ -752,8 +752,9 @@ def test_a_read_a_sweep_proved_stands_when_its_card_is_read_again_and_the_later_
     laid = (("Bruno", "10H", "10H", None), ("Chloé", "JS", "JC", {"JC": 0.99, "JS": 0.005}),
             ("Chloé", "QD", "QD", None), ("Chloé", "KS", "KS", None), ("Chloé", "9S", "9S", None),
             ("Bruno", "10S", "10S", None), ("Anne", "JC", "8C", {"8C": 0.966, "JC": 0.002}),
-            ("Anne", "QH", "QH", None), ("Anne", "KD", "KD", None), ("Anne", "AC", "JC", {"JC": 0.54 * weight, "AC": 0.4}),
-            ("Anne", "2C", "2C", None), ("Anne", "3C", "3C", None))
+            ("Anne", "QH", "QH", None), ("Anne", "KD", "KD", None),
+            ("Anne", "AC", "JC", {"JC": 0.54 * weight, "AC": 0.4}), ("Anne", "2C", "2C", None),
+            ("Anne", "3C", "3C", None))
     rest = iter(c for c in DECK if c not in {card for _, card, _, _ in laid})
     played = {p: sum(1 for q, *_ in laid if q == p) for p in PLAYERS}
     table = Table({p: tuple(next(rest) for _ in range(6 - played[p])) for p in PLAYERS if p != "Anne"}, unswept=[])

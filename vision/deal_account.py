@@ -118,7 +118,7 @@ class DealAccount:
         self.read_before: dict[str, Sighting] = {}
         """Per card read a second time (and neither read renamed), the earlier sighting of it."""
         self.read_again_proven: set[str] = set()
-        """Cards of `read_before` whose earlier read a sweep had proven (`proven`) before the second: that one stands."""
+        """Cards of `read_before` whose earlier read a sweep proved (`proven`) before the second: that one stands."""
         self.renamed_to: set[str] = set()
         """Cards that a `card_corrected` named: one may be an honour whose call was missed unseen."""
         self.laid_unseen: set[str] = set()
