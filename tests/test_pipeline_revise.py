@@ -745,7 +745,7 @@ def test_a_sweep_swaps_two_reads_of_one_rank_when_the_honour_read_first_had_its_
 
 
 def test_a_read_a_sweep_proved_stands_when_its_card_is_read_again_and_the_later_read_is_renamed() -> None:
-    """Deal 166016 (Slavic): Chloé's J♠ read J♣ surely, its call counted missed; Anne's J♣, its "В" read 8♣, and
+    """Deal 166016 (Slavic): Chloé's J♠ read J♣, its call counted missed; Anne's J♣, its "В" read 8♣, and
     her emptying the J♣ box swap the two reads. Anne's A♣, read J♣ later, is the misread one however little the
     proven read scored the J♣ as first read: it is renamed to its runner-up as the deal is settled."""
     weight = WatchConfig().seen_weight
