@@ -584,22 +584,30 @@ def test_a_card_read_twice_whose_reads_scored_no_other_card_is_renamed_to_the_su
     second's the clubs', so the first is renamed 3♠ (`read_twice`) as the deal is settled, even though a run that
     stopped wanting a 3 put the 3♠ in the talon (the pile's names count the two 3♣ reads as one card). While the
     number cards have not taught both black suits' signs, nothing tells which read to rename."""
-    spade, club = SPADE, CLUB
+    corrected = [(e["was"], e["card"], e.get("first"), e["reason"]) for e in _three_of_clubs_read_twice(
+        taught, {"3C": 0.985}, 0.996, {"3C": 0.996 * WatchConfig().seen_weight}, talon)]
+    assert corrected == ([("3C", "3S", True, READ_TWICE)] if taught else [])
+
+
+def _three_of_clubs_read_twice(taught: bool, earlier: dict[str, float], confidence: float, later: dict[str, float],
+                               talon: bool = False) -> list[dict]:
+    """Bruno's 3♠ read 3♣ (`earlier`, its sign the spades') between his 2♦ and 4♦, then his 3♣ read again after the
+    6♦ (`later`, at `confidence`; its sign the clubs'); the deal settled, its `card_corrected` events. `taught`: the
+    number cards taught both black suits' signs (else only the clubs'); `talon`: the pile's names put the 3♠ in the
+    talon."""
     table = Table(_losers_hands(("2D", "3S", "4D", "5D", "6D", "3C")), unswept=[])
     if talon:
         table.account._in_the_talon = lambda: frozenset({"3S"})
     for card in ("5C", "6C", "7C", "8S", "9S", "10S"):
-        table.account.sign_shapes.learn(card, [club if card[-1] == "C" else spade] if taught or card[-1] == "C" else [])
+        table.account.sign_shapes.learn(card, [CLUB if card[-1] == "C" else SPADE] if taught or card[-1] == "C" else [])
     table.lay(1.0, "2D", sure("Bruno"))
-    table.lay(2.0, "3C", sure("Bruno"), 0.985, {"3C": 0.985}, sign=spade + 0.05)
+    table.lay(2.0, "3C", sure("Bruno"), 0.985, earlier, sign=SPADE + 0.05)
     for t, card in ((3.0, "4D"), (4.0, "5D"), (5.0, "6D")):
         table.lay(t, card, sure("Bruno"))
-    table.lay(6.0, "3C", sure("Bruno"), 0.996, {"3C": 0.996 * WatchConfig().seen_weight}, sign=club + 0.05)
+    table.lay(6.0, "3C", sure("Bruno"), confidence, later, sign=CLUB + 0.05)
     table.quiet(7.0)
     assert types(table.events)[-1] == "settlement"
-    corrected = [(e["was"], e["card"], e.get("first"), e["reason"]) for e in table.events
-                 if e["type"] == "card_corrected"]
-    assert corrected == ([("3C", "3S", True, READ_TWICE)] if taught else [])
+    return [e for e in table.events if e["type"] == "card_corrected"]
 
 
 @pytest.mark.parametrize("taught", [True, False])
@@ -610,20 +618,9 @@ def test_of_two_reads_of_one_card_the_one_whose_sign_shows_the_other_suit_of_its
     not be, and the doubt rule renamed it, the right read, to the 5♠. The signs measure the suit itself: the first
     read's is the spades', the second's the clubs', so the first is renamed 5♠. Untaught, the signs tell nothing and
     the reads' doubts decide as before. Here with threes."""
-    spade, club = SPADE, CLUB
-    table = Table(_losers_hands(("2D", "3S", "4D", "5D", "6D", "3C")), unswept=[])
-    for card in ("5C", "6C", "7C", "8S", "9S", "10S"):
-        table.account.sign_shapes.learn(card, [club if card[-1] == "C" else spade] if taught or card[-1] == "C" else [])
-    table.lay(1.0, "2D", sure("Bruno"))
-    table.lay(2.0, "3C", sure("Bruno"), 0.985, {"3C": 0.985, "3S": 0.085}, sign=spade + 0.05)
-    for t, card in ((3.0, "4D"), (4.0, "5D"), (5.0, "6D")):
-        table.lay(t, card, sure("Bruno"))
     later = {"3C": 0.98 * WatchConfig().seen_weight, "5D": 0.12, "4D": 0.04, "3S": 0.007}
-    table.lay(6.0, "3C", sure("Bruno"), 0.98, later, sign=club + 0.05)
-    table.quiet(7.0)
-    assert types(table.events)[-1] == "settlement"
-    corrected = [(e["was"], e["card"], e["played_at"], e.get("first")) for e in table.events
-                 if e["type"] == "card_corrected"]
+    corrected = [(e["was"], e["card"], e["played_at"], e.get("first")) for e in _three_of_clubs_read_twice(
+        taught, {"3C": 0.985, "3S": 0.085}, 0.98, later)]
     assert corrected == ([("3C", "3S", 2.0, True)] if taught else [("3C", "3S", 6.0, None)])
 
 
