@@ -1792,6 +1792,32 @@ def test_a_card_read_in_two_places_goes_to_the_one_that_reads_nothing_else_once_
     assert dict(unscored + plain.finish()) == {"Anne": ("KS",), "Bruno": ("JS",)}   # unscored, the surer read wins
 
 
+@pytest.mark.parametrize("anne_read, revealed", [
+    (0.999, {"Anne": ("10H", "2D", "AC"), "Bruno": ("6H", "KS")}),
+    (0.97, {"Anne": ("10H", "2D", "9S"), "Bruno": ("AC", "KS")})])
+def test_a_card_its_place_read_before_contends_with_a_read_of_it_elsewhere_on_a_view_that_missed_it(
+        anne_read: float, revealed: dict[str, tuple[str, ...]]) -> None:
+    """Deal 171022: Bruno's Slavic A♣ (0.999) went unread on the last view, where Denis's 6♥ read A♣ (0.98) alone:
+    the card went to the place that read it last. A laid-out hand stays put, so the read its own place made before
+    contends as a second read of the same view would: the surer one keeps it (a place that read it less surely, as
+    a card passing over it may be, gives it up)."""
+    seats, view = _two_zones()
+    frames = [{"Anne": {"2D": 0.99, "AC": anne_read, "10H": 0.99}, "Bruno": {}},
+              {"Anne": {"2D": 0.99, "AC": anne_read, "10H": 0.99}, "Bruno": {}},
+              {"Anne": {"2D": 0.99, "10H": 0.99}, "Bruno": {"KS": 1.0, "AC": 0.98}}]
+    frame = {"i": 0}
+    scores = {"Anne": {"2D": 0.99, "10H": 0.99, "AC": 0.9, "9S": 0.6}, "Bruno": {"KS": 1.0, "AC": 0.98, "6H": 0.9}}
+    reader = ShowdownReader(seats, lambda crop: [_Det(c, v) for c, v in frames[frame["i"]][_whose(crop)].items()],
+                            {"Anne": 3, "Bruno": 2},
+                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
+                                                                    if c not in elsewhere})
+    out = []
+    for i in (0, 1, 2, 2, 2, 2):
+        frame["i"] = i
+        out += reader.settled(view)
+    assert dict(out) == revealed
+
+
 def test_a_zone_that_never_reads_holds_the_others_back_only_a_while() -> None:
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": []}

@@ -7,7 +7,8 @@ a duplicate name in one hand keeps the more confident reading.
 The hands are revealed together when every loser's is ready (or after `REVEAL_PATIENCE` settled frames for
 those that are, `REVEAL_PATIENCE_EMPTY` while a loser has laid nothing down yet), so that a card read in two zones
 goes to the right one: the hand it lies with when both read it in one spot (places drawn loosely overlap), else
-the zone that read it more surely among those that read no other card once told it lies elsewhere (`shared_owners`).
+the zone that read it more surely among those that read no other card once told it lies elsewhere (`shared_owners`);
+a card a place read before and misses on a view contends there, as surely as it was read, with a read of it elsewhere.
 A stable reading short of the cards the engine says that player still holds is completed from the zone's scores
 (`score_image`, told which cards lie elsewhere): the likeliest cards that nobody else was seen with, if they score
 at least `FILL_FLOOR` (a name a place read beyond its player's count, and cut, counts as seen nowhere); a card two
@@ -337,9 +338,9 @@ class ShowdownReader:
     def settled(self, view_bgr: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
         """Read every waiting zone; reveal the hands once all of them are ready (see `REVEAL_PATIENCE`)."""
         self._last_view = view_bgr
-        placed = {p: read_hand(view_bgr, self.seats[p], self.identify_image, exclude=self._ruled_out(p),
-                               card_px=self.card_px)
-                  for p in self.waiting}
+        placed = self._with_remembered({p: read_hand(view_bgr, self.seats[p], self.identify_image,
+                                                     exclude=self._ruled_out(p), card_px=self.card_px)
+                                        for p in self.waiting})
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
         owners = shared_owners(placed, partial(self._reads_otherwise, view_bgr, reads), self.expected)
         taken = cards_of(self.revealed)
@@ -390,6 +391,22 @@ class ShowdownReader:
             self.revealed[player] = cards
             out.append((player, cards))
             taken |= set(cards)
+        return out
+
+    def _with_remembered(self, placed: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]]
+                         ) -> dict[str, dict[str, tuple[float, np.ndarray | None]]]:
+        """`placed`, with each card another place reads now added, as surely as it was read there, to the place it
+        was last given to (`_seen_with`) when that place does not read it now and shows fewer cards than its player
+        holds: a laid-out hand stays put and a read that failed this view is no card gone, so the two reads contend
+        as two places reading it at once do (`shared_owners`), and a misread seen last does not take a card its own
+        place named more surely."""
+        out = {p: dict(found) for p, found in placed.items()}
+        for player, found in placed.items():
+            for card in found:
+                owner, surely = self._seen_with.get(card, (player, 0.0))
+                if owner != player and owner in out and card not in out[owner] and \
+                        len(out[owner]) < self.expected.get(owner, 0):
+                    out[owner][card] = (surely, None)
         return out
 
     def finish(self) -> list[tuple[str, tuple[str, ...]]]:
