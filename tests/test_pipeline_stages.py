@@ -1800,7 +1800,7 @@ def test_a_card_its_place_read_before_contends_with_a_read_of_it_elsewhere_on_a_
     """Deal 171022: Bruno's Slavic A♣ (0.999) went unread on the last view, where Denis's 6♥ read A♣ (0.98) alone:
     the card went to the place that read it last. A laid-out hand stays put, so the read its own place made before
     contends as a second read of the same view would: the surer one keeps it (a place that read it less surely, as
-    a card passing over it may be, gives it up)."""
+    a card passing over it may be, gives it up). Here Anne's place is Bruno's, and Bruno's Denis's."""
     seats, view = _two_zones()
     frames = [{"Anne": {"2D": 0.99, "AC": anne_read, "10H": 0.99}, "Bruno": {}},
               {"Anne": {"2D": 0.99, "AC": anne_read, "10H": 0.99}, "Bruno": {}},
