@@ -1818,6 +1818,24 @@ def test_a_card_its_place_read_before_contends_with_a_read_of_it_elsewhere_on_a_
     assert dict(out) == revealed
 
 
+def test_a_card_read_in_a_place_that_now_reads_nothing_does_not_contend_with_a_read_of_it_elsewhere() -> None:
+    """A card passing over an empty place is read there (as deal 60002's chip was read A♥ in Emma's empty place);
+    once the hand holding it is laid out in another place, the empty place shows no hand that could keep it."""
+    seats, view = _two_zones()
+    frames = [{"Anne": {"AC": 0.999}, "Bruno": {}}, {"Anne": {}, "Bruno": {"KS": 1.0, "AC": 0.98}}]
+    frame = {"i": 0}
+    scores = {"Anne": {"AC": 0.999, "5D": 0.4}, "Bruno": {"KS": 1.0, "AC": 0.98, "6H": 0.9}}
+    reader = ShowdownReader(seats, lambda crop: [_Det(c, v) for c, v in frames[frame["i"]][_whose(crop)].items()],
+                            {"Anne": 1, "Bruno": 2},
+                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
+                                                                    if c not in elsewhere})
+    out = reader.settled(view)
+    frame["i"] = 1
+    for _ in range(3):
+        out += reader.settled(view)
+    assert dict(out + reader.finish()) == {"Anne": ("5D",), "Bruno": ("AC", "KS")}
+
+
 def test_a_zone_that_never_reads_holds_the_others_back_only_a_while() -> None:
     seats, view = _two_zones()
     hands = {"Anne": [_Det("KS", 0.99), _Det("4D", 0.98)], "Bruno": []}

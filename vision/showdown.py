@@ -396,15 +396,16 @@ class ShowdownReader:
     def _with_remembered(self, placed: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]]
                          ) -> dict[str, dict[str, tuple[float, np.ndarray | None]]]:
         """`placed`, with each card another place reads now added, as surely as it was read there, to the place it
-        was last given to (`_seen_with`) when that place does not read it now and shows fewer cards than its player
-        holds: a laid-out hand stays put and a read that failed this view is no card gone, so the two reads contend
-        as two places reading it at once do (`shared_owners`), and a misread seen last does not take a card its own
-        place named more surely."""
+        was last given to (`_seen_with`) when that place does not read it now but reads other cards, fewer than its
+        player holds: a laid-out hand stays put and a read that failed this view is no card gone, so the two reads
+        contend as two places reading it at once do (`shared_owners`), and a misread seen last does not take a card
+        its own place named more surely. A place reading nothing now shows no hand laid out there (a card read there
+        may have been passing over it)."""
         out = {p: dict(found) for p, found in placed.items()}
         for player, found in placed.items():
             for card in found:
                 owner, surely = self._seen_with.get(card, (player, 0.0))
-                if owner != player and owner in out and card not in out[owner] and \
+                if owner != player and placed.get(owner) and card not in out[owner] and \
                         len(out[owner]) < self.expected.get(owner, 0):
                     out[owner][card] = (surely, None)
         return out
