@@ -8,7 +8,8 @@ The hands are revealed together when every loser's is ready (or after `REVEAL_PA
 those that are, `REVEAL_PATIENCE_EMPTY` while a loser has laid nothing down yet), so that a card read in two zones
 goes to the right one: the hand it lies with when both read it in one spot (places drawn loosely overlap), else
 the zone that read it more surely among those that read no other card once told it lies elsewhere (`shared_owners`);
-a card a place read before and misses on a view contends there, as surely as it was read, with a read of it elsewhere.
+a card a place read before and misses on a view where it reads other cards contends there, as surely as it was read,
+with a read of it elsewhere.
 A stable reading short of the cards the engine says that player still holds is completed from the zone's scores
 (`score_image`, told which cards lie elsewhere): the likeliest cards that nobody else was seen with, if they score
 at least `FILL_FLOOR` (a name a place read beyond its player's count, and cut, counts as seen nowhere); a card two
