@@ -1292,6 +1292,18 @@ def _whose(crop: np.ndarray) -> str:
     return "Anne" if crop[0, 0, 0] == 1 else "Bruno"
 
 
+def _scored_by(scores: Mapping[str, Mapping[str, float]]) -> Callable[..., dict[str, float]]:
+    """A `score_image` for `_two_zones`: each zone's `scores`, without the cards it is told lie elsewhere."""
+    return lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items() if c not in elsewhere}
+
+
+def _scripted(frames: Sequence[Mapping[str, Mapping[str, float]]], frame: Mapping[str, int]
+              ) -> Callable[[np.ndarray], list[_Det]]:
+    """An `identify_image` for `_two_zones` reading, in each zone, the cards (card -> confidence) of
+    `frames[frame["i"]]`."""
+    return lambda crop: [_Det(c, v) for c, v in frames[frame["i"]][_whose(crop)].items()]
+
+
 def test_a_hand_read_short_takes_back_what_its_place_showed_before_and_never_a_card_seen_as_another_s() -> None:
     """Deal 46005 of the widened benchmark: Anne's 9♣ went unread in the last frames, and her zone's scores put
     Bruno's A♦ (lying where the places overlap, read in his place before) above it. Laid-out hands stay put."""
@@ -1331,8 +1343,7 @@ def test_a_card_two_places_read_at_two_spots_goes_to_a_place_not_showing_more_na
                  "Bruno": [_Det("2D", 1.0), _Det("4C", 1.0), _Det("4S", 0.995)]}
         scores = {"Anne": {"4C": 1.0, "JC": 1.0, "KS": 1.0}, "Bruno": {"2D": 1.0, "4S": 1.0, "3S": 0.99}}
     reader = ShowdownReader(seats, lambda crop: reads[_whose(crop)], {"Anne": 4, "Bruno": 3 if surplus else 4},
-                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
-                                                                    if c not in elsewhere})
+                            score_image=_scored_by(scores))
     revealed = dict(reader.settled(view) + reader.settled(view))
     assert "4C" in revealed["Anne"] and revealed["Bruno"] == ("2D", "3S", "4S")
     assert reader.guessed.get("Bruno") == (None if surplus else ("3S",))
@@ -1387,8 +1398,7 @@ def test_a_card_a_place_showed_once_is_not_there_once_that_place_shows_its_whole
     scores = {"Anne": {"2C": 1.0, "QS": 0.99, "QH": 0.6}, "Bruno": {"JC": 1.0, "JS": 1.0}}
     reader = ShowdownReader(seats, lambda crop: [_Det(c, 0.99) for c in frames[frame["i"]][_whose(crop)]],
                             {"Anne": 2, "Bruno": 2},
-                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
-                                                                    if c not in elsewhere})
+                            score_image=_scored_by(scores))
     revealed = []
     for i in range(len(frames)):
         frame["i"] = i
@@ -1807,10 +1817,7 @@ def test_a_card_its_place_read_before_contends_with_a_read_of_it_elsewhere_on_a_
               {"Anne": {"2D": 0.99, "10H": 0.99}, "Bruno": {"KS": 1.0, "AC": 0.98}}]
     frame = {"i": 0}
     scores = {"Anne": {"2D": 0.99, "10H": 0.99, "AC": 0.9, "9S": 0.6}, "Bruno": {"KS": 1.0, "AC": 0.98, "6H": 0.9}}
-    reader = ShowdownReader(seats, lambda crop: [_Det(c, v) for c, v in frames[frame["i"]][_whose(crop)].items()],
-                            {"Anne": 3, "Bruno": 2},
-                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
-                                                                    if c not in elsewhere})
+    reader = ShowdownReader(seats, _scripted(frames, frame), {"Anne": 3, "Bruno": 2}, score_image=_scored_by(scores))
     out = []
     for i in (0, 1, 2, 2, 2, 2):
         frame["i"] = i
@@ -1825,10 +1832,7 @@ def test_a_card_read_in_a_place_that_now_reads_nothing_does_not_contend_with_a_r
     frames = [{"Anne": {"AC": 0.999}, "Bruno": {}}, {"Anne": {}, "Bruno": {"KS": 1.0, "AC": 0.98}}]
     frame = {"i": 0}
     scores = {"Anne": {"AC": 0.999, "5D": 0.4}, "Bruno": {"KS": 1.0, "AC": 0.98, "6H": 0.9}}
-    reader = ShowdownReader(seats, lambda crop: [_Det(c, v) for c, v in frames[frame["i"]][_whose(crop)].items()],
-                            {"Anne": 1, "Bruno": 2},
-                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
-                                                                    if c not in elsewhere})
+    reader = ShowdownReader(seats, _scripted(frames, frame), {"Anne": 1, "Bruno": 2}, score_image=_scored_by(scores))
     out = reader.settled(view)
     frame["i"] = 1
     for _ in range(3):
@@ -2111,8 +2115,7 @@ def test_a_hand_that_shows_the_pile_card_s_alternative_as_well_loses_its_read_of
     scores = {"Anne": {"QD": 0.999, "QC": 0.99, "KS": 1.0, "QS": 0.7}, "Bruno": {"5H": 1.0}}
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 3, "Bruno": 1},
                             exclude={"QD": 0.983}, alternatives={"QD": "QC"},
-                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
-                                                                    if c not in elsewhere})
+                            score_image=_scored_by(scores))
     assert reader.settled(view) == []  # first sight: a hand is revealed once read alike twice
     assert dict(reader.settled(view)) == {"Anne": ("KS", "QC", "QS"), "Bruno": ("5H",)}
     assert reader.renamed == {}
@@ -2129,8 +2132,7 @@ def test_a_pile_card_stands_when_another_hand_shows_its_alternative_as_surely(ot
     scores = {"Anne": {"KS": 0.995, "6H": 1.0, "QS": 0.96}, "Bruno": {"KC": other, "5H": 1.0, "9D": 0.9}}
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 2, "Bruno": 2},
                             exclude={"KS": 0.99}, alternatives={"KS": "KC"},
-                            score_image=lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items()
-                                                                    if c not in elsewhere})
+                            score_image=_scored_by(scores))
     assert reader.settled(view) == []  # first sight: a hand is revealed once read alike twice
     if other == 1.0:
         assert dict(reader.settled(view)) == {"Anne": ("6H", "QS"), "Bruno": ("5H", "KC")}
