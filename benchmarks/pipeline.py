@@ -201,6 +201,12 @@ def _seeds(text: str) -> frozenset[int]:
         raise argparse.ArgumentTypeError(f"not a comma list of seeds: {text!r}") from None
 
 
+def _listed(seeds: frozenset[int]) -> str:
+    """A few of `seeds`, in order, for a message."""
+    ordered = sorted(seeds)
+    return ", ".join(map(str, ordered[:4])) + (", ..." if len(ordered) > 4 else "")
+
+
 def _figures(scores: list[Score]) -> list[str]:
     """The accuracy lines of a set of scored deals."""
     total = lambda attr: sum(getattr(s, attr) for s in scores)  # noqa: E731
@@ -254,6 +260,11 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.reuse and args.keep is None:
         print("--reuse reads the deals filmed in the --keep folder: name it", file=sys.stderr)
+        return 2
+    if args.footage is None and (args.deals < 1 or args.only and not _set_deals(args)):
+        print(f"no deal to film or read: --deals {args.deals} from --seed {args.seed}"
+              f"{f' holds none of the seeds --only names ({_listed(args.only)})' if args.only else ''}",
+              file=sys.stderr)
         return 2
     model = _model_path(args.model)
     mode = args.recogniser or ("onnx" if model else "reference")

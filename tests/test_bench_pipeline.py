@@ -52,3 +52,13 @@ def test_each_design_reads_with_its_own_deck_loaded_once(bench, tmp_path: Path) 
     assert not np.array_equal(heads["a"].weights, heads["k"].weights)
     assert bench._identifiers("onnx", "kde-dondorf", 100, DEFAULT_MODEL, decks) == {**other, "model": DEFAULT_MODEL}
     assert bench._identifiers("onnx", "kde-dondorf", 100, DEFAULT_MODEL) == {"model": DEFAULT_MODEL}
+
+
+@pytest.mark.parametrize("extra", [["--deals", "0"], ["--deals", "3", "--only", "0,1,2"]])
+def test_a_set_with_no_deal_to_film_is_refused_in_one_line(bench, tmp_path: Path, capsys, extra) -> None:
+    keep = tmp_path / "films"
+    assert bench.main(["--seed", "5000", "--keep", str(keep), *extra]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and err.startswith("no deal to film or read")
+    assert ("0, 1, 2" in err) == ("--only" in extra)
+    assert not keep.exists()
