@@ -1665,6 +1665,22 @@ def test_a_short_hand_takes_the_pile_card_its_zone_scores_surely_before_a_card_i
     assert reader.renamed == {"QH": "QD"} and reader.guessed == {"Bruno": ("QH",)}
 
 
+@pytest.mark.parametrize(("queen_of_diamonds", "holds", "renamed"), [
+    (0.93, "QD", {}),              # the zone doubts between the two queens: the pile's sure Q♥ stands
+    (0.25, "QH", {"QH": "QD"}),    # under `rename_floor` of the Q♥: the zone names the pile card alone
+])
+def test_a_short_hand_whose_zone_scores_the_card_claimed_nowhere_too_holds_it_and_the_pile_card_stands(
+        queen_of_diamonds: float, holds: str, renamed: dict[str, str]) -> None:
+    """Deal 179016: Bruno's Slavic A♣ was read surely on the pile; Denis's place showed four of his five cards and,
+    the pile's cards allowed, scored the A♣ at 0.95 and the A♠, the one ace claimed nowhere, at 0.93: his own A♠,
+    whose index the zone read as either. The hand took the pile's A♣ and the pile's right read was renamed A♠. A zone
+    that doubts between the two names neither: the hand holds the one claimed nowhere, and the pile's read stands.
+    Here Bruno's zone scores the pile's Q♥ at 0.97 and the Q♦, the one queen claimed nowhere, as given."""
+    reader = _pile_card_scored({"2D": 1.0, "5S": 1.0, "QH": 0.97, "QD": queen_of_diamonds}, {"QH": 1.0, "QS": 1.0})
+    assert reader.renamed == renamed
+    assert reader.revealed["Bruno"] == tuple(sorted(("2D", "5S", holds))) and reader.guessed == {"Bruno": (holds,)}
+
+
 def test_a_pile_card_is_not_renamed_to_a_card_its_ink_rules_out() -> None:
     """Deal 156004: a Slavic Q♣ ("Д") in Anne's hand read 4♣ as surely as the pile's right 4♣, the one four claimed
     nowhere the 4♥. A sure read of the pile names its rank, and a misread of its sign keeps its ink: the ink the pile's

@@ -798,6 +798,7 @@ class DealAccount:
         self.showdown.recount = self._recount
         self.showdown.rename_pile = self._kept_to_the_rules
         self.showdown.ink_rules_out = self._ink_rules_out
+        self.showdown.rename_floor = self.config.rename_floor
         self.showdown.lacking = self._lacking()
         self.showdown.laid_between = self._laid_between()
         self.showdown.stake_kept = {c for c in alternatives if c in HONOURS and c not in self.emptied}

@@ -304,6 +304,9 @@ class ShowdownReader:
     ink_rules_out: Callable[[str, str], bool] | None = None
     """Whether the ink the pile's read of a card showed rules out the other card it is about to be renamed to (the
     account's learnt inks; None: nothing is ruled out)."""
+    rename_floor: float = 0.3
+    """A score within this share of another's is a doubt between the two, as a pile read's runner-up within it is its
+    alternative (`vision.watch.WatchConfig.rename_floor`, which the account gives)."""
     _pile: dict[str, float] = field(init=False, default_factory=dict)
     """Card -> confidence of its pile read, as `exclude` gave it and as renamed since."""
     _seen_with: dict[str, tuple[str, float]] = field(default_factory=dict)
@@ -716,12 +719,14 @@ class ShowdownReader:
         """Pile cards a hand read short holds after all, up to `missing`, when its zone scores nothing else as surely:
         the zone, scored with the pile's cards allowed, scores the pile card as surely as the recogniser names a card
         (`ALTERNATIVE_FLOOR`), and one card alone of its rank is claimed nowhere (not on the pile, in no place, not
-        in the talon), which the pile's card is renamed to, unless the ink its read showed rules that card out
-        (`ink_rules_out`: a sure read names the rank, and a misread sign keeps the ink). The deck holds each card once
-        and the hand's count asks for one more card than it shows: the pile's read was the wrong one. Never an honour
-        either way (a box's stake turns on it); `elsewhere`: the cards other places hold. The hand's own cards
-        (`held`) are scored too: told they lie elsewhere, the corners naming them would score their look-alikes (a
-        4♦'s the 6♦ on the pile)."""
+        in the talon), which the pile's card is renamed to. The deck holds each card once and the hand's count asks
+        for one more card than it shows: the pile's read was the wrong one. Not when the ink the pile's read showed
+        rules that card out (`ink_rules_out`: a sure read names the rank, and a misread sign keeps the ink), nor when
+        the zone scores that card within `rename_floor` of the pile card: the zone doubts between the two, so the hand
+        holds the one claimed nowhere (a completion adds it) and the pile's read stands. Never an honour either way
+        (a box's stake turns on it); `elsewhere`: the cards other places hold. The hand's own cards (`held`) are
+        scored too: told they lie elsewhere, the corners naming them would score their look-alikes (a 4♦'s the 6♦ on
+        the pile)."""
         lacked = set(self.lacking.get(player, ()))
         claimed = claimed | set(held)
         pile = [c for c in self._pile if c not in HONOURS and c not in elsewhere | lacked]
@@ -734,7 +739,8 @@ class ShowdownReader:
                 break
             others = [card[:-1] + suit for suit in SUITS if card[:-1] + suit not in claimed | {card}]
             if len(others) != 1 or others[0] in HONOURS or \
-                    (self.ink_rules_out is not None and self.ink_rules_out(card, others[0])):
+                    (self.ink_rules_out is not None and self.ink_rules_out(card, others[0])) or \
+                    scores.get(others[0], 0.0) >= self.rename_floor * scores[card]:
                 continue
             claimed = claimed | {self._pile_card_renamed(card, others[0], claimed)}
             out.append(card)
