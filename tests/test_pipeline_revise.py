@@ -360,6 +360,18 @@ def test_the_showdown_is_told_which_cards_the_ink_of_a_pile_card_s_read_rules_ou
     assert not rules_out("5C", "5D") and not rules_out("2H", "2S") and not rules_out("9S", "9H")
 
 
+def test_the_showdown_weighs_a_zone_s_doubt_by_the_share_the_pile_s_reads_are_weighed_by() -> None:
+    """A zone doubts between two cards as a pile read does with its alternative (`WatchConfig.rename_floor`): the
+    account gives the showdown the share it weighs the pile's reads by."""
+    pile = ("2H", "3H", "4H", "5C", "6C", "7C")
+    table = Table(_losers_hands(pile))
+    table.account.config = dataclasses.replace(table.account.config, rename_floor=0.45)
+    for t, card in enumerate(pile, start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.account.hands_shown(8.0, VIEW)
+    assert table.readers[-1].rename_floor == 0.45
+
+
 def _clubs_bruno_lays_out() -> tuple[tuple[str, ...], Table]:
     """Bruno's six clubs, 2♣ to 7♣, and a table whose losers will show their hands."""
     pile = ("2C", "3C", "4C", "5C", "6C", "7C")
