@@ -49,6 +49,7 @@ from vision import mat
 from vision.boxes import BoxLook, changed_share, polygon_mask
 from vision.calibration import VIEW_SCALE
 from vision.locate import CARD_ASPECT
+from vision.sightings import read_share
 
 
 class DetectionLike(Protocol):
@@ -740,7 +741,7 @@ class ShowdownReader:
             others = [card[:-1] + suit for suit in SUITS if card[:-1] + suit not in claimed | {card}]
             if len(others) != 1 or others[0] in HONOURS or \
                     (self.ink_rules_out is not None and self.ink_rules_out(card, others[0])) or \
-                    scores.get(others[0], 0.0) >= self.rename_floor * scores[card]:
+                    read_share(scores, card, others[0]) >= self.rename_floor:
                 continue
             claimed = claimed | {self._pile_card_renamed(card, others[0], claimed)}
             out.append(card)
