@@ -261,14 +261,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.reuse and args.keep is None:
         print("--reuse reads the deals filmed in the --keep folder: name it", file=sys.stderr)
         return 2
-    if args.footage is None and args.deals < 1:
-        print(f"no deal to film or read: --deals {args.deals}", file=sys.stderr)
-        return 2
-    outside = frozenset(s for s in args.only if not args.seed <= s < args.seed + args.deals)
-    if args.footage is None and outside:
-        print(f"--only names seeds outside the set (seeds {args.seed} to {args.seed + args.deals - 1}): "
-              f"{_listed(outside)}", file=sys.stderr)
-        return 2
+    if args.footage is None:
+        if args.deals < 1:
+            print(f"no deal to film or read: --deals {args.deals}", file=sys.stderr)
+            return 2
+        outside = frozenset(s for s in args.only if not args.seed <= s < args.seed + args.deals)
+        if outside:
+            print(f"--only names seeds outside the set (seeds {args.seed} to {args.seed + args.deals - 1}): "
+                  f"{_listed(outside)}", file=sys.stderr)
+            return 2
     model = _model_path(args.model)
     mode = args.recogniser or ("onnx" if model else "reference")
     if mode == "onnx" and model is None:
