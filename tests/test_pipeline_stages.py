@@ -1292,9 +1292,17 @@ def _whose(crop: np.ndarray) -> str:
     return "Anne" if crop[0, 0, 0] == 1 else "Bruno"
 
 
-def _scored_by(scores: Mapping[str, Mapping[str, float]]) -> Callable[..., dict[str, float]]:
-    """A `score_image` for `_two_zones`: each zone's `scores`, without the cards it is told lie elsewhere."""
-    return lambda crop, elsewhere=(): {c: v for c, v in scores[_whose(crop)].items() if c not in elsewhere}
+def _scored_by(scores: Mapping[str, Mapping[str, float]],
+               told: Mapping[str, Mapping[str, Mapping[str, float]]] | None = None) -> Callable[..., dict[str, float]]:
+    """A `score_image` for `_two_zones`: each zone's `scores`, without the cards it is told lie elsewhere; `told`:
+    per card, the scores a zone gives once told that card lies elsewhere (a misread's corner naming what it shows)."""
+    def score(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+        zone = _whose(crop)
+        seen = dict(scores[zone])
+        for card in elsewhere:
+            seen.update((told or {}).get(card, {}).get(zone, {}))
+        return {c: v for c, v in seen.items() if c not in elsewhere}
+    return score
 
 
 def _scripted(frames: Sequence[Mapping[str, Mapping[str, float]]], frame: Mapping[str, int]
@@ -1337,13 +1345,15 @@ def test_a_card_two_places_read_at_two_spots_goes_to_a_place_not_showing_more_na
     if surplus:
         reads = {"Anne": [_Det("4C", 1.0), _Det("JC", 0.999), _Det("KS", 0.999)],
                  "Bruno": [_Det("2D", 1.0), _Det("4C", 0.997), _Det("4S", 0.995), _Det("3S", 0.992)]}
-        scores = {"Anne": {"QD": 0.97, "4C": 1.0, "JC": 1.0, "KS": 1.0}, "Bruno": {"2D": 1.0, "4S": 1.0, "3S": 1.0}}
+        scores = {"Anne": {"4C": 1.0, "JC": 1.0, "KS": 1.0}, "Bruno": {"2D": 1.0, "4S": 1.0, "3S": 1.0}}
+        told = {"Anne": {"QD": 0.97}}
     else:
         reads = {"Anne": [_Det("4C", 0.997), _Det("JC", 0.999), _Det("KS", 0.999)],
                  "Bruno": [_Det("2D", 1.0), _Det("4C", 1.0), _Det("4S", 0.995)]}
-        scores = {"Anne": {"4C": 1.0, "JC": 1.0, "KS": 1.0}, "Bruno": {"2D": 1.0, "4S": 1.0, "3S": 0.99}}
+        scores = {"Anne": {"4C": 1.0, "JC": 1.0, "KS": 1.0}, "Bruno": {"2D": 1.0, "4S": 1.0, "4C": 1.0}}
+        told = {"Bruno": {"3S": 0.99}}
     reader = ShowdownReader(seats, lambda crop: reads[_whose(crop)], {"Anne": 4, "Bruno": 3 if surplus else 4},
-                            score_image=_scored_by(scores))
+                            score_image=_scored_by(scores, told={"4C": told}))
     revealed = dict(reader.settled(view) + reader.settled(view))
     assert "4C" in revealed["Anne"] and revealed["Bruno"] == ("2D", "3S", "4S")
     assert reader.guessed.get("Bruno") == (None if surplus else ("3S",))
@@ -1802,7 +1812,9 @@ def test_a_card_read_in_two_places_goes_to_the_one_that_reads_nothing_else_once_
 
     def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
         asked.append((_whose(crop), frozenset(elsewhere)))
-        seen = {"KS": 0.998, "QS": 0.97} if _whose(crop) == "Anne" else {"KS": 0.994, "JS": 0.968, "2C": 0.6}
+        seen = {"KS": 0.998} if _whose(crop) == "Anne" else {"KS": 0.994, "JS": 0.968, "2C": 0.6}
+        if _whose(crop) == "Anne" and "KS" in elsewhere:
+            seen["QS"] = 0.97
         return {c: v for c, v in seen.items() if c not in elsewhere}
 
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 2}, score_image=scores)
@@ -1816,6 +1828,21 @@ def test_a_card_read_in_two_places_goes_to_the_one_that_reads_nothing_else_once_
     assert dict(reader.finish()) == {"Anne": ("QS",), "Bruno": ("JS", "KS")}
     assert ("Anne", frozenset({"KS", "JS"})) in asked and ("Bruno", frozenset({"KS"})) in asked
     assert dict(unscored + plain.finish()) == {"Anne": ("KS",), "Bruno": ("JS",)}   # unscored, the surer read wins
+
+
+def test_a_card_read_in_two_places_stays_with_the_surer_whose_zone_scores_another_card_whatever_it_is_told() -> None:
+    """Deal 181020: Anne's Tigullio A♦ read Q♠ (0.98) beside her other cards; Denis's own Q♠ was read at 1.0, and his
+    zone scored Emma's 9♥, not yet laid out, at 0.97 whether or not told the Q♠ lay elsewhere. That score was taken
+    for his Q♠'s corner naming what it shows, and the Q♠ went to Anne: Denis's hand was completed with the 9♥, and
+    Emma's, read later, lost it. A misread's corner names another card only once told its name lies elsewhere."""
+    seats, view = _two_zones()
+    reads = {"Anne": [_Det("6C", 1.0), _Det("KC", 1.0), _Det("QS", 0.98)], "Bruno": [_Det("QS", 1.0), _Det("JD", 1.0)]}
+    scores = {"Anne": {"6C": 1.0, "KC": 1.0, "QS": 0.98}, "Bruno": {"QS": 1.0, "JD": 1.0, "9H": 0.97}}
+    told = {"QS": {"Anne": {"AD": 0.8}}}
+    reader = ShowdownReader(seats, lambda crop: reads[_whose(crop)], {"Anne": 3, "Bruno": 2},
+                            score_image=_scored_by(scores, told=told))
+    assert dict(reader.settled(view) + reader.settled(view)) == {"Anne": ("6C", "AD", "KC"), "Bruno": ("JD", "QS")}
+    assert reader.guessed == {"Anne": ("AD",)}
 
 
 @pytest.mark.parametrize("anne_read, revealed", [

@@ -502,14 +502,19 @@ class ShowdownReader:
                          card: str) -> bool:
         """Whether `player`'s zone, told that `card` lies elsewhere, scores as surely as a card is named
         (`ALTERNATIVE_FLOOR`) a card that no place reads, no pile read or talon holds, and that the place does not
-        show already."""
+        show already, and scores it so only once told: the misread's own corner then names what it shows, where a
+        card the zone scores that surely either way lies there whatever `card` is (a neighbour's, at its edge)."""
         if self.score_image is None:
             return False
         own = set(reads[player]) - {card}
         away = ({c for p, found in reads.items() if p != player for c in found} | set(self._ruled_out(player))
                 | cards_of(self.revealed) | {card}) - own
         scores = self._zone_scores(player, view_bgr, away)
-        return any(v >= ALTERNATIVE_FLOOR for c, v in scores.items() if c not in away | own)
+        named = [c for c, v in scores.items() if v >= ALTERNATIVE_FLOOR and c not in away | own]
+        if not named:
+            return False
+        before = self._zone_scores(player, view_bgr, away - {card})
+        return any(before.get(c, 0.0) < ALTERNATIVE_FLOOR for c in named)
 
     def _ruled_out(self, player: str | None = None) -> dict[str, float]:
         """Cards no hand holds, with how surely: the pile's (`exclude`) and the talon's; and those `player` passed
