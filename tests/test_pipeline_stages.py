@@ -1834,7 +1834,8 @@ def test_a_card_read_in_two_places_stays_with_the_surer_whose_zone_scores_anothe
     """Deal 181020: Anne's Tigullio A♦ read Q♠ (0.98) beside her other cards; Denis's own Q♠ was read at 1.0, and his
     zone scored Emma's 9♥, not yet laid out, at 0.97 whether or not told the Q♠ lay elsewhere. That score was taken
     for his Q♠'s corner naming what it shows, and the Q♠ went to Anne: Denis's hand was completed with the 9♥, and
-    Emma's, read later, lost it. A misread's corner names another card only once told its name lies elsewhere."""
+    Emma's, read later, lost it. A misread's corner names another card only once told its name lies elsewhere.
+    Here Bruno's place is Denis's, and Anne's zone, told the Q♠ lies elsewhere, scores her A♦."""
     seats, view = _two_zones()
     reads = {"Anne": [_Det("6C", 1.0), _Det("KC", 1.0), _Det("QS", 0.98)], "Bruno": [_Det("QS", 1.0), _Det("JD", 1.0)]}
     scores = {"Anne": {"6C": 1.0, "KC": 1.0, "QS": 0.98}, "Bruno": {"QS": 1.0, "JD": 1.0, "9H": 0.97}}

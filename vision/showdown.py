@@ -503,7 +503,7 @@ class ShowdownReader:
         """Whether `player`'s zone, told that `card` lies elsewhere, scores as surely as a card is named
         (`ALTERNATIVE_FLOOR`) a card that no place reads, no pile read or talon holds, and that the place does not
         show already, and scores it so only once told: the misread's own corner then names what it shows, where a
-        card the zone scores that surely either way lies there whatever `card` is (a neighbour's, at its edge)."""
+        card the zone scores that surely either way is seen there whatever `card` is (one a neighbour still holds)."""
         if self.score_image is None:
             return False
         own = set(reads[player]) - {card}
