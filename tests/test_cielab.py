@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.cielab import bgr_to_lab
+from vision.cielab import bgr_to_lab, chroma_of, gained_linear, lightness_of
 from vision.deck.classifier import index_inks
 
 
@@ -29,6 +29,20 @@ def test_known_colours() -> None:
 def test_values_outside_zero_to_one_are_clipped() -> None:
     assert bgr_to_lab(np.array([[1.5, 2.0, 1.2], [-0.3, -1.0, 0.0]])) == pytest.approx(
         bgr_to_lab(np.array([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]])))
+
+
+def test_a_gain_through_tables_reads_as_the_products_themselves() -> None:
+    """Each row's channels scaled by its gain through 256-entry tables (some past 1, so clipped) give exactly the
+    CIELAB of the products, and L* alone is the L* of the whole conversion."""
+    rng = np.random.default_rng(5)
+    pixels = rng.integers(0, 256, (4, 300, 3), dtype=np.uint8)
+    gain = rng.uniform(0.8 / 255, 1.4 / 255, (4, 3)).astype(np.float32)
+    linear = gained_linear(pixels, gain)
+    lightness, fy = lightness_of(linear)
+    expected = bgr_to_lab(pixels.astype(np.float32) * gain[:, None, :])
+    assert np.array_equal(lightness, expected[..., 0])
+    assert np.array_equal(chroma_of(linear, fy), expected[..., 1:])
+    assert (pixels * gain[:, None, :] > 1.0).any()   # some products were clipped
 
 
 def test_the_deck_ink_does_not_build_opencvs_tables(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -27,9 +27,37 @@ _TO_XYZ = (RGB_TO_XYZ / WHITE[:, None]).astype(np.float32)
 
 def bgr_to_lab(bgr: np.ndarray) -> np.ndarray:
     """(L*, a*, b*) of BGR pixels (float, 0-1, any leading shape; values outside are clipped), as float32."""
-    index = (np.clip(bgr, 0.0, 1.0) * LEVELS + 0.5).astype(np.int16)
-    blue, green, red = (_LINEAR[index[..., k]] for k in range(3))
-    xyz = [m[0] * red + m[1] * green + m[2] * blue for m in _TO_XYZ]
-    f = [np.where(t > _EPSILON, np.cbrt(t), (_KAPPA * t + 16) / 116) for t in xyz]
-    lightness = 116 * f[1] - 16
-    return np.stack([lightness, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])], axis=-1).astype(np.float32)
+    linear = _LINEAR[(np.clip(bgr, 0.0, 1.0) * LEVELS + 0.5).astype(np.int16)]
+    lightness, fy = lightness_of(linear)
+    return np.concatenate([lightness[..., None], chroma_of(linear, fy)], axis=-1)
+
+
+def gained_linear(bgr: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """Linear (B, G, R) of uint8 pixels (n, p, 3), each row's channels times its `gain` (n, 3) and clipped to 1:
+    what `bgr_to_lab` reads for the products, from one 256-entry table per row and channel (a gather per pixel
+    instead of a product, a clip and a table index)."""
+    rows = len(bgr)
+    values = np.arange(256, dtype=np.float32)
+    gained = np.clip(values * gain[:, :, None].astype(np.float32), 0.0, 1.0)
+    tables = _LINEAR[(gained * LEVELS + 0.5).astype(np.int16)]
+    offsets = (np.arange(rows * 3, dtype=np.intp) * 256).reshape(rows, 1, 3)
+    return tables.ravel()[offsets + bgr]
+
+
+def lightness_of(linear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """L* (float32) of linear BGR pixels (any leading shape), and the cube-root term `chroma_of` reuses: L*
+    needs only Y, so a caller that wants a* and b* of a few pixels alone converts those alone."""
+    m = _TO_XYZ[1]
+    fy = _f(m[0] * linear[..., 2] + m[1] * linear[..., 1] + m[2] * linear[..., 0])
+    return (116 * fy - 16).astype(np.float32), fy
+
+
+def chroma_of(linear: np.ndarray, fy: np.ndarray) -> np.ndarray:
+    """(a*, b*) (float32, shape (..., 2)) of linear BGR pixels whose `lightness_of` term is `fy`."""
+    red, green, blue = linear[..., 2], linear[..., 1], linear[..., 0]
+    fx, fz = (_f(m[0] * red + m[1] * green + m[2] * blue) for m in (_TO_XYZ[0], _TO_XYZ[2]))
+    return np.stack([500 * (fx - fy), 200 * (fy - fz)], axis=-1).astype(np.float32)
+
+
+def _f(t: np.ndarray) -> np.ndarray:
+    return np.where(t > _EPSILON, np.cbrt(t), (_KAPPA * t + 16) / 116)

@@ -22,7 +22,6 @@ table it is read on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from statistics import median
 
 import cv2
 import numpy as np
@@ -152,7 +151,8 @@ class DeckInks:
         this one among its first reads would teach it that suit's ink)."""
         if len(inks) < self.min_samples:
             return None
-        centre = median(i[0] for i in inks), median(i[1] for i in inks)
+        a, b = np.median(np.asarray(inks, dtype=np.float64), axis=0)
+        centre = float(a), float(b)
         agree = sum(_distance(i, centre) <= self.far for i in inks)
         return centre if 3 * agree >= 2 * len(inks) else None
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.cielab import bgr_to_lab
+from vision.cielab import chroma_of, gained_linear, lightness_of
 from vision.deck.cards import pack
 from vision.deck.embed import load_feature_classifier
 from vision.inks import INDEX_REGION, INK_CONTRAST, MIN_INK_SHARE
@@ -68,22 +68,26 @@ def train_head(features: np.ndarray, classes: np.ndarray, count: int) -> Head:
 
 def index_inks(crops: np.ndarray) -> np.ndarray:
     """(a*, b*) of each corner crop's index ink, (0, 0) where too little ink shows: `vision.inks.corner_ink` for a
-    whole batch at once, its sums over masked pixels as matrix products (per crop it costs nearly as much as the
-    network)."""
+    whole batch at once (per crop it would cost nearly as much as the network): the ink mask from L* alone, a* and
+    b* of the ink's pixels only, summed per crop."""
     height, width = crops.shape[1:3]
     (rx0, rx1), (ry0, ry1) = REGION_X, REGION_Y
     (x0, x1), (y0, y1) = INDEX_REGION
     cols = slice(int((x0 - rx0) / (rx1 - rx0) * width), int((x1 - rx0) / (rx1 - rx0) * width))
     rows = slice(int((y0 - ry0) / (ry1 - ry0) * height), int((y1 - ry0) / (ry1 - ry0) * height))
-    pixels = crops[:, rows, cols][:, ::INK_STRIDE, ::INK_STRIDE].reshape(len(crops), -1, 3).astype(np.float32)
-    light = pixels.mean(axis=2)
+    pixels = np.ascontiguousarray(crops[:, rows, cols][:, ::INK_STRIDE, ::INK_STRIDE]).reshape(len(crops), -1, 3)
+    values = pixels.astype(np.float32)
+    light = values @ np.ones(3, np.float32)  # sums of three bytes, exact: ranked as their means are
     bright = (light >= _row_quantile(light, 0.8)).astype(np.float32)
-    paper = np.matmul(bright[:, None, :], pixels)[:, 0] / np.maximum(bright.sum(axis=1), 1)[:, None]
-    gain = (paper.mean(axis=1, keepdims=True) / np.maximum(paper, 1.0) / 255.0).astype(np.float32)
-    lab = bgr_to_lab(np.multiply(pixels, gain[:, None, :], out=pixels))  # clipped to 0-1 there
-    ink = (lab[..., 0] <= _row_quantile(lab[..., 0], 0.8) - INK_CONTRAST).astype(np.float32)
+    paper = np.matmul(bright[:, None, :], values)[:, 0] / np.maximum(bright.sum(axis=1), 1)[:, None]
+    gain = paper.mean(axis=1, keepdims=True) / np.maximum(paper, 1.0) / 255.0
+    linear = gained_linear(pixels, gain)
+    lightness, fy = lightness_of(linear)
+    ink = lightness <= _row_quantile(lightness, 0.8) - INK_CONTRAST
     count = ink.sum(axis=1)
-    chroma = np.matmul(ink[:, None, :], lab[..., 1:])[:, 0] / np.maximum(count, 1)[:, None]
+    running = np.concatenate([np.zeros((1, 2)), np.cumsum(chroma_of(linear[ink], fy[ink]), axis=0, dtype=np.float64)])
+    ends = np.cumsum(count)
+    chroma = (running[ends] - running[ends - count]) / np.maximum(count, 1)[:, None]
     return np.where((count >= MIN_INK_SHARE * pixels.shape[1])[:, None], chroma, 0.0).astype(np.float32)
 
 
