@@ -656,20 +656,22 @@ class DealAccount:
         out (`_ruled_out_by_the_run`, `_ruled_out_by_sign`), or its index sign leans to such a card
         (`_sign_disagrees`), or, during the deal (`shown` None), it was read with low confidence: which cards it may
         have been is only known at the settlement. So is a card read twice (`read_before`): one read is wrong, so
-        which play laid the honour, and when its call was due, is unknown. A card renamed or proven since holds by
-        that evidence instead, a rename unless a shown hand holds the card: the deck holds it once, and a rename may be
-        a runner-up's guess."""
+        which play laid the honour, and when its call was due, is unknown. A card proven since holds by that evidence
+        instead. A rename is a runner-up's guess: in doubt when a shown hand holds the card (the deck holds it once),
+        or when the read, as renamed, still hesitates with another card the deck allows (a Konqi-modern Q♦ read Q♣,
+        then renamed Q♠ when the real Q♣ came, its read scoring the Q♦ nearly as high as the Q♠)."""
         seen = self.sightings.get(card)
         if seen is None or card in self.proven:
             return False
-        if card in self.renamed_to:
-            return card in (shown or ())
-        if card in self.read_before:
+        renamed = card in self.renamed_to
+        if renamed and card in (shown or ()):
+            return True
+        if not renamed and card in self.read_before:
             return True
         ruled_out = {*self.sightings, *(shown or ()), *self._ruled_out_by_ink(card, seen)}
         if shown is not None:
             ruled_out |= self._ruled_out_by_the_run(card, seen, ruled_out) | self._ruled_out_by_sign(card, seen)
-        unsure = shown is None and self._unsure(seen)
+        unsure = shown is None and not renamed and self._unsure(seen)
         return unsure or hesitated(card, seen.evidence, ruled_out, self.config.rename_floor) \
             or self._sign_disagrees(card, seen, ruled_out)
 
