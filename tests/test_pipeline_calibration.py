@@ -169,3 +169,24 @@ def test_a_new_calibration_keeps_the_card_size_measured(scale: float) -> None:
                         calib.zones.scaled(scale), "markers")
     pipeline.configure(moved, (h, w, 3))
     assert pipeline.pile.card_px == pytest.approx(measured * scale ** 2)
+
+
+def test_a_card_size_the_pile_withdraws_is_withdrawn_from_the_gate_and_the_arms() -> None:
+    """Deal 186010: the first card's size was measured on a settle its hand revoked, so the pile withdrew it; the gate
+    kept it (a third of a card's true area) and took an arm resting at the picture's edge for a hand over the table,
+    and three cards laid meanwhile were never read."""
+    calibrator = MarkerCalibrator(PLAYERS)
+    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
+    pipeline = _pipeline_measuring_a_card(calib)
+    view = np.full((*calib.view_size[::-1], 3), 90, np.uint8)
+    verdict = None
+    while verdict is None:
+        verdict = pipeline.pile.read(view, calib.homography)
+    pipeline._card_size_measured()
+    f = pipeline.config.gate_factor
+    assert pipeline.gate.card_px == pytest.approx(pipeline.pile.card_px * f ** 2)
+    assert pipeline.arms.card_length is not None
+    pipeline.pile.revoked()
+    pipeline._card_size_measured()
+    assert pipeline.pile.card_px is None
+    assert pipeline.gate.card_px is None and pipeline.arms.card_length is None

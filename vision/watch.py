@@ -396,11 +396,11 @@ class _Pipeline:
         self._renamed_now.add(was)
 
     def _card_size_measured(self) -> None:
-        """Hand the card size the pile measured to the stages that count in cards, in their smaller view."""
-        if self.pile.card_px is not None:
-            f = self.config.gate_factor
-            self.gate.card_px = self.pile.card_px * f ** 2
-            self.arms.card_length = float(np.sqrt(self.pile.card_px * CARD_ASPECT)) * f
+        """Hand the card size the pile measured to the stages that count in cards, in their smaller view; a measure
+        the pile withdrew (taken with the hand laying the card) is withdrawn from them too."""
+        f, card_px = self.config.gate_factor, self.pile.card_px
+        self.gate.card_px = None if card_px is None else card_px * f ** 2
+        self.arms.card_length = None if card_px is None else float(np.sqrt(card_px * CARD_ASPECT)) * f
 
     def _attribute(self, target: str, allowed: list[str]) -> Attribution:
         self._card_size_measured()
