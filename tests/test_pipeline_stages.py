@@ -917,6 +917,42 @@ def test_a_card_laid_on_one_read_on_a_revoked_settle_is_a_new_card(turn: float, 
     assert np.abs(place.min(axis=0) - corners.min(axis=0)).max() < 8     # the new card's place, not both cards
 
 
+def _bordered_card(view: np.ndarray, x: int, y: int) -> None:
+    """A 70 x 100 px white card with the dark edge that tells it from a white card below."""
+    cv2.rectangle(view, (x, y), (x + 70, y + 100), 230, -1)
+    cv2.rectangle(view, (x, y), (x + 70, y + 100), 120, 2)
+
+
+def test_a_card_its_hand_came_back_to_and_moved_after_a_revoked_settle_is_found_where_it_lies() -> None:
+    """Deal 186009: Anne's 8♣, read surely on a settle its hand revoked, was slid by the hand coming back. Against the
+    view it was read in, the hand in it, the change took in the hand's place and the card's old one: a box over the
+    cards below, whose corner read 8♠ surely, a play nobody made. Against the view before the card, which shows no
+    hand, the change is the card's own outline alone, where it lies now."""
+    watcher = _mid_deal_watcher([{"10D": 0.99}, {"10D": 0.98}, {"10D": 0.99}, {"10D": 0.99}])
+    before = np.full((220, 240), 90, np.uint8)
+    _bordered_card(before, 20, 20)
+    watcher.baseline(before)
+    resting = before.copy()
+    _bordered_card(resting, 60, 60)
+    cv2.rectangle(resting, (105, 90), (234, 150), 150, -1)     # the hand on the card's right half
+    assert watcher.settled(resting)
+    image = cv2.cvtColor(resting, cv2.COLOR_GRAY2BGR)
+    watcher.read(image, np.eye(3))
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None
+    watcher.lay(verdict)
+    watcher.revoked()
+    moved = before.copy()
+    _bordered_card(moved, 48, 50)
+    assert watcher.settled(moved, came_back=True)
+    place = watcher._location.corners
+    assert np.abs(place.min(axis=0) - (48, 50)).max() < 6 and np.abs(place.max(axis=0) - (118, 150)).max() < 6
+    image = cv2.cvtColor(moved, cv2.COLOR_GRAY2BGR)
+    watcher.read(image, np.eye(3))
+    verdict = watcher.read(image, np.eye(3))
+    assert verdict is not None and watcher.same_card_nudged(verdict, {"10D"})
+
+
 def test_a_card_laid_on_the_held_one_by_a_hand_that_came_back_is_a_new_card() -> None:
     """The card read while held is covered squarely by the next one, laid by a hand that left the pile and came back
     before the table settled: the pile shows one card's change, yet it is a new card."""

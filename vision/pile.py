@@ -348,7 +348,7 @@ class PileWatcher:
             self._unsure_held = held[2] if came_back or (revoked and named) else None
             self._rest_whole = revoked
             return True
-        loc = self._locate(self._reference, view_grey)
+        loc = self._located_without_the_hand(held if revoked else None, view_grey)
         if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
             self._unexplained += 1   # keep the reference: the next settle compares the card alone with it
             return False
@@ -363,6 +363,19 @@ class PileWatcher:
         if unsure and held is not None and self._below(loc, held[1]):
             self._resting, self._unsure_held = True, held[2]
         return True
+
+    def _located_without_the_hand(self, held: tuple[np.ndarray, CardLocation, PileRead] | None,
+                                  view_grey: np.ndarray) -> CardLocation | None:
+        """The card laid since the last settled view. After a revoked settle (`held`), that view held the hand laying
+        the card: a change from it takes in where the hand was, and where the card lay before a hand that came back
+        moved it. The view before the card held shows no hand, so a change from it that is one card's own outline is
+        one card lying alone, and where that card lies."""
+        assert self._reference is not None
+        loc = self._locate(self._reference, view_grey)
+        if held is None or (loc is not None and self._own_outline(loc)):
+            return loc
+        alone = self._locate(held[0], view_grey)
+        return alone if alone is not None and self._own_outline(alone) else loc
 
     def _locate(self, before: np.ndarray, view_grey: np.ndarray) -> CardLocation | None:
         """The card laid since `before`. A change of more than a card (`HELD_CARD`) may be the light that changed
