@@ -588,6 +588,27 @@ def test_at_the_deal_s_end_two_aces_each_showing_the_other_s_sign_are_swapped(sw
     assert {"AS", "AC"} <= set(table.readers[0].exclude)
 
 
+@pytest.mark.parametrize(("lean", "alternative"), [(0.0, None), (0.3, None), (0.5, "KC")])
+def test_a_pile_card_whose_index_sign_shows_its_own_suit_gives_a_shown_hand_no_other_suit_to_rename_it_to(
+        lean: float, alternative: str | None) -> None:
+    """Deal 187022: Chloé's Slavic K♠, read K♠ 0.99 with the K♣ at half, its sign the spades'; at the showdown her
+    Q♠ read K♠ 0.999 renamed the pile's K♠ to the K♣, and her hand showed a K♠. The sign tells the two suits of one
+    ink apart: twice as near the spades' (`CLOSER`), the K♣ is no card the pile's K♠ may have been, and a hand's K♠
+    is that hand's misread; a sign between both suits' leaves it one."""
+    table = Table()
+    for t, card in ((1.0, "2S"), (2.0, "3S"), (3.0, "4S")):
+        table.lay(t, card, sure("Bruno"), sign=SPADE)
+    for t, card in ((4.0, "5C"), (5.0, "6C"), (6.0, "7C")):
+        table.lay(t, card, sure("Chloé"), sign=CLUB)
+    for t, card in ((7.0, "8C"), (8.0, "9H"), (9.0, "10H"), (10.0, "JH"), (11.0, "QH")):
+        table.lay(t, card, sure("Denis"))
+    table.lay(12.0, "KS", sure("Bruno"), 0.99, {"KS": 0.99, "KC": 0.5}, sign=(1 - lean) * SPADE + lean * CLUB)
+    for t, card in ((13.0, "2D"), (14.0, "3D")):
+        table.lay(t, card, sure("Bruno"))
+    table.quiet(14.5)
+    assert table.readers and table.readers[0].alternatives.get("KS") == alternative
+
+
 @pytest.mark.parametrize("taught, talon", [(True, False), (True, True), (False, False)])
 def test_a_card_read_twice_whose_reads_scored_no_other_card_is_renamed_to_the_suit_its_sign_shows(taught: bool,
                                                                                                   talon: bool) -> None:

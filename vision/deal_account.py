@@ -792,7 +792,8 @@ class DealAccount:
         # on the pile: no hand holds it, however surely a hand reads it (a hand's own card may read as a pile card of
         # another suit).
         unsure = {c for c, seen in self.sightings.items() if self._unsure(seen)}
-        alternatives = pile_alternatives(self._evidence(), self.proven, self.config.rename_floor, unsure)
+        alternatives = pile_alternatives(self._evidence_the_sign_allows(), self.proven, self.config.rename_floor,
+                                         unsure)
         self.showdown = self.start_showdown(
             {p: n for p, n in left.items() if n > 0},
             {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()} | self._misread_twice_as(),
@@ -917,6 +918,16 @@ class DealAccount:
     def _evidence(self) -> dict[str, Mapping[str, float]]:
         """Per card on the pile, the evidence of its read (as renamed so far)."""
         return {c: seen.evidence for c, seen in self.sightings.items()}
+
+    def _evidence_the_sign_allows(self) -> dict[str, Mapping[str, float]]:
+        """`_evidence` without the card of each read's rank in the other suit of its ink where the read's index sign
+        rules that suit out (`_ruled_out_by_sign`): a shown hand's read of the pile card then says the hand's read is
+        wrong (a Slavic Q♠ read K♠), not that the pile card was the other suit's."""
+        out: dict[str, Mapping[str, float]] = {}
+        for card, seen in self.sightings.items():
+            ruled_out = self._ruled_out_by_sign(card, seen)
+            out[card] = {c: v for c, v in seen.evidence.items() if c not in ruled_out}
+        return out
 
     def _rename_earlier(self, card: str, evidence: Mapping[str, float], t: float) -> list[dict]:
         """`card` is on the pile already: rename the earlier reading when it is the likelier misread (the
