@@ -508,6 +508,22 @@ def test_a_card_read_again_surely_renames_the_earlier_hesitant_read_though_the_r
     assert "seen_twice" not in again[-1].get("flags", ())
 
 
+@pytest.mark.parametrize(("arm", "sweeper"), [(asked("Bruno", "Anne"), "Bruno"), (sure("Bruno"), "Anne")])
+def test_a_box_whose_honour_s_play_was_asked_goes_to_the_player_credited_with_it_when_the_rules_refuse_the_arm_s(
+        arm: Attribution, sweeper: str) -> None:
+    """Deal 184013: Bruno's 7♦ was asked (Anne's place beside his on one edge), the engine crediting him as the
+    likeliest; his sweep of its box was seen as Anne's arm. The rules give the box to the honour's player alone: told
+    to Anne, the sweep was refused and the box kept its 20 chips at the settlement. A play told to its player is left
+    to `sweeper`, which weighs that player against the sweeping arm (given no honour's player here: the arm's word).
+    """
+    table = Table()
+    table.lay(1.0, "6D", sure("Bruno"))
+    table.lay(2.0, "7D", arm)
+    swept = table.account.box_swept(3.0, "7D", sure("Anne"), None, arms(Anne=400.0))
+    assert [(e["box"], e["player"]) for e in swept if e["type"] == "box_swept"] == [("7D", sweeper)]
+    assert (table.referee.game.state.board["7D"] == 0) == (sweeper == "Bruno")
+
+
 def test_a_sweep_proves_the_honour_its_player_s_last_read_had_as_runner_up() -> None:
     """Deal 60004 of the widened benchmark: Denis's Q♠ read as the K♣ (Q♠ close behind), then he empties the Q♠ box:
     his card was the Q♠. A runner-up far behind, or a sweep by another player, proves nothing."""

@@ -465,7 +465,7 @@ class DealAccount:
                   moved: Mapping[str, float]) -> list[dict]:
         """`box` was emptied by the arm `seen` names (`moved`: every seat's arm evidence in that motion)."""
         out: list[dict] = []
-        who = sweeper(box, seen, honour_player, moved, self.referee)
+        who = self._asked_honour_s_player(box, sweeper(box, seen, honour_player, moved, self.referee))
         out += self._honour_laid_when_nudged(box, who)
         out += self._read_before_disproved(box, who, t)
         out += self._runner_up_proved(box, who, t)
@@ -474,6 +474,18 @@ class DealAccount:
             out += self._renamed_together(self.referee.sweep(who, box), t, PROVEN)
         self._emptied(box)
         return out + [{"t": t, "type": "box_swept", "box": box, "player": who}]
+
+    def _asked_honour_s_player(self, box: str, who: str | None) -> str | None:
+        """Who emptied `box`: `who`, unless its honour's play was asked (the phone told nobody) and the rules refuse
+        the box to `who` but give it to the player the engine credits with that play (the likeliest candidate). Only
+        the honour's player takes its box: told to `who`, the sweep would be refused and the box, emptied, would keep
+        its stake at the settlement."""
+        seen = self.sightings.get(box)
+        if self.referee is None or seen is None or seen.told is not None or seen.credited is None:
+            return who
+        if who is not None and self.referee.may_sweep(who, box):
+            return who
+        return seen.credited if self.referee.may_sweep(seen.credited, box) else who
 
     def _honour_laid_when_nudged(self, box: str, who: str | None) -> list[dict]:
         """`who` emptied `box`, whose honour nobody read, after the pile changed by what was taken for its top card
