@@ -172,9 +172,9 @@ def test_a_new_calibration_keeps_the_card_size_measured(scale: float) -> None:
 
 
 def test_a_card_size_the_pile_withdraws_is_withdrawn_from_the_gate_and_the_arms() -> None:
-    """Deal 186010: the first card's size was measured on a settle its hand revoked, so the pile withdrew it; the gate
-    kept it (a third of a card's true area) and took an arm resting at the picture's edge for a hand over the table,
-    and three cards laid meanwhile were never read."""
+    """Deal 186010: the first card's size was measured on a settle its hand revoked, so the pile withdrew it, its
+    outline perhaps taking in the hand; the gate and the arm tracker went on counting in it, as if the pile still held
+    it. Every stage counts in the one size the pile holds."""
     calibrator = MarkerCalibrator(PLAYERS)
     calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
     pipeline = _pipeline_measuring_a_card(calib)
