@@ -1549,6 +1549,33 @@ def test_a_nudge_that_read_the_top_card_again_was_that_card_laid_on_its_misread_
 
 
 @pytest.mark.parametrize("queen_doubted", [True, False])
+def test_a_box_emptied_by_the_arm_that_seemed_to_nudge_its_honour_on_top_shows_it_laid_then(
+        queen_doubted: bool) -> None:
+    """Deal 188016: Chloé's Slavic Q♥ was read K♥ (Q♥ at 0.97 behind); Anne's K♥, laid squarely on it, was read K♥
+    again and taken for it nudged by her arm, which then emptied the K♥ box. Only the honour's player takes its box,
+    right after laying it: the K♥ was Anne's, laid at the nudge, on the Q♥. A read that never doubted the Q♥ leaves
+    the honour Bruno's and the sweep his (the arm the rules refuse)."""
+    pile = ("9S", "10S", "JS", "QH", "KH", "2D", "3D")
+    table = Table(_losers_hands(pile, winner="Anne"), unswept=[])
+    for t, card in enumerate(pile[:3], start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    evidence = {"KH": 0.999, "AH": 0.104, "JH": 0.08} | ({"QH": 0.971} if queen_doubted else {})
+    table.lay(4.0, "KH", sure("Bruno"), 0.999, evidence)
+    table.account.top_nudged(5.0, PileRead("KH", 0.999, 2, 2, evidence={"KH": 0.2}), sure("Anne"))
+    swept = table.account.box_swept(6.0, "KH", sure("Anne"), "Bruno", arms(Anne=3595.0))
+    if not queen_doubted:
+        assert [(e["type"], e["player"]) for e in swept] == [("box_swept", "Bruno")]
+        return
+    assert [(e["type"], e.get("was"), e.get("card", e.get("box")), e["player"], e["t"]) for e in swept] == [
+        ("card_corrected", "KH", "QH", "Bruno", 6.0), ("card_played", None, "KH", "Anne", 5.0),
+        ("box_swept", None, "KH", "Anne", 6.0)]
+    assert swept[0]["reason"] == PROVEN and swept[1]["proven"] == PROVEN
+    assert table.referee.state.board["KH"] == 0 and table.referee.rule_breaks() == 0
+    laid = table.lay(7.0, "2D", sure("Anne"))
+    assert "flags" not in laid[-1]          # the king ended the run: Anne, who laid it, leads
+
+
+@pytest.mark.parametrize("queen_doubted", [True, False])
 def test_a_nudge_that_read_again_a_top_card_breaking_the_run_was_that_card_laid_on_the_doubt_that_mends_it(
         queen_doubted: bool) -> None:
     """Deal 162022: Chloé's J♠, then Denis's Slavic Q♦ read K♦ (A♦, Q♦ behind; a K on a J breaks the run); Anne's

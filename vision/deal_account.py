@@ -439,16 +439,24 @@ class DealAccount:
         seen = self.sightings.get(top) if top is not None else None
         if referee is None or top is None or seen is None or top != named or top in self.proven:
             return []
-        breaks = {other: referee.breaks_if_played(player, card, confidence, (top, other), (arm.player, named))
-                  for other in doubts(top, seen.evidence, self.sightings, self.config.rename_floor)
-                  if other not in HONOURS}
-        fewest = min((count for count in breaks.values() if count is not None), default=None)
-        fits = [other for other, count in breaks.items() if count == fewest]
-        if fewest is None or fewest > now or len(fits) != 1:
+        fit = self._sole_doubt(top, seen, now, lambda other: referee.breaks_if_played(
+            player, card, confidence, (top, other), (arm.player, named)))
+        if fit is None:
             return []
         log.warning("%s breaks the rules where %s, read again when the top card seemed nudged, laid on %s keeps them",
-                    card, named, fits[0])
-        return self._rename(top, fits[0], t, SEQUENCE) + self._proven_play(nudge.t, nudge.read, arm, RUN)
+                    card, named, fit)
+        return self._rename(top, fit, t, SEQUENCE) + self._proven_play(nudge.t, nudge.read, arm, RUN)
+
+    def _sole_doubt(self, card: str, seen: Sighting, now: int, breaks: Callable[[str], int | None]) -> str | None:
+        """The one doubt of the read of `card` (a runner-up within `rename_floor`, none on the pile, never an honour)
+        that leaves the fewest rule breaks (`breaks` counts them were `card` that doubt), no more than `now`; None
+        when no doubt or several do: a rename the rules cannot single out is a guess."""
+        floor = self.config.rename_floor
+        counts = {other: breaks(other) for other in doubts(card, seen.evidence, self.sightings, floor)
+                  if other not in HONOURS}
+        fewest = min((count for count in counts.values() if count is not None), default=None)
+        fits = [other for other, count in counts.items() if count == fewest]
+        return fits[0] if fewest is not None and fewest <= now and len(fits) == 1 else None
 
     def _proven_play(self, t: float, read: PileRead, arm: Attribution, proof: str) -> list[dict]:
         """`card_laid` of a play perception took for no card laid, found since (`proven`: `proof`)."""
@@ -464,8 +472,10 @@ class DealAccount:
     def box_swept(self, t: float, box: str, seen: Attribution, honour_player: str | None,
                   moved: Mapping[str, float]) -> list[dict]:
         """`box` was emptied by the arm `seen` names (`moved`: every seat's arm evidence in that motion)."""
-        out: list[dict] = []
         who = self._asked_honour_s_player(box, sweeper(box, seen, honour_player, moved, self.referee))
+        out = self._honour_laid_on_its_misread(box, seen, who, t)
+        if out:
+            who = seen.player
         out += self._honour_laid_when_nudged(box, who)
         out += self._read_before_disproved(box, who, t)
         out += self._runner_up_proved(box, who, t)
@@ -486,6 +496,28 @@ class DealAccount:
         if who is not None and self.referee.may_sweep(who, box):
             return who
         return seen.credited if self.referee.may_sweep(seen.credited, box) else who
+
+    def _honour_laid_on_its_misread(self, box: str, seen: Attribution, who: str | None, t: float) -> list[dict]:
+        """The arm that emptied `box` is the one seen at the last nudge (no card laid since), read as `box`'s honour
+        again, and not the arm of `who`, credited with the honour on top, whom the rules gave the sweep: only the
+        honour's player takes its box, right after laying it, so the nudge was the honour laid by that arm, and the
+        top card was one doubt of its read (a runner-up within `rename_floor`, none on the pile, never an honour),
+        misread as the honour laid on it. Only when one doubt alone leaves the fewest breaks, no more than now."""
+        nudge, referee, top = self.nudged, self.referee, self._last_laid()
+        arm = seen.player
+        if (nudge is None or referee is None or not self.referee_current or arm is None or arm == who
+                or top != box or box in self.proven or nudge.read.card != box or nudge.arm.player != arm
+                or referee.may_sweep(arm, box)):
+            return []
+        confidence = float(nudge.read.confidence)
+        fit = self._sole_doubt(box, self.sightings[box], referee.rule_breaks(),
+                               lambda other: referee.breaks_if_played(arm, box, confidence, (box, other)))
+        if fit is None:
+            return []
+        self.nudged = None
+        log.warning("%s emptied the %s box after its arm seemed to nudge the %s on top: %s was laid then on %s",
+                    arm, box, box, box, fit)
+        return self._rename(box, fit, t, PROVEN) + self._proven_play(nudge.t, nudge.read, nudge.arm, PROVEN)
 
     def _honour_laid_when_nudged(self, box: str, who: str | None) -> list[dict]:
         """`who` emptied `box`, whose honour nobody read, after the pile changed by what was taken for its top card
