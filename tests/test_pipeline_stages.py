@@ -923,6 +923,40 @@ def _bordered_card(view: np.ndarray, x: int, y: int) -> None:
     cv2.rectangle(view, (x, y), (x + 70, y + 100), 120, 2)
 
 
+def test_a_card_laid_on_the_top_card_after_it_dropped_from_the_hand_is_a_new_card() -> None:
+    """Deal 190012: Bruno's K♣, read while his hand held it at the pile's edge, dropped onto the pile as the hand
+    left; against the view it was read in, the change took in both its places (more than a card) and read K♣ again:
+    the same card, moved. His 10♣, laid squarely on it on his hand's one visit since (no hand came back), is a new
+    card, not the K♣ come to rest."""
+    watcher = _mid_deal_watcher([{"KC": 0.99}, {"KC": 0.99}, {"KC": 0.99}, {"KC": 0.98},
+                                 {"10C": 0.99}, {"10C": 0.99}])
+    before = np.full((220, 240), 90, np.uint8)
+    _bordered_card(before, 80, 30)
+    _bordered_card(before, 95, 95)
+    watcher.baseline(before)
+    held = before.copy()
+    _bordered_card(held, 82, 40)                               # held over the pile's edge, the hand beyond the zone
+    dropped = before.copy()
+    _bordered_card(dropped, 95, 90)                            # let go: it lies on the pile
+    laid = dropped.copy()
+    _bordered_card(laid, 97, 92)                               # the 10♣, squarely on it
+    reads = []
+    for view, came_back in ((held, False), (dropped, False), (laid, False)):
+        assert watcher.settled(view, came_back)
+        image = cv2.cvtColor(view, cv2.COLOR_GRAY2BGR)
+        watcher.read(image, np.eye(3))
+        verdict = watcher.read(image, np.eye(3))
+        assert verdict is not None
+        reads.append(verdict)
+        if not reads[:-1]:
+            watcher.lay(verdict)
+        elif verdict.card == "KC":
+            assert watcher._more_than_a_card(verdict.location) and watcher.same_card_nudged(verdict, {"KC"})
+            watcher.moved(verdict, {"KC"})
+    assert [r.card for r in reads] == ["KC", "KC", "10C"]
+    assert not reads[2].at_rest and not watcher.same_card_nudged(reads[2], {"KC"})
+
+
 def test_a_card_its_hand_came_back_to_and_moved_after_a_revoked_settle_is_found_where_it_lies() -> None:
     """Deal 186009: Anne's 8♣, read surely on a settle its hand revoked, was slid by the hand coming back. Against the
     view it was read in, the hand in it, the change took in the hand's place and the card's old one: a box over the

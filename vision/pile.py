@@ -308,11 +308,15 @@ class PileWatcher:
 
     def moved(self, read: PileRead, on_pile: Collection[str] = ()) -> None:
         """The top card was read again where it lies now (`same_card_nudged`): later reads are compared there. A card
-        below seen again (`_uncovered`) is no card laid either: nothing of that change comes to rest later."""
+        below seen again (`_uncovered`) is no card laid either: nothing of that change comes to rest later. Nor is the
+        card read again held (`HELD_CARD`) when its change was more than a card: that was laid and read before, and
+        the hand that made the change large may be the one gone since the view before, as it left the card lying."""
         if read.card == self.top or self._shows_top(read, on_pile):
             self.top_location = read.location
         elif self._uncovered(read, on_pile):
             self.brushed()
+        if self._held is not None and self._held[2] is read:
+            self._held = None
 
     def brushed(self) -> None:
         """The change read last was no card laid but a hand brushing the pile: nothing of it comes to rest later."""
