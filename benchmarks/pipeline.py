@@ -216,7 +216,8 @@ def _figures(scores: list[Score]) -> list[str]:
         f"  (after {total('renamed')} renamed by card_corrected)",
         f"plays attributed right without asking:    {pct(total('players_right'), total('plays'))}   target >= 98 %"
         f"  (asked: {total('players_asked')}, extra plays seen: {total('extra_plays')})",
-        f"sweeps caught (right box and player):     {pct(total('sweeps_caught'), total('sweeps'))}   target all",
+        f"sweeps caught (right box and player):     {pct(total('sweeps_caught'), total('sweeps'))}   target all"
+        f"  (told that were none: {total('extra_sweeps')})",
         f"missed calls caught:                      {pct(total('missed_caught'), total('missed_calls'))}   target all"
         f"  (false alarms: {total('false_missed')}; told, then withdrawn: {total('withdrawn_missed')})",
         f"deal end (winner, opera) right:           {pct(sum(s.deal_over_right for s in scores), len(scores))}",

@@ -4,8 +4,9 @@ taken back is a false alarm withdrawn, and a true one taken back is not caught."
 from __future__ import annotations
 
 from vision.tablesim.script import Action, DealScript, deal_script
+from vision.tablesim.scene import TruthEvent
 from vision.tablesim.truth import (align_plays, corrected_plays, expected_deal_end, false_alarms, standing_missed,
-                                   withdrawn_alarms)
+                                   sweeps_beyond, withdrawn_alarms)
 
 
 def _plays(*reads: tuple[float, str]) -> list[dict]:
@@ -56,6 +57,17 @@ def test_a_swap_trades_the_cards_of_the_latest_plays_of_both_its_names() -> None
     swap = {"type": "card_corrected", "was": "5D", "card": "5S", "swap": True}
     assert [p["card"] for p in corrected_plays([*played, swap])] == ["5S", "6C", "5D"]
     assert [p["card"] for p in corrected_plays([*played[:2], swap])] == ["5D", "6C"]
+
+
+def test_a_box_told_swept_while_it_was_not_or_told_again_counts_as_a_sweep_that_was_none() -> None:
+    """Deal 183019: an arm the colour of the table rested across the tray at three settles, and the 10♦, J♣ and 7♦
+    boxes under it were told swept each time, before their honours were laid; each was swept once, later."""
+    truth = [TruthEvent(30 * t, {"type": "box_swept", "box": box, "player": who})
+             for t, box, who in ((28, "QS", "Anne"), (39, "JC", "Chloé"), (58, "10D", "Bruno"))]
+    told = [{"type": "box_swept", "box": box, "player": "Anne"} for box in ("10D", "JC", "10D", "QS", "JC", "10D")]
+    assert sweeps_beyond(truth, told) == {"10D": 2, "JC": 1}
+    assert sweeps_beyond(truth, [e for e in told if e["box"] == "QS"]) == {}
+    assert sweeps_beyond([], told[:1]) == {"10D": 1}
 
 
 def test_a_missed_call_withdrawn_stops_standing() -> None:

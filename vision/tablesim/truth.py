@@ -6,6 +6,7 @@ hands; so a settlement is "exactly right" when every perception step was right, 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,6 +94,9 @@ class Score:
     """card_corrected events: earlier plays the pipeline renamed once it knew better (scored as renamed)."""
     sweeps: int = 0
     sweeps_caught: int = 0
+    extra_sweeps: int = 0
+    """box_swept events beyond the box's true sweeps (each box is emptied once a deal): a box told emptied that was
+    not, or told again; the phone shows each one."""
     missed_calls: int = 0
     missed_caught: int = 0
     false_missed: int = 0
@@ -182,6 +186,14 @@ def align_plays(landed: list[float], cards: list[str], plays: list[dict]) -> dic
     return pairs
 
 
+def sweeps_beyond(truth: list[TruthEvent], events: list[dict]) -> dict[str, int]:
+    """Per box, how many more `box_swept` events were told than the box was swept: each box is emptied once a deal,
+    so a box told emptied while its chips lay there (under a resting arm), or told again, is a sweep that was none."""
+    told = Counter(str(e["box"]) for e in events if e["type"] == "box_swept")
+    swept = Counter(str(t.event["box"]) for t in truth if t.event["type"] == "box_swept")
+    return {box: n - swept[box] for box, n in told.items() if n > swept[box]}
+
+
 def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], fps: float,
                chips: int = 100, rules: str = "lindor") -> Score:
     s = Score()
@@ -217,6 +229,9 @@ def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], 
             s.sweeps_caught += 1
         else:
             s.problems.append(f"sweep of {te.event['box']} by {te.event['player']} not caught")
+    for box, extra in sweeps_beyond(truth, events).items():
+        s.extra_sweeps += extra
+        s.problems.append(f"{box} box told swept {extra} more time(s) than it was")
     seen_missed = standing_missed(events)
     expected_missed = expected_missed_calls(script)
     for card in false_alarms(script, events):
