@@ -1089,6 +1089,41 @@ def test_a_settle_whose_sweep_measures_the_chips_tells_the_sweep_left_undecided_
     assert pipeline.boxes.undecided == {} and "10D" in pipeline.boxes.emptied
 
 
+@pytest.mark.parametrize("still_emptied", [True, False])
+def test_a_box_emptied_with_no_honour_laid_is_told_only_when_the_next_settle_still_shows_it_emptied(
+        still_emptied: bool) -> None:
+    """Deal 183019: an arm the colour of the wooden table rested across the tray when the table settled, and the
+    10♦ box under it looked emptied, its honour not laid; at the next settle the arm had gone and the box looked as
+    before. Chips leave a box only with its honour's sweep: a box emptied so, proving nothing, is told only when the
+    next settle still shows it emptied."""
+    calibrator = MarkerCalibrator(PLAYERS)
+    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
+    w, h = calib.view_size
+    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
+                         (h, w, 3))
+    account = pipeline.account
+    account.box_swept = lambda t, box, seen, honour_player, moved: [{"type": "box_swept", "box": box, "t": t}]
+    account.missed = lambda missed, t: []
+    account.settled = lambda t, laid, view: []
+    account.stakes = lambda: {"10D": 3}
+    settles = iter([(["10D"], [("10D", None, False)]), (["10D"] if still_emptied else [], [])])
+
+    def settle(readings: dict, card: str | None, player: str | None, around: dict, t: float) -> tuple[list, list]:
+        strays, swept = next(settles)
+        pipeline.boxes.strays = set(strays)
+        return swept, []
+
+    pipeline.boxes.settle = settle
+    pipeline._attribute = lambda target, allowed: Attribution("Anne", ("Anne",), {})
+    pipeline._look_at_seats = lambda view: {}
+    pipeline.arms = SimpleNamespace(evidence={"any": {}}, reset=lambda: None)
+    told = []
+    for t in (5.0, 6.0):
+        pipeline.pending_settle = {"t": t, "readings": {}, "around": {}, "view": None, "wall": 0.0}
+        told.append(pipeline._after_settle(SimpleNamespace(index=60), None))
+    assert told == [[], [{"type": "box_swept", "box": "10D", "t": 5.0}] if still_emptied else []]
+
+
 def test_a_settle_tells_an_earlier_honour_s_sweep_before_its_card_and_no_missed_call_for_an_honour_it_renamed() -> None:
     """One settle shows Bruno's J♣ laid, its box emptied, and the 10♦ box Anne's honour waited on emptied too: the 10♦
     sweep is told first, the J♣'s after its card. The boxes, judged before the card, count the Q♠ box's window

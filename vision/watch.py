@@ -143,6 +143,8 @@ class _Pipeline:
         """Cards the account renamed while the card of the settle being told was laid."""
         self._nudge: PileRead | None = None
         """The last read taken for the top card nudged, no card laid since: where an honour its sweep proves lies."""
+        self._strays_held: dict[str, dict] = {}
+        """`box_swept` events of boxes emptied with no honour laid that proved nothing, not told yet (`_swept`)."""
         self.account = DealAccount(players, referee, config, self.inks, self._start_showdown,
                                    lambda: self.boxes.close_all(), self._renamed, self.pip_shapes)
         """What the frames say about the deal (the reasoning, apart from this perception)."""
@@ -310,6 +312,7 @@ class _Pipeline:
         swept, missed = self.boxes.settle(pending["readings"], card,
                                           attribution.player if attribution is not None else None, pending["around"],
                                           t)
+        out += self._strays_still_emptied()
         earlier, later = sweeps_around(swept, card)
         for box, honour_player, _ in earlier:
             out += self._swept(t, box, honour_player)
@@ -350,7 +353,18 @@ class _Pipeline:
             self.pile.lay(replace(self._nudge, card=box))
             self.boxes.strays.discard(box)
             self._nudge = None
+        if box in self.boxes.strays and [e["type"] for e in out] == ["box_swept"]:
+            self._strays_held[box] = out[0]
+            return []
         return out
+
+    def _strays_still_emptied(self) -> list[dict]:
+        """The held sweeps of boxes emptied with no honour laid (`_strays_held`) whose box this settle still shows
+        emptied; the others are dropped. During play chips leave a box only with its honour's sweep, so such a box,
+        which proved nothing, may be one something lay over (an arm the colour of the table, still on the tray when
+        the table settled): it is told only when the next settle agrees (`BoxTracker._restore_strays`)."""
+        held, self._strays_held = self._strays_held, {}
+        return [event for box, event in held.items() if box in self.boxes.strays]
 
     def _look_at_seats(self, view: np.ndarray) -> dict[str, BoxLook]:
         return {p: look_at(view, poly) for p, poly in self.calib.zones.seats.items() if p in self.players}
@@ -421,6 +435,7 @@ class _Pipeline:
             # A recording may stop before the table settles again after the last card a loser lays: read the
             # final, still frame once more rather than the last settled one, which may predate that card.
             out += self.account.showdown_view(self.calib.warp(self._last_image), t)
+        out += self._strays_still_emptied()
         return out + self.account.finish(t)
 
 
