@@ -1056,14 +1056,18 @@ def test_a_sweep_of_an_earlier_honour_s_box_is_told_before_the_card_seen_in_the_
     assert sweeps_around(swept, None) == ([], swept)
 
 
-def test_a_settle_whose_sweep_measures_the_chips_tells_the_sweep_left_undecided_before() -> None:
-    """The Q♠ box swept clearly measures a chip: the 10♦ box Chloé's call closed on, changed by more than half a chip
-    then, is told her sweep in the same settle, after the Q♠'s, with when her call closed."""
+def _pipeline_on_the_mat() -> _Pipeline:
+    """A pipeline over the printed mat's zones, seen straight from above, whose recogniser reads every card A♠."""
     calibrator = MarkerCalibrator(PLAYERS)
     calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
     w, h = calib.view_size
-    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
-                         (h, w, 3))
+    return _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(), (h, w, 3))
+
+
+def test_a_settle_whose_sweep_measures_the_chips_tells_the_sweep_left_undecided_before() -> None:
+    """The Q♠ box swept clearly measures a chip: the 10♦ box Chloé's call closed on, changed by more than half a chip
+    then, is told her sweep in the same settle, after the Q♠'s, with when her call closed."""
+    pipeline = _pipeline_on_the_mat()
     account = pipeline.account
     account.box_swept = lambda t, box, seen, honour_player, moved: [{"type": "box_swept", "box": box}]
     account.late_sweep = lambda t, box, player, swept_at: [{"type": "box_swept", "box": box, "player": player,
@@ -1096,11 +1100,7 @@ def test_a_box_emptied_with_no_honour_laid_is_told_only_when_the_next_settle_sti
     10♦ box under it looked emptied, its honour not laid; at the next settle the arm had gone and the box looked as
     before. Chips leave a box only with its honour's sweep: a box emptied so, proving nothing, is told only when the
     next settle still shows it emptied."""
-    calibrator = MarkerCalibrator(PLAYERS)
-    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
-    w, h = calib.view_size
-    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
-                         (h, w, 3))
+    pipeline = _pipeline_on_the_mat()
     account = pipeline.account
     account.box_swept = lambda t, box, seen, honour_player, moved: [{"type": "box_swept", "box": box, "t": t}]
     account.missed = lambda missed, t: []
@@ -1129,11 +1129,7 @@ def test_a_settle_tells_an_earlier_honour_s_sweep_before_its_card_and_no_missed_
     sweep is told first, the J♣'s after its card. The boxes, judged before the card, count the Q♠ box's window
     closed, but laying the card renamed the Q♠ read before it (read twice): that honour was never laid, so no missed
     call is told for it."""
-    calibrator = MarkerCalibrator(PLAYERS)
-    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
-    w, h = calib.view_size
-    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
-                         (h, w, 3))
+    pipeline = _pipeline_on_the_mat()
     told_missed: list = []
 
     def card_laid(t: float, read: PileRead, attribution: Attribution) -> list[dict]:
@@ -1162,11 +1158,7 @@ def test_an_honour_a_sweep_proves_laid_when_the_top_card_seemed_nudged_lies_wher
     """Deal 117006: a K♥ laid squarely on the Q♥ was read Q♥ and taken for it nudged; the K♥ box, emptied at the next
     settle with no honour waiting, was a stray sweep. The account plays the K♥ for the sweeper: it is the top card
     now, where the change was read, and its box was emptied by right."""
-    calibrator = MarkerCalibrator(PLAYERS)
-    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
-    w, h = calib.view_size
-    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
-                         (h, w, 3))
+    pipeline = _pipeline_on_the_mat()
     account = pipeline.account
     account.missed = lambda missed, t: []
     account.settled = lambda t, laid, view: []
@@ -1266,11 +1258,7 @@ def test_a_change_of_the_pile_no_frame_showed_a_card_in_while_a_call_s_box_is_em
 def test_a_hand_coming_back_to_the_pile_is_told_from_a_lull_in_one_visit() -> None:
     """Motion over the pile after as many calm frames as a settle takes is a second visit (a hand coming back with
     a card); a shorter lull, or motion elsewhere, is not."""
-    calibrator = MarkerCalibrator(PLAYERS)
-    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
-    w, h = calib.view_size
-    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
-                         (h, w, 3))
+    pipeline = _pipeline_on_the_mat()
     on_pile = pipeline._pile_small.astype(np.uint8) * 255
     elsewhere = np.zeros_like(on_pile)
     elsewhere[:, :4] = 255
