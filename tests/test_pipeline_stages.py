@@ -1056,12 +1056,15 @@ def test_a_sweep_of_an_earlier_honour_s_box_is_told_before_the_card_seen_in_the_
     assert sweeps_around(swept, None) == ([], swept)
 
 
-def _pipeline_on_the_mat() -> _Pipeline:
-    """A pipeline over the printed mat's zones, seen straight from above, whose recogniser reads every card A♠."""
+def _pipeline_on_the_mat(referee: LiveReferee | None = None,
+                         identify_image: IdentifyImage = lambda image: []) -> _Pipeline:
+    """A pipeline over the printed mat's zones, seen straight from above, whose recogniser reads every pile card A♠
+    (and whole images as `identify_image` does)."""
     calibrator = MarkerCalibrator(PLAYERS)
     calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
     w, h = calib.view_size
-    return _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(), (h, w, 3))
+    return _Pipeline(calib, PLAYERS, referee, lambda crop: ("AS", 0.99), identify_image, None, WatchConfig(),
+                     (h, w, 3))
 
 
 def test_a_settle_whose_sweep_measures_the_chips_tells_the_sweep_left_undecided_before() -> None:
@@ -1185,12 +1188,7 @@ def test_an_honour_a_sweep_proves_laid_when_the_top_card_seemed_nudged_lies_wher
 def _refereed_pipeline(arm: dict[str, str], laid: Sequence[str]) -> tuple[_Pipeline, CardLocation]:
     """A pipeline with a live referee (no stopping at will) whose arms name `arm["player"]`, its boxes and seats
     quiet, after `laid` was laid at one place, one settle a second."""
-    calibrator = MarkerCalibrator(PLAYERS)
-    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
-    w, h = calib.view_size
-    referee = LiveReferee(PLAYERS, "Anne", 100, "lindor", {"stop_at_will": False})
-    pipeline = _Pipeline(calib, PLAYERS, referee, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
-                         (h, w, 3))
+    pipeline = _pipeline_on_the_mat(LiveReferee(PLAYERS, "Anne", 100, "lindor", {"stop_at_will": False}))
     pipeline.account.missed = lambda missed, t: []
     pipeline.account.settled = lambda t, laid, view: []
     pipeline._look_at_seats = lambda view: {}
@@ -2602,15 +2600,12 @@ def _seats_watched(referee: LiveReferee | None, identify_image: IdentifyImage,
                    ) -> tuple[_Pipeline, np.ndarray, dict[str, np.ndarray]]:
     """A pipeline on a plain white table with the marker mat's places, its pile's card measured (40 x 56 px), its
     places last looked at empty; the table and each place's middle."""
-    calibrator = MarkerCalibrator(PLAYERS)
-    calib = Calibration(np.eye(3), calibrator.geometry.size, calibrator.zones, "markers")
-    w, h = calib.view_size
-    pipeline = _Pipeline(calib, PLAYERS, referee, lambda crop: ("AS", 0.99), identify_image, None, WatchConfig(),
-                         (h, w, 3))
+    pipeline = _pipeline_on_the_mat(referee, identify_image)
+    w, h = pipeline.calib.view_size
     pipeline.pile.card_px = 40.0 * 56.0
     table = np.full((h, w, 3), 232, np.uint8)
     pipeline._seat_looks = pipeline._look_at_seats(table)
-    return pipeline, table, {p: np.round(z.mean(axis=0)).astype(int) for p, z in calib.zones.seats.items()}
+    return pipeline, table, {p: np.round(z.mean(axis=0)).astype(int) for p, z in pipeline.calib.zones.seats.items()}
 
 
 def _inked(image: np.ndarray) -> bool:
