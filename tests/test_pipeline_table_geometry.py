@@ -486,6 +486,22 @@ def test_a_first_card_of_the_table_s_shade_is_found_by_the_edge_around_it() -> N
     _assert_card_found(locate_new_card(before, after, zone), (120, 80, 180, 164))
 
 
+def test_a_first_card_of_the_table_s_shade_is_found_by_an_edge_that_shows_on_three_sides() -> None:
+    """Deal 193009 of the widened benchmark: the first card, a white ace on the mat's white pile zone; the light fell
+    square on its top edge, which showed no change, so its faint change, the three other sides, closed no outline and
+    the play went unread. Three sides of a card's edge are most of its hull's edge."""
+    rng = np.random.default_rng(5)
+    zone = np.array([[20, 20], [300, 20], [300, 220], [20, 220]], np.float64)
+    before = np.clip(249 + rng.normal(0, 1.5, (240, 320)), 0, 255).astype(np.uint8)
+    after = before.copy()
+    for start, end in (((120, 80), (120, 163)), ((120, 163), (179, 163)), ((179, 163), (179, 80))):
+        cv2.line(after, start, end, 232, 2)                                     # left, bottom, right: no top
+    for x, y in ((124, 86), (168, 144)):
+        after[y:y + 12, x:x + 7] = 40
+    cv2.circle(after, (150, 122), 6, 40, -1)
+    _assert_card_found(locate_new_card(before, after, zone), (120, 80, 180, 164))
+
+
 def test_a_first_card_of_the_table_s_shade_is_found_by_its_thin_edge_under_light_that_changed_by_patches() -> None:
     """Deal 71005 of the widened benchmark: a white card on a white cloth while the light changed unevenly (a lamp's
     fall-off, the patches compression brightens at once); its edge, a line a pixel or two wide, changed less than the

@@ -82,6 +82,11 @@ FAINT_BEYOND = 0.05
 lies beyond the strong change's hull in one piece wider than the view's blur (a `BLUR_PX` opening keeps it): a
 corner of the card that fell on a patch of the table of its paper's shade (a check of a gingham cloth). The blur
 fringe around a strong change that was the whole card already is gone after the opening."""
+FAINT_EDGE = 0.65
+"""A faint change that does not fill its hull still outlines a card when it runs along this share of that hull's edge:
+paper of the table's own shade shows no edge where the light falls square on it, only where the card shades the
+table or carries a printed border, so its change may be three of its sides (0.71 to 0.79 of its edge), while the ink
+of two cards laid one on the other lies scattered inside theirs."""
 LIGHT_PATCH = 0.25
 """When the light's shift over the whole zone leaves no outline, it is taken off patch by patch: the median shift
 over a window of this share of the zone's side. A lamp's fall-off and the patches a camera's compression brightens
@@ -280,11 +285,11 @@ def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, stro
     """The hull of the largest region of the zone that changed (`before` to `after`, both smoothed) by `FAINT_NOISE`
     times the zone's own noise, once the light's shift over the zone is taken off (with `light_by_patch`, the shift
     of each patch around a pixel: `LIGHT_PATCH`): a card laid alone on a table of nearly its shade, whose ink alone
-    changed by `CHANGE_GREY` (`strong` pixels), shows its whole outline so, or at least its closed edge. Only a
+    changed by `CHANGE_GREY` (`strong` pixels), shows its whole outline so, or at least most of its edge. Only a
     region that the faint change fills once its holes are filled (the card's paper, or the paper its edge closes;
-    scattered ink is no outline) and that holds twice the strong change's pixels or more, or reaches beyond that
-    change's hull (`strong_hull`) as a corner does (`FAINT_BEYOND`), counts: else that change was the card's outline
-    already, and was no card's shape."""
+    scattered ink is no outline) or that runs along most of its hull's edge (`FAINT_EDGE`), and that holds twice the
+    strong change's pixels or more, or reaches beyond that change's hull (`strong_hull`) as a corner does
+    (`FAINT_BEYOND`), counts: else that change was the card's outline already, and was no card's shape."""
     signed = after.astype(np.int16) - before
     if light_by_patch:
         side = int(LIGHT_PATCH * np.sqrt(np.count_nonzero(mask))) | 1
@@ -307,11 +312,18 @@ def _faint_outline(before: np.ndarray, after: np.ndarray, mask: np.ndarray, stro
     filled = cv2.drawContours(np.zeros_like(changed), contours, -1, 255, cv2.FILLED)
     hull = cv2.convexHull(cv2.findNonZero(filled))
     area = float(np.count_nonzero(filled))
-    if area < FAINT_FILL * cv2.contourArea(hull):
+    if area < FAINT_FILL * cv2.contourArea(hull) and _edge_share(filled, hull) < FAINT_EDGE:
         return None
     if area < 2 * strong and _beyond(filled, strong_hull) < FAINT_BEYOND * area:
         return None
     return hull
+
+
+def _edge_share(region: np.ndarray, hull: np.ndarray) -> float:
+    """The share of `hull`'s edge that `region` (a mask) runs along, within the view's blur (`BLUR_PX`)."""
+    edge = cv2.polylines(np.zeros_like(region), [hull.reshape(-1, 1, 2).astype(np.int32)], True, 255, 1)
+    near = cv2.dilate(region, np.ones((2 * BLUR_PX + 1, 2 * BLUR_PX + 1), np.uint8))
+    return float(np.count_nonzero((edge > 0) & (near > 0))) / max(np.count_nonzero(edge), 1)
 
 
 def _beyond(region: np.ndarray, hull: np.ndarray) -> int:
