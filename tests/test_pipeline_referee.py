@@ -36,6 +36,23 @@ def test_the_breaks_a_rename_would_make_are_counted_and_the_game_left_as_it_was(
     assert len(ref.game.events) == events and ref.rule_breaks() == 0
 
 
+def test_a_rename_laid_again_counts_the_passes_its_new_name_implies_against_the_hands_shown() -> None:
+    """As deal 194004's A♦ lead read as the K the run wanted: Bruno's card after his own 5♠, read 6♥, was a 9♣ lead.
+    Renamed in place it breaks the run (a 6 was wanted); laid again, Chloé and Anne passed on the 6 and Bruno led
+    anew: no break, unless a shown hand kept a 6 through its pass."""
+    ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+    ref.play("Bruno", "4D", 0.99)
+    ref.play("Bruno", "5S", 0.99)
+    ref.play("Bruno", "6H", 0.3)
+    events = len(ref.game.events)
+    assert ref.breaks_if_renamed("6H", "9C") == 1
+    assert ref.broken_if_renamed({}) == 0 and ref.broken_if_renamed({}, {"6H": "9C"}) == 0
+    assert ref.broken_if_renamed({"Chloé": {"6S", "KD"}}, {"6H": "9C"}) == 1
+    assert ref.broken_if_renamed({"Chloé": {"7S", "KD"}}, {"6H": "9C"}) == 0
+    assert ref.broken_if_renamed({"Chloé": {"6S"}}) == 0
+    assert len(ref.game.events) == events and ref.rule_breaks() == 0
+
+
 def test_a_card_read_twice_still_counts_and_opens_the_prior() -> None:
     """Deal 9011 of the benchmark: Bruno's 8♠ read as the 8♣ he had just laid. The referee still counts his card
     (so it sees him go out), and with the run lost, the next reading's prior holds no card unplayable."""

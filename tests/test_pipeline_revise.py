@@ -101,15 +101,16 @@ class Table:
 
     def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
             confidence: float = 0.99, evidence: dict[str, float] | None = None, sign: np.ndarray | None = None,
-            ink: tuple[float, float] | None = None, rest_of: str | None = None) -> list[dict]:
+            ink: tuple[float, float] | None = None, rest_of: str | None = None,
+            wished: dict[str, float] | None = None) -> list[dict]:
         """A card read on the pile (`arm`: who laid it, or how the arm tracker decides among the players the
         account allows; `evidence`: the read's scores, else the card alone; `sign`: its index's suit sign; `ink`: its
-        index's ink; `rest_of`: the card read with a hand over the pile below whose change it was read), then the
-        settle after it (no sweep)."""
+        index's ink; `rest_of`: the card read with a hand over the pile below whose change it was read; `wished`: the
+        rules' boost in `evidence` of the cards the run wanted), then the settle after it (no sweep)."""
         out = self.account.card_coming(t, card)
         attribution = arm if isinstance(arm, Attribution) else arm(self.account.allowed())
         read = PileRead(card, confidence, 3, 3, evidence=evidence or {card: confidence}, ink=ink, signs=(sign,) * 3,
-                        rest_of=rest_of)
+                        rest_of=rest_of, wished=wished or {})
         out += self.account.card_laid(t, read, attribution)
         out += self.account.settled(t, True, VIEW)
         self.events += out
@@ -894,6 +895,29 @@ def test_a_hesitant_honour_s_runner_up_the_run_rules_out_leaves_no_doubt_at_the_
     assert types(table.events)[-1] == "settlement"
     missed = [(e["card"], e["player"]) for e in table.events if e["type"] == "call_missed"]
     assert missed == ([("QS", "Bruno")] if told else [])
+
+
+@pytest.mark.parametrize(("wished", "kings_shown", "told"), [(5.0, False, False), (5.0, True, True),
+                                                              (1.0, False, True)])
+def test_an_honour_read_because_the_run_wanted_it_accuses_nobody_when_a_new_lead_fits_as_well(
+        wished: float, kings_shown: bool, told: bool) -> None:
+    """194004: Chloé's Slavic A♦, laid as a new lead after her own Q♣, was read as the K♥ at 0.10 because the run
+    wanted a K (the rules' wish scored it five times what the camera did); its box kept its stake. Without the wish
+    the A♦ scored a third of the K♥, and with the others passing on the K an A♦ lead keeps the run as well as the
+    K♥: a doubt, so nobody is accused. Not when a shown hand holds a K (one passes only when unable), nor when the
+    camera's own scores name the K♥ fifteen times over."""
+    pile = ("10H", "JH", "QH", "KH", "2D", "3D")
+    table = Table(_losers_hands(pile, also_out=("AD",) if kings_shown else ("AD", "KS", "KD", "KC")), unswept=[])
+    for t, card in enumerate(pile[:3], start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.lay(4.0, "KH", sure("Bruno"), 0.5, {"KH": 0.5, "AD": 0.5 / 15}, wished={"KH": wished})
+    told_now = table.account.missed([("KH", "Bruno")], 4.5)
+    for t, card in enumerate(pile[4:], start=5):
+        table.lay(float(t), card, sure("Bruno"))
+    table.quiet(7.0)
+    assert types(table.events)[-1] == "settlement"
+    missed = [(e["card"], e["player"]) for e in [*told_now, *table.events] if e["type"] == "call_missed"]
+    assert missed == ([("KH", "Bruno")] if told else [])
 
 
 def test_a_missed_call_told_for_a_read_renamed_since_is_withdrawn() -> None:

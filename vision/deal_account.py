@@ -227,7 +227,8 @@ class DealAccount:
         previous = self._last_laid()   # the card before, by the name the renames above left it
         self.sightings[card] = Sighting(event, evidence, read.ink, tracked, player,
                                         play_doubt(attribution, read.confidence, self.config.min_card_confidence),
-                                        dict(attribution.evidence), attribution.nearby, attribution.margin, read.signs)
+                                        dict(attribution.evidence), attribution.nearby, attribution.margin, read.signs,
+                                        read.wished if card == read.card else {})
         if teaches:
             self.taught[card] = self.sightings[card]
         if tracked is not None:
@@ -701,9 +702,10 @@ class DealAccount:
         (`_sign_disagrees`), or, during the deal (`shown` None), it was read with low confidence: which cards it may
         have been is only known at the settlement. So is a card read twice (`read_before`): one read is wrong, so
         which play laid the honour, and when its call was due, is unknown. A card proven since holds by that evidence
-        instead. A rename is a runner-up's guess: in doubt when a shown hand holds the card (the deck holds it once),
-        or when the read, as renamed, still hesitates with another card the deck allows (a Konqi-modern Q♦ read Q♣,
-        then renamed Q♠ when the real Q♣ came, its read scoring the Q♦ nearly as high as the Q♠)."""
+        instead. The read's scores are weighed without the rules' wish (`_as_seen`). A rename is a runner-up's guess:
+        in doubt when a shown hand holds the card (the deck holds it once), or when the read, as renamed, still
+        hesitates with another card the deck allows (a Konqi-modern Q♦ read Q♣, then renamed Q♠ when the real Q♣
+        came, its read scoring the Q♦ nearly as high as the Q♠)."""
         seen = self.sightings.get(card)
         if seen is None or card in self.proven:
             return False
@@ -716,18 +718,26 @@ class DealAccount:
         if shown is not None:
             ruled_out |= self._ruled_out_by_the_run(card, seen, ruled_out) | self._ruled_out_by_sign(card, seen)
         unsure = shown is None and not renamed and self._unsure(seen)
-        return unsure or hesitated(card, seen.evidence, ruled_out, self.config.rename_floor) \
+        return unsure or hesitated(card, self._as_seen(seen), ruled_out, self.config.rename_floor) \
             or self._sign_disagrees(card, seen, ruled_out)
+
+    @staticmethod
+    def _as_seen(seen: Sighting) -> dict[str, float]:
+        """A read's evidence without the rules' wish (`Sighting.wished`): a missed call accuses a player on what the
+        camera saw, and the run wanting the honour is no sign that it was laid."""
+        return {c: v / seen.wished.get(c, 1.0) for c, v in seen.evidence.items()}
 
     def _ruled_out_by_the_run(self, card: str, seen: Sighting, ruled_out: Collection[str]) -> set[str]:
         """The runner-ups of `card`'s read that would break the rules more than the read does (a K♠ laid on a J, where
-        the read's Q♠ follows it): players keep to the run, so a misread is likelier than a break made for it."""
+        the read's Q♠ follows it): players keep to the run, so a misread is likelier than a break made for it. The deal
+        is laid again with its passes inferred anew (`LiveReferee.broken_if_renamed`), since the passes a play implies
+        depend on its name: a new lead fits once the others passed, unless their shown hands held the card wanted."""
         referee = self.referee
-        if referee is None:
+        hands = self._hands_read()
+        if referee is None or (now := referee.broken_if_renamed(hands)) is None:
             return set()
-        now = referee.rule_breaks()
-        return {other for other in doubts(card, seen.evidence, ruled_out, self.config.rename_floor)
-                if (after := referee.breaks_if_renamed(card, other)) is not None and after > now}
+        return {other for other in doubts(card, self._as_seen(seen), ruled_out, self.config.rename_floor)
+                if (after := referee.broken_if_renamed(hands, {card: other})) is not None and after > now}
 
     def _ruled_out_by_sign(self, card: str, seen: Sighting) -> set[str]:
         """The card of `card`'s rank in the other suit of its ink, when the read's index sign looks like its own
@@ -1257,6 +1267,13 @@ class DealAccount:
     def _shown(self) -> set[str]:
         """The cards the losers' hands revealed."""
         return cards_of(self.showdown.revealed) if self.showdown is not None else set()
+
+    def _hands_read(self) -> dict[str, set[str]]:
+        """Per loser, the cards their revealed hand holds, less those its completion only guessed (as
+        `_read_in_hands`)."""
+        if self.showdown is None:
+            return {}
+        return {p: set(cards) - set(self.showdown.guessed.get(p, ())) for p, cards in self.showdown.revealed.items()}
 
     def _read_in_hands(self) -> set[str]:
         """The cards the losers' hands revealed, less those their completion only guessed (`ShowdownReader.guessed`):

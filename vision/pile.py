@@ -82,6 +82,9 @@ class PileRead:
     when this read is not taken for it (`_still_held`): the card held come to rest, a second card laid on it, or, that
     read having been a hand moving a card already told, a card laid where it moved; the rules may tell which
     (`vision.deal_account`)."""
+    wished: Mapping[str, float] = field(default_factory=dict)
+    """The rules' boost of each card the run wanted (the prior's weights over 1), which `evidence` holds: what a read
+    owes to the rules' wish rather than to what the camera saw."""
 
 
 UNEXPLAINED_SETTLES = 3
@@ -542,6 +545,7 @@ class PileWatcher:
         if not totals:
             return PileRead(None, 0.0, 0, len(reads), location, ink=ink, at_rest=resting, pips=pips, signs=signs)
         weights = dict(self.prior()) if self.prior is not None else {}
+        wished = {c: w for c, w in weights.items() if w > 1.0 and c in totals}
         if self.inks is not None:
             for card, w in self.inks.card_weights(ink, list(totals)).items():
                 weights[card] = weights.get(card, 1.0) * w
@@ -558,7 +562,7 @@ class PileWatcher:
         at_rest = resting and self._still_held(unsure_held, card, shown if whole else ())
         rest_of = unsure_held.card if resting and not at_rest and unsure_held is not None else None
         read = PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
-                        at_rest, pips, signs, shown, rest_of)
+                        at_rest, pips, signs, shown, rest_of, wished)
         if location is not None and not resting and self._before is not None:
             self._laid = (self._before, location, read)
             if self._more_than_a_card(location):

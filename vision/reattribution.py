@@ -9,7 +9,7 @@ next nearest to where its arm came from, the usual neighbour mix-up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
 import numpy as np
@@ -45,6 +45,8 @@ class Sighting:
     """How clearly the nearest seat was nearer than the next (`Attribution.margin`)."""
     signs: tuple[np.ndarray | None, ...] = ()
     """The suit sign of its index, per frame read (`PileRead.signs`)."""
+    wished: Mapping[str, float] = field(default_factory=dict)
+    """The rules' boost in `evidence` of each card the run wanted when it was read (`PileRead.wished`)."""
 
     def arm_crossed(self, seat: str) -> bool:
         """Whether the arm that laid it crossed `seat`'s outer edge at all: a play can be that seat's only then."""

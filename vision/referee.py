@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, Sequence
 
 from vision.attribute import Attribution
 
@@ -239,6 +239,22 @@ class LiveReferee:
         return ([Contradicted(None if c.before is None else str(c.before), str(c.after), names(c.passed),
                               names(c.later), names(c.continued)) for c in contradictions(game)],
                 sum(1 for n in game.notices if n.index >= start and n.kind in RULE_BREAKS))
+
+    def broken_if_renamed(self, hands: Mapping[str, Collection[str]], renames: Mapping[str, str] | None = None
+                          ) -> int | None:
+        """The rule breaks of this deal laid again with `renames` (card read -> card), every pass inferred anew
+        (`_replayed`), and the cards its players passed on that their shown `hands` (player -> cards) hold: one
+        passes only when unable, so a pass of a card kept to the end breaks the rules too. None when the engine
+        trips."""
+        from engine.nain_jaune.live import deal_start, lacking
+
+        game = self._replayed(renames)
+        if game is None:
+            return None
+        start = deal_start(game)
+        held = sum(1 for seat, cards in lacking(game).items() for card in cards
+                   if str(card) in hands.get(self.players[seat], ()))
+        return held + sum(1 for n in game.notices if n.index >= start and n.kind in RULE_BREAKS)
 
     def _replayed(self, renames: Mapping[str, str] | None = None):  # noqa: ANN202 - engine.nain_jaune.game.Game
         """`engine.nain_jaune.live.replayed` of this deal with `renames`; None when the engine trips (a check that
