@@ -142,6 +142,22 @@ def test_the_showdown_is_told_the_cards_each_player_passed_on_when_the_cards_aro
     assert table.readers[0].lacking == {"Chloé": frozenset({"4S", "4H", "4D", "4C"})}
 
 
+@pytest.mark.parametrize("wished", [5.0, 1.0])
+def test_the_passes_around_a_read_the_run_s_wish_chose_are_not_told(wished: float) -> None:
+    """195022: Chloé's Slavic A♣, led after her own 10♦ once the others passed on the jack, was read J♣ because the
+    run wanted a jack, and her next lead, the 4♦, then said everybody passed on the queen: her shown Q♥ was ruled
+    out of her hand. Without the wish the read scored the A♣ half as high as the J♣: it tells nothing of the passes
+    around it. A read that names the J♣ on the camera's own scores tells them."""
+    table = Table()
+    for t, card in enumerate(("8H", "9H", "10H"), start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.lay(4.0, "JH", sure("Bruno"), 0.7, {"JH": 0.7, "AC": 0.7 / 10}, wished={"JH": wished})
+    table.lay(5.0, "4D", sure("Bruno"))
+    queens = {"QS", "QH", "QD", "QC"}
+    lacking = table.account._lacking()
+    assert (lacking.get("Chloé") == queens) == (wished == 1.0)
+
+
 def test_a_card_after_the_deal_end_withdraws_it_and_gives_the_doubtful_play_to_the_player_the_rules_allow() -> None:
     """Chloé's 7♣ was credited to Bruno on weak arm evidence, so Bruno seemed to go out; her 8♣ follows."""
     table = Table()

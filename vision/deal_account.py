@@ -1147,10 +1147,10 @@ class DealAccount:
     # --- the showdown -----------------------------------------------------------------------------------
 
     def _in_the_talon(self) -> frozenset[str]:
-        """The cards of the runs everybody passed on, told by pile cards read surely (`_read_surely`): a run that
+        """The cards of the runs everybody passed on, told by pile cards read surely (`_tells_the_table`): a run that
         stopped and a new one led say that much whoever laid them. Which player alone passed turns on who laid the
         cards, and a neighbour's card credited to its player's neighbour makes the wrong one seem to stop."""
-        return self.referee.in_the_talon(self._read_surely) if self.referee is not None else frozenset()
+        return self.referee.in_the_talon(self._tells_the_table) if self.referee is not None else frozenset()
 
     def _lacking(self) -> dict[str, frozenset[str]]:
         """Per player, the cards they passed on this deal, told by pile cards read surely and laid by the players the
@@ -1161,7 +1161,7 @@ class DealAccount:
 
         def sure(card: str) -> bool:
             seen = self.sightings.get(card)
-            return self._read_surely(card) and seen is not None and seen.doubt == SURE and \
+            return self._tells_the_table(card) and seen is not None and seen.doubt == SURE and \
                 seen.credited == seen.event["player"]
 
         return self.referee.lacking(sure)
@@ -1170,7 +1170,7 @@ class DealAccount:
         """Per play read surely that breaks the run (or leads anew where a later card contradicts the passes) only for
         want of one card between it and the card before, read surely too, the cards that could be the one laid unseen
         (`LiveReferee.laid_between`)."""
-        return self.referee.laid_between(self._read_surely) if self.referee is not None else []
+        return self.referee.laid_between(self._tells_the_table) if self.referee is not None else []
 
     def _unsure(self, seen: Sighting) -> bool:
         """Whether a pile read was under the confidence a card is taken on (`min_card_confidence`)."""
@@ -1178,12 +1178,19 @@ class DealAccount:
 
     def _read_surely(self, card: str) -> bool:
         """Whether the pile card read as `card` was read surely (at least `min_card_confidence`, no runner-up within
-        `rename_floor`, and read once: the deck holds each card once, so one of two reads of a name is wrong): the
-        passes inferred around it say what the table holds."""
+        `rename_floor`, and read once: the deck holds each card once, so one of two reads of a name is wrong)."""
         seen = self.sightings.get(card)
         return (seen is not None and card not in self.read_before
                 and not self._unsure(seen)
                 and not hesitated(card, seen.evidence, self.sightings, self.config.rename_floor))
+
+    def _tells_the_table(self, card: str) -> bool:
+        """Whether the pile card read as `card` says what the table holds, by the passes and the talon inferred around
+        it: read surely (`_read_surely`), on what the camera saw too (`_as_seen`). A read the run's wish chose only
+        repeats the run: the passes inferred from it would rule out of a hand the very card it holds."""
+        seen = self.sightings.get(card)
+        return self._read_surely(card) and seen is not None and \
+            not hesitated(card, self._as_seen(seen), self.sightings, self.config.rename_floor)
 
     def _revealed(self, hands: list[tuple[str, tuple[str, ...]]], t: float | None) -> list[dict]:
         """The events of `hands` just revealed, after those of the pile cards the shown hands renamed and not yet
