@@ -142,20 +142,24 @@ def test_the_showdown_is_told_the_cards_each_player_passed_on_when_the_cards_aro
     assert table.readers[0].lacking == {"Chloé": frozenset({"4S", "4H", "4D", "4C"})}
 
 
-@pytest.mark.parametrize("wished", [5.0, 1.0])
-def test_the_passes_around_a_read_the_run_s_wish_chose_are_not_told(wished: float) -> None:
+@pytest.mark.parametrize(("wished", "before", "told"), [(5.0, "Bruno", False), (1.0, "Bruno", True),
+                                                         (5.0, "Anne", True)])
+def test_the_passes_around_a_read_the_run_s_wish_chose_over_a_card_as_lawful_are_not_told(
+        wished: float, before: str, told: bool) -> None:
     """195022: Chloé's Slavic A♣, led after her own 10♦ once the others passed on the jack, was read J♣ because the
     run wanted a jack, and her next lead, the 4♦, then said everybody passed on the queen: her shown Q♥ was ruled
-    out of her hand. Without the wish the read scored the A♣ half as high as the J♣: it tells nothing of the passes
-    around it. A read that names the J♣ on the camera's own scores tells them."""
+    out of her hand. Without the wish the read scored the A♣ half as high as the J♣, and an A♣ lead keeps the rules
+    as well: the read tells nothing of the passes around it. It tells them when it names the J♣ on the camera's own
+    scores, or when the A♣ would break the rules (the 10♥ was Anne's, so the lead was not Bruno's: 190016's Slavic
+    Q♣ "Д", its K♣ scored nearly as high, laid on a J)."""
     table = Table()
     for t, card in enumerate(("8H", "9H", "10H"), start=1):
-        table.lay(float(t), card, sure("Bruno"))
+        table.lay(float(t), card, sure(before))
     table.lay(4.0, "JH", sure("Bruno"), 0.7, {"JH": 0.7, "AC": 0.7 / 10}, wished={"JH": wished})
     table.lay(5.0, "4D", sure("Bruno"))
     queens = {"QS", "QH", "QD", "QC"}
     lacking = table.account._lacking()
-    assert (lacking.get("Chloé") == queens) == (wished == 1.0)
+    assert (lacking.get("Chloé") == queens) == told
 
 
 def test_a_card_after_the_deal_end_withdraws_it_and_gives_the_doubtful_play_to_the_player_the_rules_allow() -> None:

@@ -1186,11 +1186,15 @@ class DealAccount:
 
     def _tells_the_table(self, card: str) -> bool:
         """Whether the pile card read as `card` says what the table holds, by the passes and the talon inferred around
-        it: read surely (`_read_surely`), on what the camera saw too (`_as_seen`). A read the run's wish chose only
-        repeats the run: the passes inferred from it would rule out of a hand the very card it holds."""
+        it: read surely (`_read_surely`), and on what the camera saw (`_as_seen`) with no doubt the run allows as well
+        (`_ruled_out_by_the_run`). A read the run's wish chose over a card that keeps the rules too only repeats the
+        run: the passes inferred from it would rule out of a hand the very card it holds."""
         seen = self.sightings.get(card)
-        return self._read_surely(card) and seen is not None and \
-            not hesitated(card, self._as_seen(seen), self.sightings, self.config.rename_floor)
+        if seen is None or not self._read_surely(card):
+            return False
+        ruled_out = {*self.sightings, *self._ruled_out_by_ink(card, seen)}
+        left = doubts(card, self._as_seen(seen), ruled_out, self.config.rename_floor)
+        return not left or not set(left) - self._ruled_out_by_the_run(card, seen, ruled_out)
 
     def _revealed(self, hands: list[tuple[str, tuple[str, ...]]], t: float | None) -> list[dict]:
         """The events of `hands` just revealed, after those of the pile cards the shown hands renamed and not yet
