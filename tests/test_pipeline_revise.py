@@ -150,8 +150,8 @@ def test_the_passes_around_a_read_the_run_s_wish_chose_over_a_card_as_lawful_are
     run wanted a jack, and her next lead, the 4♦, then said everybody passed on the queen: her shown Q♥ was ruled
     out of her hand. Without the wish the read scored the A♣ half as high as the J♣, and an A♣ lead keeps the rules
     as well: the read tells nothing of the passes around it. It tells them when it names the J♣ on the camera's own
-    scores, or when the A♣ would break the rules (the 10♥ was Anne's, so the lead was not Bruno's: 190016's Slavic
-    Q♣ "Д", its K♣ scored nearly as high, laid on a J)."""
+    scores, or when the A♣ would break the rules (the 10♥ was Anne's, so the lead was not Bruno's), as 190016's
+    Slavic Q♣ "Д" did: its K♣, scored nearly as high, would have had the K♦ laid next on a king."""
     table = Table()
     for t, card in enumerate(("8H", "9H", "10H"), start=1):
         table.lay(float(t), card, sure(before))
