@@ -732,11 +732,11 @@ class DealAccount:
         the read's Q♠ follows it): players keep to the run, so a misread is likelier than a break made for it. The deal
         is laid again with its passes inferred anew (`LiveReferee.broken_if_renamed`), since the passes a play implies
         depend on its name: a new lead fits once the others passed, unless their shown hands held the card wanted."""
-        referee = self.referee
-        hands = self._hands_read()
-        if referee is None or (now := referee.broken_if_renamed(hands)) is None:
+        referee, hands = self.referee, self._hands_read()
+        left = doubts(card, self._as_seen(seen), ruled_out, self.config.rename_floor)
+        if not left or referee is None or (now := referee.broken_if_renamed(hands)) is None:
             return set()
-        return {other for other in doubts(card, self._as_seen(seen), ruled_out, self.config.rename_floor)
+        return {other for other in left
                 if (after := referee.broken_if_renamed(hands, {card: other})) is not None and after > now}
 
     def _ruled_out_by_sign(self, card: str, seen: Sighting) -> set[str]:

@@ -229,16 +229,15 @@ class LiveReferee:
         """(the passes their seat's own later card contradicts, rule breaks) of this deal's plays laid again with
         `renames` (card read -> card), every pass inferred anew (`engine.nain_jaune.live.contradictions` of
         `_replayed`); the game is left as it is. None when the engine trips."""
-        from engine.nain_jaune.live import contradictions, deal_start
+        from engine.nain_jaune.live import contradictions
 
         game = self._replayed(renames)
         if game is None:
             return None
-        start = deal_start(game)
         names = lambda cards: tuple(str(c) for c in cards)  # noqa: E731
         return ([Contradicted(None if c.before is None else str(c.before), str(c.after), names(c.passed),
                               names(c.later), names(c.continued)) for c in contradictions(game)],
-                sum(1 for n in game.notices if n.index >= start and n.kind in RULE_BREAKS))
+                _deal_breaks(game))
 
     def broken_if_renamed(self, hands: Mapping[str, Collection[str]], renames: Mapping[str, str] | None = None
                           ) -> int | None:
@@ -246,15 +245,14 @@ class LiveReferee:
         (`_replayed`), and the cards its players passed on that their shown `hands` (player -> cards) hold: one
         passes only when unable, so a pass of a card kept to the end breaks the rules too. None when the engine
         trips."""
-        from engine.nain_jaune.live import deal_start, lacking
+        from engine.nain_jaune.live import lacking
 
         game = self._replayed(renames)
         if game is None:
             return None
-        start = deal_start(game)
         held = sum(1 for seat, cards in lacking(game).items() for card in cards
                    if str(card) in hands.get(self.players[seat], ()))
-        return held + sum(1 for n in game.notices if n.index >= start and n.kind in RULE_BREAKS)
+        return held + _deal_breaks(game)
 
     def _replayed(self, renames: Mapping[str, str] | None = None):  # noqa: ANN202 - engine.nain_jaune.game.Game
         """`engine.nain_jaune.live.replayed` of this deal with `renames`; None when the engine trips (a check that
@@ -275,10 +273,7 @@ class LiveReferee:
 
     def rule_breaks(self) -> int:
         """Plays of this deal out of turn, out of sequence or not in hand, as the engine folds the log now."""
-        from engine.nain_jaune.live import deal_start
-
-        start = deal_start(self.game)
-        return sum(1 for n in self.game.notices if n.index >= start and n.kind in RULE_BREAKS)
+        return _deal_breaks(self.game)
 
     def reopen(self) -> None:
         """Withdraw this deal's showdown and settlement: cards were laid after it."""
@@ -335,6 +330,14 @@ class LiveReferee:
         result = self.game.settle()
         return {"chips": dict(zip(self.players, (int(c) for c in result.chips))),
                 "board": {str(b): int(v) for b, v in zip(BOXES, result.board)}}
+
+
+def _deal_breaks(game) -> int:  # noqa: ANN001 - engine.nain_jaune.game.Game
+    """The notices of `game`'s current deal that are rule breaks (`RULE_BREAKS`)."""
+    from engine.nain_jaune.live import deal_start
+
+    start = deal_start(game)
+    return sum(1 for n in game.notices if n.index >= start and n.kind in RULE_BREAKS)
 
 
 def _told_surely(told: Mapping[str, tuple[str | None, str | None]], sure: Callable[[str], bool]) -> frozenset[str]:
