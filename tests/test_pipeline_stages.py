@@ -1658,6 +1658,29 @@ def test_a_hand_read_short_is_completed_with_the_likeliest_card_nobody_else_has(
     assert reader.guessed == {"Anne": ("7H",)}   # the phone asks the family to check it
 
 
+@pytest.mark.parametrize(("misread", "anne", "guessed"), [
+    (0.984, ("3S", "7H", "8D", "AS", "QC"), {"Anne": ("AS",)}),
+    (0.951, ("3S", "4C", "7H", "8D", "QC"), {}),
+])
+def test_a_card_read_under_a_name_another_place_holds_still_takes_its_part_of_the_count(
+        misread: float, anne: tuple[str, ...], guessed: dict) -> None:
+    """Deal 193010: Chloé's place read her Slavic A♠ ("Т") as Bruno's A♣, read surely at his own place, and the
+    queen of clubs' picture as a 4♣: six names for five cards. The A♣ is his, but a card lies at her spot under
+    it, so the least sure name goes (the 4♣) and that card is named as her zone scores it once told where the A♣
+    is. A misread name less sure than every other is the one that goes."""
+    seats, view = _two_zones()
+    hands = {"Anne": [_Det("3S", 0.971), _Det("7H", 1.0), _Det("8D", 1.0), _Det("QC", 0.998), _Det("4C", 0.953),
+                      _Det("AC", misread, (0, 0, 1, 1))],
+             "Bruno": [_Det("5D", 1.0), _Det("AC", 0.997, (10, 0, 11, 1)), _Det("AH", 0.974)]}
+    scores = {"Anne": {"3S": 0.97, "7H": 1.0, "8D": 1.0, "QC": 1.0, "4C": 0.95, "AC": 0.98},
+              "Bruno": {"5D": 1.0, "AC": 1.0, "AH": 0.97}}
+    reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 5, "Bruno": 3},
+                            score_image=_scored_by(scores, {"AC": {"Anne": {"AS": 0.99}}}))
+    revealed = dict(reader.settled(view) + reader.settled(view) + reader.settled(view) + reader.finish())
+    assert revealed == {"Anne": anne, "Bruno": ("5D", "AC", "AH")}
+    assert reader.guessed == guessed
+
+
 @pytest.mark.parametrize(("bruno_holds", "bruno_count", "anne", "laid", "guessed"), [
     (("6D", "6S"), 2, ("10C", "4H", "4S"), {"Anne": ("6C",)}, {}),
     (("6D", "9C"), 2, ("10C", "4H", "4S", "6C"), {}, {"Anne": ("6C",)}),

@@ -257,6 +257,23 @@ def shared_owners(reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | Non
     return owners
 
 
+def misread_here(place: str, reads: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]],
+                 owners: Mapping[str, str], reads_otherwise: Callable[[str, str], bool]) -> set[str]:
+    """The names `place` read as surely as a card is named (`SURPLUS_FLOOR`) that `owners` gave to another place
+    reading it at another spot, where `place` reads another card once told the name lies elsewhere
+    (`reads_otherwise`): a misread card is still there to be read, and is still a card of this place. A spot either
+    place gave no box for says nothing; a corner that names nothing new then (a kept card's second index) is no
+    card of its own."""
+    out = set()
+    for card, (confidence, here) in reads[place].items():
+        owner = owners.get(card, place)
+        there = reads.get(owner, {}).get(card, (0.0, None))[1]
+        if owner != place and confidence >= SURPLUS_FLOOR and here is not None and there is not None and \
+                not one_spot([here, there]) and reads_otherwise(place, card):
+            out.add(card)
+    return out
+
+
 @dataclass
 class ShowdownReader:
     """Tracks the losers' zones after the deal is over; yields each hand once."""
@@ -327,10 +344,14 @@ class ShowdownReader:
     scores swing between an unread index and a neighbour's edge read as a card, and a card laid last, or covered
     for a view, scores nothing on the views that do not show it. A card the place read before is taken back by its
     mean instead (`_still_shown`): it was read, so it was in view, and a misread comes and goes."""
-    _laid_views: dict[str, list[tuple[dict[str, float], frozenset[str]]]] = field(default_factory=dict)
+    _laid_views: dict[str, list[tuple[dict[str, float], frozenset[str], dict[str, float]]]] = \
+        field(default_factory=dict)
     """Per place, its cards (card -> confidence) on each settled view since it first showed as many as its player
-    holds, with the names its count cut there (`_within_count`): the hand lies laid out from then on, each view one
-    more look at the same cards (`_laid_read`)."""
+    holds, with the names its count cut there (`_within_count`) and the names it kept a card for unnamed
+    (`_unnamed`): the hand lies laid out from then on, each view one more look at the same cards (`_laid_read`)."""
+    _unnamed: dict[str, int] = field(default_factory=dict)
+    """Per waiting place, the cards it shows on the last settled view under a name another place holds
+    (`misread_here`): cards of its own still to be named, which no card remembered from before stands for."""
     _waited: int = 0
 
     def __post_init__(self) -> None:
@@ -347,14 +368,20 @@ class ShowdownReader:
                                                      exclude=self._ruled_out(p), card_px=self.card_px)
                                         for p in self.waiting})
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
-        owners = shared_owners(placed, partial(self._reads_otherwise, view_bgr, reads), self.expected)
+        reads_otherwise = partial(self._reads_otherwise, view_bgr, reads)
+        owners = shared_owners(placed, reads_otherwise, self.expected)
         taken = cards_of(self.revealed)
         shown = {player: {c for c in found if c not in taken and owners.get(c, player) == player}
                  for player, found in reads.items()}
         shown_before = self._shown_before
         self._recounted(shown, reads)
-        kept = {player: self._within_count(player, shown[player], found, self._found_before.get(player, {}))
+        misread = {player: misread_here(player, placed, owners, reads_otherwise) - taken for player in placed}
+        kept = {player: self._within_count(player, shown[player], found, self._found_before.get(player, {}),
+                                           misread[player])
                 for player, found in reads.items()}
+        unnamed = {player: self._unnamed_kept(player, kept[player], misread[player], found)
+                   for player, found in reads.items()}
+        self._unnamed = {player: len(names) for player, names in unnamed.items()}
         self._found_before = reads
         beyond = {c for player in reads for c in shown[player] - kept[player]}
         read_here = set().union(*reads.values()) - beyond
@@ -369,9 +396,10 @@ class ShowdownReader:
             if not cards:
                 continue
             laid += 1
-            if len(cards) >= self.expected[player] or player in self._laid_views:
+            if len(cards) + len(unnamed[player]) >= self.expected[player] or player in self._laid_views:
                 self._laid_views.setdefault(player, []).append(({c: found[c] for c in cards},
-                                                                frozenset(shown[player] - mine)))
+                                                                frozenset(shown[player] - mine),
+                                                                {c: found[c] for c in unnamed[player]}))
             if shown[player] == shown_before.get(player):
                 ready[player] = cards
             self._last[player] = cards
@@ -384,7 +412,8 @@ class ShowdownReader:
                 return []
         self._waited = 0
         out = []
-        remembered = {player: self._remembered(player, cards, read_here | taken) for player, cards in ready.items()}
+        remembered = {player: self._remembered(player, cards, read_here | taken, self._unnamed.get(player, 0))
+                      for player, cards in ready.items()}
         held = cards_of(remembered)
         hands = self._renaming_pile_cards(remembered, view_bgr)
         left = self._left_to_others(hands, view_bgr, lambda p: read_here | taken | held | self._elsewhere(p))
@@ -424,7 +453,8 @@ class ShowdownReader:
         family is asked to check."""
         out = []
         last = {p: self._laid_read(p) for p in self.waiting}
-        remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last)) for p, cards in last.items()}
+        remembered = {p: self._remembered(p, cards, self._claimed_besides(p, last), self._unnamed.get(p, 0))
+                      for p, cards in last.items()}
         last = self._renaming_pile_cards(remembered, self._last_view)
         left = self._left_to_others(last, self._last_view, partial(self._claimed_besides, hands=last))
         unseen = self._laid_unseen_by(last, cards_of(self.revealed))
@@ -442,15 +472,23 @@ class ShowdownReader:
         showed its player's count, the cards kept on most views since, then among cards kept as often those also
         read where the count cut them, then the surest, up to that count; else what the last view read. A laid-out
         hand stays put and each of its cards is read on every view that shows it, where a misread comes and goes:
-        the last view alone may be the one misread, and a view reading more names than cards held holds one."""
+        the last view alone may be the one misread, and a view reading more names than cards held holds one. A card
+        kept unnamed (`_unnamed`) ranks as a name does, and takes its part of the count unnamed."""
         views = self._laid_views.get(player)
         if not views:
             return tuple(c for c in self._last.get(player, ()) if self._seen_with.get(c, (player, 0.0))[0] == player)
-        read = {c for kept, _ in views for c in kept if self._seen_with.get(c, (player, 0.0))[0] == player}
-        ranked = sorted(read, key=lambda c: (-sum(c in kept for kept, _ in views),
-                                             -sum(c in cut for _, cut in views),
-                                             -max(kept.get(c, 0.0) for kept, _ in views)))
-        return tuple(sorted(ranked[:self.expected[player]]))
+        read = {(c, False) for kept, _, _ in views for c in kept if self._seen_with.get(c, (player, 0.0))[0] == player}
+        read |= {(c, True) for _, _, unnamed in views for c in unnamed}
+
+        def looks(entry: tuple[str, bool]) -> list[dict[str, float]]:
+            return [unnamed if entry[1] else kept for kept, _, unnamed in views]
+
+        ranked = sorted(read, key=lambda e: (-sum(e[0] in seen for seen in looks(e)),
+                                             -sum(e[0] in cut for _, cut, _ in views),
+                                             -max(seen.get(e[0], 0.0) for seen in looks(e))))
+        top = ranked[:self.expected[player]]
+        self._unnamed[player] = sum(unnamed for _, unnamed in top)
+        return tuple(sorted(c for c, unnamed in top if not unnamed))
 
     def _claimed_besides(self, player: str, hands: Mapping[str, Collection[str]]) -> set[str]:
         """Cards that lie elsewhere than `player`'s place: revealed, in another of `hands`, or last seen in another
@@ -458,16 +496,24 @@ class ShowdownReader:
         return cards_of(self.revealed) | {c for p, hand in hands.items() if p != player for c in hand} | \
             self._elsewhere(player)
 
+    def _unnamed_kept(self, player: str, kept: set[str], misread: set[str], found: Mapping[str, float]
+                      ) -> set[str]:
+        """The `misread` names whose cards take a part of the player's count beside the `kept` names, surest first."""
+        room = max(0, self.expected[player] - len(kept))
+        return set(sorted(misread, key=lambda c: -found[c])[:room])
+
     def _within_count(self, player: str, shown: set[str], found: Mapping[str, float],
-                      before: Mapping[str, float]) -> set[str]:
+                      before: Mapping[str, float], misread: Collection[str] = ()) -> set[str]:
         """The cards a place shows, the surest up to its player's count: more names than cards held means some read
         is wrong (an overlapping edge read as an index, a misread), and the least sure names go. Sure over this view
         and the one `before` it (the two a hand must agree on to be ready): a hand laid out stays put, so each card it
         holds is read on both, where a misread comes and goes. A name cut so is no card seen in that place: another
-        hand read short may be completed with it."""
-        if len(shown) <= self.expected[player]:
+        hand read short may be completed with it. The `misread` names, given to another place, still take their
+        part of the count: each is a card lying here under another name (`misread_here`), kept unnamed."""
+        if len(shown) + len(misread) <= self.expected[player]:
             return shown
-        return set(sorted(shown, key=lambda c: -(found[c] + before.get(c, 0.0)))[:self.expected[player]])
+        ranked = sorted({*shown, *misread}, key=lambda c: -(found[c] + before.get(c, 0.0)))[:self.expected[player]]
+        return shown & set(ranked)
 
     def _look_again_at_short_hands(self, view_bgr: np.ndarray, shown: Mapping[str, set[str]],
                                    claimed: set[str]) -> None:
@@ -534,13 +580,14 @@ class ShowdownReader:
         last = self._last.get(player, ())
         return card not in last and len(last) >= self.expected.get(player, 0)
 
-    def _remembered(self, player: str, cards: tuple[str, ...], claimed: Collection[str]) -> tuple[str, ...]:
+    def _remembered(self, player: str, cards: tuple[str, ...], claimed: Collection[str], unnamed: int = 0
+                    ) -> tuple[str, ...]:
         """A hand read short, with the cards its place showed before and does not show now (a read that failed
         this frame), up to the cards the player holds; none read now (`claimed`: in any place, or taken) nor seen
         on the pile at least as surely as the place showed it (the rule `read_hand` reads by: a card covered by its
         neighbour once the hand is laid out keeps the surer read it had). Those the zone still scores most surely
         over the views it was read short on come first (`_still_shown`), then the surest read."""
-        missing = self.expected.get(player, 0) - len(cards)
+        missing = self.expected.get(player, 0) - len(cards) - unnamed
         if missing <= 0:
             return cards
         ruled, out = claimed | set(self.renamed.values()), self._ruled_out(player)
