@@ -1386,12 +1386,14 @@ def _whose(crop: np.ndarray) -> str:
 def _scored_by(scores: Mapping[str, Mapping[str, float]],
                told: Mapping[str, Mapping[str, Mapping[str, float]]] | None = None) -> Callable[..., dict[str, float]]:
     """A `score_image` for `_two_zones`: each zone's `scores`, without the cards it is told lie elsewhere; `told`:
-    per card, the scores a zone gives once told that card lies elsewhere (a misread's corner naming what it shows)."""
-    def score(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+    per card, the scores a zone gives once told that card lies elsewhere (a misread's corner naming what it shows),
+    which are all its corners reading that card score (`read_as`)."""
+    def score(crop: np.ndarray, elsewhere: Collection[str] = (), read_as: str | None = None) -> dict[str, float]:
         zone = _whose(crop)
-        seen = dict(scores[zone])
+        seen = dict(scores[zone]) if read_as is None else {read_as: scores[zone].get(read_as, 0.0)}
         for card in elsewhere:
-            seen.update((told or {}).get(card, {}).get(zone, {}))
+            if read_as in (None, card):
+                seen.update((told or {}).get(card, {}).get(zone, {}))
         return {c: v for c, v in seen.items() if c not in elsewhere}
     return score
 
@@ -1909,7 +1911,7 @@ def test_hands_are_revealed_together_so_a_card_read_in_two_zones_goes_to_the_sur
     bruno = [[_Det("5H", 0.99)], [_Det("5H", 0.99), _Det("10D", 0.999)]]
     reader = ShowdownReader(seats, lambda crop: anne if _whose(crop) == "Anne" else bruno[0],
                             {"Anne": 2, "Bruno": 2},
-                            score_image=lambda crop, elsewhere=(): {"10S": 0.9, "10D": 0.97, "KS": 0.99}
+                            score_image=lambda crop, elsewhere=(), read_as=None: {"10S": 0.9, "10D": 0.97, "KS": 0.99}
                             if _whose(crop) == "Anne" else {"5H": 0.99, "10D": 0.999})
     assert reader.settled(view) == []  # Anne's count is met; Bruno has laid one card of two
     bruno.pop(0)
@@ -1924,11 +1926,13 @@ def test_a_card_read_in_two_places_goes_to_the_one_that_reads_nothing_else_once_
     hands = {"Anne": [_Det("KS", 0.998)], "Bruno": []}
     asked: list[tuple[str, frozenset[str]]] = []
 
-    def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+    def scores(crop: np.ndarray, elsewhere: Collection[str] = (), read_as: str | None = None) -> dict[str, float]:
         asked.append((_whose(crop), frozenset(elsewhere)))
         seen = {"KS": 0.998} if _whose(crop) == "Anne" else {"KS": 0.994, "JS": 0.968, "2C": 0.6}
         if _whose(crop) == "Anne" and "KS" in elsewhere:
             seen["QS"] = 0.97
+        if read_as is not None:   # the K♠ read's own corner: Anne's names the Q♠ once told, Bruno's nothing else
+            seen = {c: v for c, v in seen.items() if c in (read_as, "QS")}
         return {c: v for c, v in seen.items() if c not in elsewhere}
 
     reader = ShowdownReader(seats, lambda crop: hands[_whose(crop)], {"Anne": 1, "Bruno": 2}, score_image=scores)
@@ -1944,12 +1948,47 @@ def test_a_card_read_in_two_places_goes_to_the_one_that_reads_nothing_else_once_
     assert dict(unscored + plain.finish()) == {"Anne": ("KS",), "Bruno": ("JS",)}   # unscored, the surer read wins
 
 
+def _corners_scored(corners: Mapping[str, Sequence[Mapping[str, float]]]) -> Callable[..., dict[str, float]]:
+    """A `score_image` for `_two_zones` from each zone's corners, each its probabilities ("none" included): per card,
+    its best probability at a corner once the cards told to lie elsewhere are taken out (what is left renormalised,
+    as `identify.conditioned` does); with `read_as`, only at the corners whose likeliest card that is."""
+    def score(crop: np.ndarray, elsewhere: Collection[str] = (), read_as: str | None = None) -> dict[str, float]:
+        best: dict[str, float] = {}
+        for corner in corners[_whose(crop)]:
+            cards = {c: p for c, p in corner.items() if c != "none"}
+            if read_as is not None and max(cards, key=cards.__getitem__) != read_as:
+                continue
+            left = {c: p for c, p in corner.items() if c not in elsewhere}
+            total = sum(left.values())
+            for card, p in left.items():
+                if card != "none" and total > 0:
+                    best[card] = max(best.get(card, 0.0), p / total)
+        return best
+    return score
+
+
+def test_a_card_read_in_two_places_goes_to_the_surer_when_only_another_corner_of_its_zone_names_a_card_once_told(
+        ) -> None:
+    """Deal 197009: Anne's 8♦ was read at 1.0; another corner of her zone hesitated between a 10♦ (0.62) and the 8♦
+    (0.38). Bruno's Q♥ was read 8♦ (0.958). Told the 8♦ lay elsewhere, Anne's zone scored the 10♦ surely, and the
+    8♦ went to Bruno's misread: her hand was completed with the 10♦. The corner that read her 8♦ names nothing
+    else, and a corner that reads another card says nothing about it: the surer read keeps the card."""
+    seats, view = _two_zones()
+    reads = {"Anne": [_Det("8D", 1.0), _Det("6D", 1.0)], "Bruno": [_Det("9D", 1.0), _Det("8D", 0.958)]}
+    corners = {"Anne": [{"8D": 1.0}, {"10D": 0.62, "8D": 0.38}, {"6D": 1.0}],
+               "Bruno": [{"9D": 1.0}, {"8D": 0.958, "QH": 0.03, "none": 0.012}]}
+    reader = ShowdownReader(seats, lambda crop: reads[_whose(crop)], {"Anne": 2, "Bruno": 2},
+                            score_image=_corners_scored(corners))
+    assert dict(reader.settled(view) + reader.settled(view)) == {"Anne": ("6D", "8D"), "Bruno": ("9D", "QH")}
+    assert reader.guessed == {"Bruno": ("QH",)}
+
+
 def test_a_card_read_in_two_places_stays_with_the_surer_whose_zone_scores_another_card_whatever_it_is_told() -> None:
     """Deal 181020: Anne's Tigullio A♦ read Q♠ (0.98) beside her other cards; Denis's own Q♠ was read at 1.0, and his
     zone scored Emma's 9♥, not yet laid out, at 0.97 whether or not told the Q♠ lay elsewhere. That score was taken
     for his Q♠'s corner naming what it shows, and the Q♠ went to Anne: Denis's hand was completed with the 9♥, and
-    Emma's, read later, lost it. A misread's corner names another card only once told its name lies elsewhere.
-    Here Bruno's place is Denis's, and Anne's zone, told the Q♠ lies elsewhere, scores her A♦."""
+    Emma's, read later, lost it. Only the corners that read the contended card say what else it may be. Here
+    Bruno's place is Denis's, and Anne's zone, told the Q♠ lies elsewhere, scores her A♦."""
     seats, view = _two_zones()
     reads = {"Anne": [_Det("6C", 1.0), _Det("KC", 1.0), _Det("QS", 0.98)], "Bruno": [_Det("QS", 1.0), _Det("JD", 1.0)]}
     scores = {"Anne": {"6C": 1.0, "KC": 1.0, "QS": 0.98}, "Bruno": {"QS": 1.0, "JD": 1.0, "9H": 0.97}}

@@ -254,6 +254,35 @@ def test_a_corner_of_a_card_named_surely_at_its_other_index_scores_no_other_card
     assert identify.hand_scores(np.zeros((8, 8, 3), np.uint8))["QH"] == pytest.approx(0.94)
 
 
+def test_a_zone_scored_for_the_corners_reading_one_card_leaves_its_other_corners_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal 197009: a shown hand's 8♦ read at 1.0 at one corner; another corner of the zone hesitated between a 10♦
+    (0.62, its likeliest) and the 8♦. Told the 8♦ lies elsewhere, the zone scores the 10♦ surely, but the corner
+    that read the 8♦ names nothing else: the corners reading the 8♦ are asked alone. A corner whose likeliest card
+    is under even odds vouches for nothing."""
+    from types import SimpleNamespace
+
+    from vision.recognise import identify
+    from vision.recognise.crops import CornerFrame
+
+    card = 60.0
+    frames = [CornerFrame((100.0 + 40 * k, 100.0), (1.0, 0.0), (0.0, 1.0), card) for k in range(4)]
+    names = ["8D", "10D", "6D", "QH", "none"]
+    classifier = SimpleNamespace(names=names, none_index=4)
+    probs = np.array([[[1.0, 0.0, 0.0, 0.0, 0.0], [0.99, 0.004, 0.0, 0.0, 0.006]],   # the 8♦, at two sizes
+                      [[0.38, 0.62, 0.0, 0.0, 0.0], [0.1, 0.3, 0.0, 0.0, 0.6]],      # a corner hesitating
+                      [[0.0, 0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.9, 0.0, 0.1]],        # the 6♦
+                      [[0.4, 0.0, 0.0, 0.35, 0.25], [0.3, 0.0, 0.0, 0.2, 0.5]]],     # an 8♦ under even odds
+                     np.float32)
+    monkeypatch.setattr(identify, "_hand_probabilities", lambda *a, **k: (frames, probs, (card, card), classifier))
+    assert identify.reading_as(probs, classifier, "8D").tolist() == [True, False, False, False]
+    zone = identify.hand_scores(np.zeros((8, 8, 3), np.uint8), elsewhere={"8D"})
+    assert zone["10D"] == pytest.approx(1.0)
+    read = identify.hand_scores(np.zeros((8, 8, 3), np.uint8), elsewhere={"8D"}, read_as="8D")
+    assert set(read) == {"10D"} and read["10D"] == pytest.approx(0.4)
+    assert identify.hand_scores(np.zeros((8, 8, 3), np.uint8), read_as="JC") == {}
+
+
 def test_one_corner_read_at_two_sizes_is_one_card() -> None:
     """Deal 77004: the top card of a fan, a 6♥, was read 6♥ at its size and 4♥ at a size a third larger, from a
     corner found 10 px away along a slanted second edge; the 4♥ was counted as a fifth card in a hand of four.

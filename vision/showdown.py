@@ -70,10 +70,10 @@ Recount = Callable[[str, int, Mapping[str, int]], Mapping[str, int] | None]
 
 class ScoreImage(Protocol):
     """Every card's best score in a zone, however unsure, given the cards known to lie `elsewhere` (and their short
-    side, as for `IdentifyImage`)."""
+    side, as for `IdentifyImage`); with `read_as`, only at the corners that read that card."""
 
-    def __call__(self, image: np.ndarray, *, elsewhere: Collection[str] = ..., card_short: float = ...
-                 ) -> Mapping[str, float]: ...
+    def __call__(self, image: np.ndarray, *, elsewhere: Collection[str] = ..., card_short: float = ...,
+                 read_as: str | None = ...) -> Mapping[str, float]: ...
 
 
 FILL_FLOOR = 0.5
@@ -546,21 +546,17 @@ class ShowdownReader:
 
     def _reads_otherwise(self, view_bgr: np.ndarray, reads: Mapping[str, Mapping[str, float]], player: str,
                          card: str) -> bool:
-        """Whether `player`'s zone, told that `card` lies elsewhere, scores as surely as a card is named
-        (`ALTERNATIVE_FLOOR`) a card that no place reads, no pile read or talon holds, and that the place does not
-        show already, and scores it so only once told: the misread's own corner then names what it shows, where a
-        card the zone scores that surely either way is seen there whatever `card` is (one a neighbour still holds)."""
+        """Whether the corners of `player`'s zone that read `card`, told it lies elsewhere, score as surely as a card
+        is named (`ALTERNATIVE_FLOOR`) a card that no place reads, no pile read or talon holds, and that the place
+        does not show already: the misread's own corner then names what it shows. Only those corners: elsewhere in
+        the zone a card scored so (one a neighbour still holds) is seen there whatever `card` is."""
         if self.score_image is None:
             return False
         own = set(reads[player]) - {card}
         away = ({c for p, found in reads.items() if p != player for c in found} | set(self._ruled_out(player))
                 | cards_of(self.revealed) | {card}) - own
-        scores = self._zone_scores(player, view_bgr, away)
-        named = [c for c, v in scores.items() if v >= ALTERNATIVE_FLOOR and c not in away | own]
-        if not named:
-            return False
-        before = self._zone_scores(player, view_bgr, away - {card})
-        return any(before.get(c, 0.0) < ALTERNATIVE_FLOOR for c in named)
+        scores = self._zone_scores(player, view_bgr, away, read_as=card)
+        return any(v >= ALTERNATIVE_FLOOR and c not in away | own for c, v in scores.items())
 
     def _ruled_out(self, player: str | None = None) -> dict[str, float]:
         """Cards no hand holds, with how surely: the pile's (`exclude`) and the talon's; and those `player` passed
@@ -658,11 +654,14 @@ class ShowdownReader:
             return 0.0
         return self._zone_scores(player, view_bgr).get(card, 0.0)
 
-    def _zone_scores(self, player: str, view_bgr: np.ndarray, elsewhere: Collection[str] = ()) -> Mapping[str, float]:
-        """`score_image` of the player's zone, read at one card size as `read_hand` reads it."""
+    def _zone_scores(self, player: str, view_bgr: np.ndarray, elsewhere: Collection[str] = (),
+                     read_as: str | None = None) -> Mapping[str, float]:
+        """`score_image` of the player's zone, read at one card size as `read_hand` reads it (`read_as`: at the
+        corners reading that card only)."""
         assert self.score_image is not None
         zone = zone_image(view_bgr, self.seats[player], reading_scale(self.card_px))
-        return self.score_image(zone, elsewhere=elsewhere, **size_told(self.card_px))
+        only = {} if read_as is None else {"read_as": read_as}
+        return self.score_image(zone, elsewhere=elsewhere, **size_told(self.card_px), **only)
 
     def _completed(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                    claimed: set[str], last_resort: bool = False, laid_unseen: tuple[str, ...] = ()) -> tuple[str, ...]:

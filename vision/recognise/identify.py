@@ -274,21 +274,37 @@ def identify_hand(image: np.ndarray, model_path: Path = DEFAULT_MODEL, suit_weig
 
 def hand_scores(image: np.ndarray, model_path: Path = DEFAULT_MODEL, elsewhere: Collection[str] = (),
                 suit_weights: SuitWeights | None = None, classifier: Classifier | None = None,
-                card_short: float | None = None) -> dict[str, float]:
+                card_short: float | None = None, read_as: str | None = None) -> dict[str, float]:
     """Per card, its best probability at any corner of a shown hand's zone, read as `identify_hand`
     reads it but however unsure: what can complete a hand read short of the cards its player holds.
 
     `elsewhere`: cards known to lie outside this zone (on the pile, in other hands); each corner's
     probabilities are conditioned on not being one of them (`conditioned`), and a corner of a card named surely at
     another of its corners scores no other card (`named_elsewhere_on_card`); `suit_weights`: see `weighed_by_suit`;
-    `card_short`: as for `identify_hand`."""
+    `card_short`: as for `identify_hand`; `read_as`: only the corners that read that card (`reading_as`), for what
+    the corners of one read name besides it."""
     frames, probs, scales, classifier = _hand_probabilities(_enlarged(image), model_path, suit_weights, classifier,
                                                             card_short)
+    if read_as is not None:
+        kept = reading_as(probs, classifier, read_as)
+        frames, probs = [f for f, k in zip(frames, kept) if k], probs[kept]
     scores = conditioned(probs, classifier.names, elsewhere).copy()
     for i, names in named_elsewhere_on_card(frames, probs, scales, classifier, elsewhere).items():
         keep = [c == classifier.none_index or classifier.names[c] in names for c in range(len(classifier.names))]
         scores[i, :, ~np.array(keep)] = 0.0
     return _card_scores(scores, classifier)
+
+
+def reading_as(probs: np.ndarray, classifier: Classifier, card: str) -> np.ndarray:
+    """Which corners read `card`: their likeliest card over the scales, at least as likely there as every other
+    class together (`CROP_MIN_CONFIDENCE`), so the corner vouches for it."""
+    if card not in classifier.names or not len(probs):
+        return np.zeros(len(probs), bool)
+    cards = probs.copy()
+    cards[..., classifier.none_index] = -1.0
+    best = cards.reshape(len(cards), -1).argmax(axis=1) % len(classifier.names)
+    surest = cards.max(axis=(1, 2))
+    return (best == classifier.names.index(card)) & (surest >= CROP_MIN_CONFIDENCE)
 
 
 def named_elsewhere_on_card(frames: list[CornerFrame], probs: np.ndarray, scales: tuple[float, ...],
