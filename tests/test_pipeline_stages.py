@@ -20,7 +20,7 @@ from vision.calibration import VIEW_SCALE, Calibration, MarkerCalibrator, calibr
 from vision.deal_account import RUN
 from vision.gate import GateConfig, MotionGate
 from vision.locate import WHOLE_CARD, CardLocation, box_area, crop_card, locate_new_card
-from vision.pile import HELD_CARD, PileRead, PileWatcher, marked_on_top
+from vision.pile import HELD_CARD, PileRead, PileWatcher, lies_on, marked_on_top
 from vision.referee import LiveReferee
 from vision.showdown import (
     HAND_CARD_SHORT, IdentifyImage, REVEAL_PATIENCE, REVEAL_PATIENCE_EMPTY, ShowdownReader, one_spot, own_cards,
@@ -2547,6 +2547,28 @@ def test_the_same_name_read_surely_beside_a_top_card_still_in_its_place_is_anoth
     watcher.lay(PileRead("KH", 0.999, 3, 3, here))
     assert watcher.settled(moved)
     assert watcher.same_card_nudged(there)
+
+
+def test_the_same_name_read_surely_on_the_top_card_is_that_card_its_hand_let_go() -> None:
+    """Deal 197010: the deal's first card, a 5♥, read surely while its hand held it still over the pile (its box a
+    card's), then read surely again where the hand had been: a change lying on the card (0.82 of it inside), the
+    rest of the card unchanged. It was taken for another card, named 6♥ by the run, and its player's count went
+    wrong. A read lying on the top card is no card beside it: the top card's name read surely there is that card."""
+    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: {"5H": 0.999}, confirm_frames=2, card_px=71 * 101)
+    table = np.full((220, 240), 200, np.uint8)
+    first = table.copy()
+    cv2.rectangle(first, (40, 40), (110, 140), 30, -1)
+    cv2.rectangle(first, (45, 70), (115, 145), 120, -1)   # the fingers holding it
+    here = CardLocation(np.array([[40, 40], [111, 40], [111, 141], [40, 141]], np.float64))
+    watcher.baseline(first)
+    watcher.lay(PileRead("5H", 0.999, 3, 3, here))
+    let_go = table.copy()
+    cv2.rectangle(let_go, (40, 40), (110, 140), 30, -1)
+    assert watcher.settled(let_go)
+    where = CardLocation(np.array([[45, 70], [116, 70], [116, 146], [45, 146]], np.float64))
+    assert lies_on(where, here)
+    assert watcher.same_card_nudged(PileRead("5H", 0.999, 3, 3, where))
 
 
 def test_the_same_name_read_surely_where_a_card_read_while_held_came_to_rest_is_that_card() -> None:

@@ -290,9 +290,12 @@ class PileWatcher:
         card that left a place changes it at least as much as a card laid squarely on another changes the card; one
         card cannot lie in two places, so `read` is another card, and one of the two reads is wrong. A top card read
         in a box larger than a whole card (`WHOLE_CARD`) was read with the hand laying it, or held above the pile:
-        where it lies is not known."""
+        where it lies is not known. A read lying on the top card (`lies_on`) is no card beside it: what changed there
+        is the top card itself (the hand that held it gone), or a card laid squarely on it, which shows its own
+        index."""
         if (self.card_px is None or self._before is None or self._reference is None or read.location is None
-                or self.top_location is None or box_area(self.top_location) > WHOLE_CARD[1] * self.card_px):
+                or self.top_location is None or box_area(self.top_location) > WHOLE_CARD[1] * self.card_px
+                or lies_on(read.location, self.top_location)):
             return False
         shape = self._reference.shape[:2]
         left = (polygon_mask(shape, self.top_location.corners) > 0) & (polygon_mask(shape, read.location.corners) == 0)
