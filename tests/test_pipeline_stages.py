@@ -2524,16 +2524,22 @@ def test_what_a_pile_read_surely_shows_is_each_card_every_frame_scored_surely() 
     assert read.card == "2S" and read.shown_surely == pytest.approx({"2S": 0.98})
 
 
+def _one_card_read_surely(card: str) -> tuple[PileWatcher, np.ndarray, CardLocation]:
+    """A pile watcher reading every change as `card` surely, a card measured 71 × 101 px, the bare table, and where
+    that card (drawn there by the test) lies: (40, 40) to (110, 140)."""
+    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
+    watcher = PileWatcher(polygon, lambda crop: {card: 0.999}, confirm_frames=2, card_px=71 * 101)
+    here = CardLocation(np.array([[40, 40], [111, 40], [111, 141], [40, 141]], np.float64))
+    return watcher, np.full((220, 240), 200, np.uint8), here
+
+
 def test_the_same_name_read_surely_beside_a_top_card_still_in_its_place_is_another_card() -> None:
     """Deal 84022: a Slavic Q♥ read K♥ surely, then the K♥ laid half over it and read surely too. The place the
     first read lay in, outside the second, did not change: that card is still there, so the second read is another
     card (one of the two reads is wrong), not the first one moved."""
-    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
-    watcher = PileWatcher(polygon, lambda crop: {"KH": 0.999}, confirm_frames=2, card_px=71 * 101)
-    table = np.full((220, 240), 200, np.uint8)
+    watcher, table, here = _one_card_read_surely("KH")
     first = table.copy()
     cv2.rectangle(first, (40, 40), (110, 140), 30, -1)
-    here = CardLocation(np.array([[40, 40], [111, 40], [111, 141], [40, 141]], np.float64))
     watcher.baseline(first)
     watcher.lay(PileRead("KH", 0.999, 3, 3, here))
     second = first.copy()
@@ -2554,13 +2560,10 @@ def test_the_same_name_read_surely_on_the_top_card_is_that_card_its_hand_let_go(
     card's), then read surely again where the hand had been: a change lying on the card (0.82 of it inside), the
     rest of the card unchanged. It was taken for another card, named 6♥ by the run, and its player's count went
     wrong. A read lying on the top card is no card beside it: the top card's name read surely there is that card."""
-    polygon = np.array([[5, 5], [235, 5], [235, 215], [5, 215]], np.float64)
-    watcher = PileWatcher(polygon, lambda crop: {"5H": 0.999}, confirm_frames=2, card_px=71 * 101)
-    table = np.full((220, 240), 200, np.uint8)
+    watcher, table, here = _one_card_read_surely("5H")
     first = table.copy()
     cv2.rectangle(first, (40, 40), (110, 140), 30, -1)
     cv2.rectangle(first, (45, 70), (115, 145), 120, -1)   # the fingers holding it
-    here = CardLocation(np.array([[40, 40], [111, 40], [111, 141], [40, 141]], np.float64))
     watcher.baseline(first)
     watcher.lay(PileRead("5H", 0.999, 3, 3, here))
     let_go = table.copy()
