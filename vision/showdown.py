@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Callable, Collection, Mapping, Protocol, Sequence
 
 import cv2
@@ -368,7 +368,7 @@ class ShowdownReader:
                                                      exclude=self._ruled_out(p), card_px=self.card_px)
                                         for p in self.waiting})
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
-        reads_otherwise = partial(self._reads_otherwise, view_bgr, reads)
+        reads_otherwise = cache(partial(self._reads_otherwise, view_bgr, reads))
         owners = shared_owners(placed, reads_otherwise, self.expected)
         taken = cards_of(self.revealed)
         shown = {player: {c for c in found if c not in taken and owners.get(c, player) == player}
@@ -376,11 +376,11 @@ class ShowdownReader:
         shown_before = self._shown_before
         self._recounted(shown, reads)
         misread = {player: misread_here(player, placed, owners, reads_otherwise) - taken for player in placed}
-        kept = {player: self._within_count(player, shown[player], found, self._found_before.get(player, {}),
-                                           misread[player])
-                for player, found in reads.items()}
-        unnamed = {player: self._unnamed_kept(player, kept[player], misread[player], found)
+        counted = {player: self._within_count(player, shown[player] | misread[player], found,
+                                              self._found_before.get(player, {}))
                    for player, found in reads.items()}
+        kept = {player: names - misread[player] for player, names in counted.items()}
+        unnamed = {player: names & misread[player] for player, names in counted.items()}
         self._unnamed = {player: len(names) for player, names in unnamed.items()}
         self._found_before = reads
         beyond = {c for player in reads for c in shown[player] - kept[player]}
@@ -496,24 +496,17 @@ class ShowdownReader:
         return cards_of(self.revealed) | {c for p, hand in hands.items() if p != player for c in hand} | \
             self._elsewhere(player)
 
-    def _unnamed_kept(self, player: str, kept: set[str], misread: set[str], found: Mapping[str, float]
-                      ) -> set[str]:
-        """The `misread` names whose cards take a part of the player's count beside the `kept` names, surest first."""
-        room = max(0, self.expected[player] - len(kept))
-        return set(sorted(misread, key=lambda c: -found[c])[:room])
-
     def _within_count(self, player: str, shown: set[str], found: Mapping[str, float],
-                      before: Mapping[str, float], misread: Collection[str] = ()) -> set[str]:
+                      before: Mapping[str, float]) -> set[str]:
         """The cards a place shows, the surest up to its player's count: more names than cards held means some read
         is wrong (an overlapping edge read as an index, a misread), and the least sure names go. Sure over this view
         and the one `before` it (the two a hand must agree on to be ready): a hand laid out stays put, so each card it
         holds is read on both, where a misread comes and goes. A name cut so is no card seen in that place: another
-        hand read short may be completed with it. The `misread` names, given to another place, still take their
-        part of the count: each is a card lying here under another name (`misread_here`), kept unnamed."""
-        if len(shown) + len(misread) <= self.expected[player]:
+        hand read short may be completed with it. The names a place gave to another place but still holds a card
+        under (`misread_here`) are ranked here too: each is a card lying here under another name, kept unnamed."""
+        if len(shown) <= self.expected[player]:
             return shown
-        ranked = sorted({*shown, *misread}, key=lambda c: -(found[c] + before.get(c, 0.0)))[:self.expected[player]]
-        return shown & set(ranked)
+        return set(sorted(shown, key=lambda c: -(found[c] + before.get(c, 0.0)))[:self.expected[player]])
 
     def _look_again_at_short_hands(self, view_bgr: np.ndarray, shown: Mapping[str, set[str]],
                                    claimed: set[str]) -> None:
