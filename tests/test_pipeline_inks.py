@@ -102,6 +102,22 @@ def test_suits_of_one_colour_do_not_rule_each_other_out() -> None:
     assert inks.weights((1.0, 1.0)) == {"H": inks.penalty, "D": inks.penalty}
 
 
+def test_a_black_index_is_told_from_a_pale_red_by_its_hue_where_distance_alone_keeps_both() -> None:
+    """Deal 198022 (a Slavic deck printing its reds pale): a sure black 8♣ showed an ink within `far` of the learnt
+    diamonds' ink, so `weights` rules out no red suit, yet the ink is grey and far nearer the clubs' ink."""
+    inks = DeckInks()
+    for card, ink in [("2H", (19.4, 12.6)), ("3H", (19.3, 12.7)), ("2D", (17.6, 10.6)), ("3D", (17.7, 10.5)),
+                      ("2S", (1.2, 1.5)), ("3S", (1.1, 1.5)), ("2C", (0.1, 0.8)), ("3C", (0.2, 0.8))]:
+        inks.learn(card, ink)
+    black = (3.3, 2.6)
+    assert not inks.rules_out(black, "8D")
+    assert inks.tells_apart(black, "C", "D") and inks.tells_apart(black, "C", "H")
+    assert not inks.tells_apart(black, "C", "S")                  # one colour: the sign tells those apart
+    assert not inks.tells_apart(black, "D", "C")                  # the ink is not of the diamonds' colour
+    assert not inks.tells_apart((8.0, 4.0), "C", "D")             # grey, yet not twice as near the clubs' ink
+    assert not inks.tells_apart(None, "C", "D") and not DeckInks().tells_apart(black, "C", "D")
+
+
 def test_one_misread_does_not_set_a_suits_colour() -> None:
     """Deal 19016: the first spade read was red, the second a teal diamond read as a spade. The spades' colour stays
     unknown until most of their reads agree."""

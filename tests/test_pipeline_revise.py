@@ -366,19 +366,33 @@ def _losers_hands(pile: Sequence[str], winner: str = "Bruno",
     return {p: tuple(rest[6 * i:6 * i + 6]) for i, p in enumerate(losers)}
 
 
+def _ink_rules_out_told(pile: Sequence[str], red: tuple[float, float],
+                        black: tuple[float, float]) -> Callable[[str, str], bool]:
+    """The `ink_rules_out` the showdown is told once Bruno laid `pile` surely, its red cards showing `red`."""
+    table = Table(_losers_hands(pile))
+    for t, card in enumerate(pile, start=1):
+        table.lay(float(t), card, sure("Bruno"), ink=red if card[-1] in "HD" else black)
+    table.account.hands_shown(8.0, VIEW)
+    rules_out = table.readers[-1].ink_rules_out
+    assert rules_out is not None
+    return rules_out
+
+
 def test_the_showdown_is_told_which_cards_the_ink_of_a_pile_card_s_read_rules_out() -> None:
     """Deal 156004: a hand claimed the pile's sure, black 4♣, and the one four claimed nowhere was the 4♥. The inks the
     deal learnt tell the showdown which cards a pile read's ink rules out: those of a suit learnt in the other colour,
     not those of a suit whose ink is not known yet, nor any for a card the pile never showed."""
-    black, red = (0.5, -0.5), (34.0, 19.0)
-    pile = ("2H", "3H", "4H", "5C", "6C", "7C")
-    table = Table(_losers_hands(pile))
-    for t, card in enumerate(pile, start=1):
-        table.lay(float(t), card, sure("Bruno"), ink=red if card.endswith("H") else black)
-    table.account.hands_shown(8.0, VIEW)
-    rules_out = table.readers[-1].ink_rules_out
+    rules_out = _ink_rules_out_told(("2H", "3H", "4H", "5C", "6C", "7C"), red=(34.0, 19.0), black=(0.5, -0.5))
     assert rules_out("5C", "5H") and rules_out("2H", "2C")
     assert not rules_out("5C", "5D") and not rules_out("2H", "2S") and not rules_out("9S", "9H")
+
+
+def test_the_showdown_is_told_a_pile_read_s_grey_ink_rules_out_a_pale_red_it_lies_within_reach_of() -> None:
+    """Deal 198022: a Slavic deck's pale red lay within `far` of the sure, black 8♣'s ink, and a hand read short
+    took the 8♣ from the pile, renaming it 8♦. Black shows no hue: the ink rules the red suits out."""
+    rules_out = _ink_rules_out_told(("2D", "3D", "4D", "5C", "6C", "7C"), red=(17.6, 10.6), black=(3.3, 2.6))
+    assert rules_out("5C", "5D") and rules_out("2D", "2C")
+    assert not rules_out("5C", "5S") and not rules_out("5C", "5H")   # the hearts' ink is not known yet
 
 
 def test_the_showdown_weighs_a_zone_s_doubt_by_the_share_the_pile_s_reads_are_weighed_by() -> None:

@@ -20,7 +20,7 @@ import numpy as np
 from engine.core.cards import DECK, SUIT
 from engine.nain_jaune.cards import HONOURS
 from vision.attribute import Attribution
-from vision.inks import DeckInks, Ink
+from vision.inks import DeckInks, Ink, suit_of
 from vision.pile import PileRead
 from vision.pips import PipShapes
 from vision.reattribution import SURE, Sighting, play_doubt, recounted_play, reopening_play, winners_play
@@ -1211,9 +1211,11 @@ class DealAccount:
                       for p, c in hands]
 
     def _ink_rules_out(self, was: str, card: str) -> bool:
-        """Whether the ink the pile's read of `was` showed rules out `card`'s suit (the deal's learnt inks)."""
+        """Whether the ink the pile's read of `was` showed rules out `card`'s suit (the deal's learnt inks), or is of
+        `was`'s suit's colour and not of `card`'s (`DeckInks.tells_apart`): a sure read names the rank and the ink."""
         seen = self.sightings.get(was)
-        return seen is not None and self.inks.rules_out(seen.ink, card)
+        return seen is not None and (self.inks.rules_out(seen.ink, card)
+                                     or self.inks.tells_apart(seen.ink, suit_of(was), suit_of(card)))
 
     def _kept_to_the_rules(self, was: str, card: str, held: Collection[str] = ()) -> str:
         """What the pile card read as `was`, which a shown hand or a later read claims, is renamed to: its read's

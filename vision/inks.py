@@ -188,6 +188,17 @@ class DeckInks:
                 and any(distance[t] <= self.far and distance[t] * self.closer < d
                         and not same_colour(known[s], known[t]) for t in known)}
 
+    def tells_apart(self, ink: Ink | None, suit: str, other: str) -> bool:
+        """Whether `ink` is one colour with `suit`'s learnt ink and another than `other`'s (`same_colour`), and
+        `closer` times nearer the former: a deck printing its red pale brings a black index's ink within `far` of the
+        red, yet black shows no hue, so `weights` keeps the red suits while the eye tells the two apart."""
+        known = self.colours()
+        if ink is None or suit not in known or other not in known:
+            return False
+        mine, theirs = known[suit], known[other]
+        return same_colour(ink, mine) and not same_colour(ink, theirs) \
+            and _distance(ink, mine) * self.closer < _distance(ink, theirs)
+
     def corner_weights(self, corner: np.ndarray) -> dict[str, float]:
         """`weights` of the ink of a recogniser's corner crop (how the showdown weighs the corners of a hand)."""
         return self.weights(corner_ink(corner))
