@@ -1683,6 +1683,33 @@ def test_a_card_read_under_a_name_another_place_holds_still_takes_its_part_of_th
     assert reader.guessed == guessed
 
 
+def test_a_card_completion_gives_back_to_the_place_that_read_it_before_is_not_told_guessed() -> None:
+    """Deal 190010: Bruno's place read his 10♦ and Q♥, then read the Q♥ as Chloé's K♥ (read surely at her place) on
+    every later view; the count kept that card's part unnamed and completion named it Q♥ again. The place read the
+    Q♥: the phone need not ask about it. A card the place never read is still told guessed."""
+    seats, view = _two_zones()
+    views = [{"10D": 0.99, "QH": 0.958}, {"10D": 0.99, "KH": 0.97}, {"10D": 0.99, "KH": 0.97},
+             {"10D": 0.99, "KH": 0.97}]
+    frame = {"i": 0}
+
+    def read(crop: np.ndarray) -> list[_Det]:
+        if _whose(crop) == "Anne":
+            return [_Det(c, p) for c, p in views[frame["i"]].items()]
+        return [_Det("KH", 0.999, (10, 0, 11, 1))]
+
+    scores = {"Anne": {"10D": 0.99, "KH": 0.97, "QH": 0.96, "9S": 0.9}, "Bruno": {"KH": 1.0}}
+    for first, guessed in ((0, {}), (1, {"Anne": ("QH",)})):
+        reader = ShowdownReader(seats, read, {"Anne": 2, "Bruno": 1},
+                                score_image=_scored_by(scores, {"KH": {"Anne": {"QH": 0.96}}}))
+        revealed = []
+        for i in range(first, len(views)):
+            frame["i"] = i
+            revealed += reader.settled(view)
+        revealed += reader.finish()
+        assert dict(revealed) == {"Anne": ("10D", "QH"), "Bruno": ("KH",)}
+        assert reader.guessed == guessed
+
+
 @pytest.mark.parametrize(("bruno_holds", "bruno_count", "anne", "laid", "guessed"), [
     (("6D", "6S"), 2, ("10C", "4H", "4S"), {"Anne": ("6C",)}, {}),
     (("6D", "9C"), 2, ("10C", "4H", "4S", "6C"), {}, {"Anne": ("6C",)}),

@@ -290,7 +290,7 @@ class ShowdownReader:
     """Per pile card, what its read may have been instead: a hand revealed holding the pile card renames it so."""
     revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     guessed: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """Per revealed hand, the cards its completion added (`_completed`): never read in the place, only the zone's
+    """Per revealed hand, the cards its completion added (`_completed`) that the place never read, only the zone's
     likeliest of the cards left, which the family is asked to check."""
     laid_unseen: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Per revealed hand, the cards the rules say were laid unseen that its count says its player laid
@@ -666,8 +666,8 @@ class ShowdownReader:
         scoring under `ALTERNATIVE_FLOOR`, which never include the card a pile card was renamed to: a sure read
         outweighs a guess (a Tigullio 2♠ taken by the pile's misread: told so, its corner scored the 3♠ 0.77). With
         `last_resort`, a place that would still show nothing takes those best-scoring cards however low they score.
-        The cards added are noted in `guessed`. The cards the player `laid_unseen` are no longer held: the count held
-        them (noted in `laid_unseen`)."""
+        The cards added are noted in `guessed`, but those the place read before (`_seen_with`). The cards the player
+        `laid_unseen` are no longer held: the count held them (noted in `laid_unseen`)."""
         if laid_unseen:
             self.laid_unseen[player] = laid_unseen
         missing = self.expected.get(player, 0) - len(cards) - len(laid_unseen)
@@ -686,8 +686,8 @@ class ShowdownReader:
                   ][:missing - len(extra)]
         if last_resort and not extra and not cards:
             extra = unclaimed[:missing]
-        if extra:
-            self.guessed[player] = tuple(sorted(extra))
+        if guesses := sorted(c for c in extra if self._seen_with.get(c, ("", 0.0))[0] != player):
+            self.guessed[player] = tuple(guesses)
         return tuple(sorted(set(cards) | set(extra)))
 
     def _stakes_held(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray, claimed: set[str],
