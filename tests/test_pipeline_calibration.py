@@ -171,6 +171,20 @@ def test_a_new_calibration_keeps_the_card_size_measured(scale: float) -> None:
     assert pipeline.pile.card_px == pytest.approx(measured * scale ** 2)
 
 
+@pytest.mark.parametrize("scale", [1.0, 0.5])
+def test_the_gate_measures_a_hand_by_a_box_of_its_view_until_a_card_is_measured(scale: float) -> None:
+    """Before the first card the gate counts a hand in a box's area (about a card's), in its own smaller view."""
+    calibrator = MarkerCalibrator(PLAYERS)
+    w, h = calibrator.geometry.size
+    calib = Calibration(np.diag([scale, scale, 1.0]), (round(w * scale), round(h * scale)),
+                        calibrator.zones.scaled(scale), "markers")
+    pipeline = _Pipeline(calib, PLAYERS, None, lambda crop: ("AS", 0.99), lambda image: [], None, WatchConfig(),
+                         (calib.view_size[1], calib.view_size[0], 3))
+    box = cv2.contourArea(calibrator.zones.boxes["QS"].astype(np.float32))
+    assert pipeline.gate.card_px is None
+    assert pipeline.gate.box_px == pytest.approx(box * (scale * pipeline.config.gate_factor) ** 2, rel=0.02)
+
+
 def test_a_card_size_the_pile_withdraws_is_withdrawn_from_the_gate_and_the_arms() -> None:
     """Deal 186010: the first card's size was measured on a settle its hand revoked, so the pile withdrew it, its
     outline perhaps taking in the hand; the gate and the arm tracker went on counting in it, as if the pile still held

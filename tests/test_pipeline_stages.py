@@ -85,6 +85,25 @@ def test_gate_revokes_a_settle_that_was_a_hand_pausing() -> None:
     assert results[0].moving and [r.settled for r in results[1:]] == [False, False, True, False, False]
 
 
+def test_gate_takes_a_box_for_the_card_until_the_pile_measured_one() -> None:
+    """Deal 202010 of the widened benchmark: on a far, tilted view an arm paused twice on its way before any card was
+    laid, changing 102 px of the small view, under 1 % of the play area (111 px); two settled views held it, their
+    ghost outvoted the table for 2 s, and two plays went unseen. A box, about a card's size, is the measure."""
+    table = np.full((100, 160), 100, np.uint8)
+    pausing = table.copy()
+    pausing[30:37, 30:40] = 180  # 70 px of arm: under 1 % of the 7200 px play area, over a third of a 100 px box
+    plain, boxed = _gate(), _gate()
+    boxed.box_px = 100.0
+    for gate in (plain, boxed):
+        for _ in range(3):
+            gate.feed(table)
+        assert gate.feed(pausing).moving
+    assert [plain.feed(pausing).settled for _ in range(3)] == [False, False, True]
+    assert not any(boxed.feed(pausing).settled for _ in range(3)) and boxed.hand_present(pausing)
+    boxed.card_px = 1000.0  # the pile measured a card: it is the measure now
+    assert not boxed.hand_present(pausing)
+
+
 def test_gate_keeps_a_settle_that_held() -> None:
     gate, table = _gate(), np.full((100, 160), 100, np.uint8)
     for _ in range(3):

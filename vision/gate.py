@@ -47,11 +47,12 @@ class GateConfig:
     """At most this fraction of moving pixels for a frame to count as still."""
     still_frames: int = 4
     hand_fraction: float = 0.01
-    """Changed fraction of the play area (against the last settled view) that means a hand is still there, until
-    a card's size is known."""
+    """Changed fraction of the play area (against the last settled view) that means a hand is still there, where
+    neither a card's nor a box's size is known."""
     hand_cards: float = 0.3
-    """Once a card's size is known: changed play area of this many card areas means a hand is still there (a
-    forearm crossing from the table edge to the pile is wider than a third of a card and longer than a card)."""
+    """Changed play area of this many card areas means a hand is still there (a forearm crossing from the table
+    edge to the pile is wider than a third of a card and longer than a card); a box stands for the card until the
+    pile has measured one."""
     patience_frames: int = 60
     """Still frames with the play area changed, and nothing moved where it changed: accept it anyway (a moved object,
     light that changed, or a hand resting that long). Motion elsewhere in between pauses the count."""
@@ -92,6 +93,9 @@ class MotionGate:
     _area: int = 1
     card_px: float | None = None
     """One card's area in small-view pixels, once the pile has measured it."""
+    box_px: float | None = None
+    """A box's area in small-view pixels: a box holds an honour's picture and its stake, so it is about a card's size,
+    the measure of a hand before the pile has measured a card."""
     reach_mask: np.ndarray | None = None
     """Where a hand at work rests (the pile and the boxes; uint8 0/255, small-view size)."""
     edge_mask: np.ndarray | None = None
@@ -123,8 +127,9 @@ class MotionGate:
         changed = ((self._unexplained(pairs, "none") > strong) & (self._unexplained(pairs, "view") > strong)
                    & (self.play_mask > 0))
         limit = self.config.hand_fraction * self._area
-        if self.card_px is not None:
-            limit = min(limit, self.config.hand_cards * self.card_px)
+        size = self.card_px if self.card_px is not None else self.box_px
+        if size is not None:
+            limit = min(limit, self.config.hand_cards * size)
         if np.count_nonzero(changed) > limit:
             return changed
         arm = self._resting_arms(self._unexplained(pairs, "local") > self.config.pixel_threshold)

@@ -182,7 +182,9 @@ class _Pipeline:
         reach = np.maximum.reduce(list(targets.values()))
         edge = cv2.subtract(seen, cv2.erode(seen, np.ones((3, 3), np.uint8), borderValue=0))
         edge = cv2.bitwise_and(edge, cv2.bitwise_not(reach))
-        self.gate = MotionGate(play, cfg.gate, reach_mask=reach, edge_mask=edge)
+        boxes = [cv2.contourArea(p.astype(np.float32)) for p in zones_small.boxes.values()]
+        box_px = float(np.median(boxes)) if boxes else None
+        self.gate = MotionGate(play, cfg.gate, reach_mask=reach, edge_mask=edge, box_px=box_px)
         self._pile_small = targets["pile"] > 0
         self._pile_visits, self._pile_calm = 0, cfg.gate.still_frames
         zones = {s: polygon_mask(small, p) for s, p in zones_small.seats.items() if s in self.players}
