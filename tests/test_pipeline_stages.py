@@ -922,6 +922,22 @@ def test_one_card_s_outline_after_a_revoked_settle_that_surely_shows_the_card_he
     assert verdict.card == "KC" and verdict.at_rest == at_rest
 
 
+@pytest.mark.parametrize(("held_alone", "at_rest"), [
+    (0.575, True),     # the camera scored the 10♦ held above the J♦: the 10♦ come to rest
+    (0.1, False),      # it scored the J♦ above: a J♦ laid on it
+])
+def test_a_card_held_that_the_camera_scores_above_the_card_the_rules_name_there_is_that_card_at_rest(
+        held_alone: float, at_rest: bool) -> None:
+    """Deal 202010: Anne's 5♥, read 0.999 on a settle its hand revoked, lying alone where it was held, scored 0.58
+    there and the 6♥ 0.25; weighed as a new card, the 5♥ already laid and the 6♥ the run's next, it was told a 6♥
+    laid, a play nobody made, later given to Denis, whose shown 6♥ was then left out of his hand."""
+    alone = [{"10D": held_alone, "JD": 0.25}, {"10D": held_alone, "JD": 0.25}]
+    watcher, card = _read_on_a_revoked_settle(alone)
+    watcher.prior = lambda: {"10D": 0.2, "JD": 5.0}
+    verdict, _ = _next_verdict(watcher, card)
+    assert verdict.card == "JD" and verdict.at_rest == at_rest
+
+
 @pytest.mark.parametrize(("turn", "down"), [(0, 0), (25, 12)])
 def test_a_card_laid_on_one_read_on_a_revoked_settle_is_a_new_card(turn: float, down: int) -> None:
     """At 15 frames/s the next hand comes with no calm in between and lays its card on the one read on the revoked

@@ -418,16 +418,20 @@ class PileWatcher:
         """Whether every frame of `read` named its card, at least `sure` on average."""
         return read.votes == read.reads and read.confidence >= self.sure
 
-    def _still_held(self, held: PileRead | None, card: str, shown: Collection[str] = ()) -> bool:
+    def _still_held(self, held: PileRead | None, card: str, seen: Mapping[str, float], shown: Collection[str] = ()
+                    ) -> bool:
         """Whether `card`, read where the card held lay, is that card come to rest: always when no hand came back
-        (`held` None), else when the held read, unsure, scored `card` within `rename_floor` of its own, or when every
+        (`held` None), else when the held read, unsure, scored `card` within `rename_floor` of its own, when every
         frame read there scored the card held surely (`shown`, given for a change that is one card's own outline
-        alone: a card laid on it would hide its index, or show as a second outline). A hand that came back may have
-        laid another card squarely on the one it held (a 7♣ on the 6♦), which its read of the card held does not
-        name; a hand that swept a box on its way may have nudged the pile, so the change since before the card held
-        is no longer that card alone, and the card is found as any new card is."""
+        alone: a card laid on it would hide its index, or show as a second outline), or when the frames read there
+        scored the card held above `card` (`seen`, their mean scores before the rules weighed them: the rules weigh
+        the read as a new card's, the card held as one already laid, and a card laid on it would hide its index).
+        A hand that came back may have laid another card squarely on the one it held (a 7♣ on the 6♦), which its
+        read of the card held does not name; a hand that swept a box on its way may have nudged the pile, so the
+        change since before the card held is no longer that card alone, and the card is found as any new card is."""
         return held is None or card == held.card or (held.card is not None and (
-            read_share(held.evidence, held.card, card) >= self.rename_floor or held.card in shown))
+            read_share(held.evidence, held.card, card) >= self.rename_floor or held.card in shown
+            or seen.get(held.card, 0.0) > seen.get(card, 0.0)))
 
     def _at_rest(self, held: tuple[np.ndarray, CardLocation, PileRead], view_grey: np.ndarray, whole: bool = False
                  ) -> CardLocation | None:
@@ -562,7 +566,8 @@ class PileWatcher:
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
         shown = {c: total / len(reads) for c, total in totals.items()
                  if all(scores.get(c, 0.0) >= self.sure for scores in reads)}
-        at_rest = resting and self._still_held(unsure_held, card, shown if whole else ())
+        seen = {c: total / len(reads) for c, total in totals.items()}
+        at_rest = resting and self._still_held(unsure_held, card, seen, shown if whole else ())
         rest_of = unsure_held.card if resting and not at_rest and unsure_held is not None else None
         read = PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
                         at_rest, pips, signs, shown, rest_of, wished)
