@@ -564,9 +564,8 @@ class PileWatcher:
         card = max(totals, key=lambda c: (totals[c] * weights.get(c, 1.0), totals[c]))
         votes = sum(1 for scores in reads if max(scores, key=scores.__getitem__, default=None) == card)
         evidence = {c: total * weights.get(c, 1.0) / len(reads) for c, total in totals.items()}
-        shown = {c: total / len(reads) for c, total in totals.items()
-                 if all(scores.get(c, 0.0) >= self.sure for scores in reads)}
         seen = {c: total / len(reads) for c, total in totals.items()}
+        shown = {c: mean for c, mean in seen.items() if all(scores.get(c, 0.0) >= self.sure for scores in reads)}
         at_rest = resting and self._still_held(unsure_held, card, seen, shown if whole else ())
         rest_of = unsure_held.card if resting and not at_rest and unsure_held is not None else None
         read = PileRead(card, min(1.0, totals[card] / len(reads)), votes, len(reads), location, evidence, ink,
