@@ -30,7 +30,7 @@ from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, 
 from vision.deal_account import DealAccount
 from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks
-from vision.locate import CARD_ASPECT
+from vision.locate import CARD_ASPECT, zone_area
 from vision.pile import Identify, PileRead, PileWatcher
 from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
@@ -182,8 +182,7 @@ class _Pipeline:
         reach = np.maximum.reduce(list(targets.values()))
         edge = cv2.subtract(seen, cv2.erode(seen, np.ones((3, 3), np.uint8), borderValue=0))
         edge = cv2.bitwise_and(edge, cv2.bitwise_not(reach))
-        boxes = [cv2.contourArea(p.astype(np.float32)) for p in zones_small.boxes.values()]
-        box_px = float(np.median(boxes)) if boxes else None
+        box_px = float(np.median([zone_area(p) for p in zones_small.boxes.values()]))
         self.gate = MotionGate(play, cfg.gate, reach_mask=reach, edge_mask=edge, box_px=box_px)
         self._pile_small = targets["pile"] > 0
         self._pile_visits, self._pile_calm = 0, cfg.gate.still_frames
