@@ -1497,6 +1497,31 @@ def test_a_card_still_read_twice_at_the_settlement_renames_the_read_that_doubted
     assert {"JD", "QD", "KC", "2S", "3S", *renamed} <= set(table.referee.state.played_by)
 
 
+@pytest.mark.parametrize("ink", ["teal", "unknown"])
+def test_a_card_still_read_twice_at_the_settlement_is_renamed_to_a_card_its_ink_allows(ink: str) -> None:
+    """205011 (a four-colour deck: spades red, diamonds teal, hearts green, clubs blue): Denis's Q♦ read Q♥ (0.918),
+    its runner-ups the Q♣ (0.26) and the Q♦ (0.07); the Q♥ read surely later. The earlier read doubted more, and
+    the card it scored highest of those claimed nowhere was the Q♣, which its teal ink rules out: a card prints its
+    suit's ink, so it is renamed to the Q♦. An index whose ink was not measured rules nothing out."""
+    red, teal, green, blue = (34.0, 19.0), (-13.0, -4.0), (-32.0, 23.0), (16.0, -33.0)
+    inks = {"S": red, "D": teal, "H": green, "C": blue}
+    run = ("2C", "3C", "4S", "5S", "6H", "7H", "8D", "9D", "10S", "JH")
+    table = Table(_losers_hands((*run, "QD", "KC", "QH", "AS"), winner="Denis", also_out=("QC",)), unswept=[])
+    for t, card in enumerate(run, start=1):
+        table.lay(float(t), card, sure("Chloé" if t <= 5 else "Bruno" if t <= 8 else "Denis"), ink=inks[card[-1]])
+    table.lay(11.0, "QH", sure("Denis"), 0.918, {"QH": 4.59, "QC": 1.3, "QD": 0.34},
+              ink=teal if ink == "teal" else None)
+    table.lay(12.0, "KC", sure("Denis"), ink=blue)
+    assert "seen_twice" in table.lay(13.0, "QH", sure("Denis"), 1.0, {"QH": WatchConfig().seen_weight},
+                                     ink=green)[-1]["flags"]
+    table.lay(14.0, "AS", sure("Denis"), ink=red)
+    table.quiet(15.0)
+    assert types(table.events)[-1] == "settlement"
+    corrected = [(e["was"], e["card"], e["played_at"], e.get("first")) for e in table.events
+                 if e["type"] == "card_corrected"]
+    assert corrected == [("QH", "QD" if ink == "teal" else "QC", 11.0, True)]
+
+
 @pytest.mark.parametrize("case", ["earlier doubted more", "later doubted more", "as sure"])
 def test_the_showdown_is_told_the_card_a_read_twice_likeliest_was_so_no_hand_is_guessed_to_hold_it(case: str) -> None:
     """103010: Anne's A♠ read A♣, the A♣ read again later; her hand's Slavic Q♠ went unread, and its completion

@@ -615,13 +615,19 @@ class DealAccount:
             if later is None:
                 found = None
             elif card in self.read_again_proven:
-                found = misread_of_two(card, {card: 1.0}, self._as_read(card, later.evidence), taken)
+                found = misread_of_two(card, {card: 1.0}, self._as_read(card, later.evidence), taken,
+                                       ((), self._unlike_its_ink(later)))
             else:
                 found = self._partner_of_two(card, earlier, later, taken, talon) \
-                    or misread_of_two(card, earlier.evidence, self._as_read(card, later.evidence), taken)
+                    or misread_of_two(card, earlier.evidence, self._as_read(card, later.evidence), taken,
+                                      (self._unlike_its_ink(earlier), self._unlike_its_ink(later)))
             if found is not None:
                 taken.add(found[1])
                 yield card, earlier, later, *found
+
+    def _unlike_its_ink(self, seen: Sighting) -> set[str]:
+        """The cards `seen`'s evidence scored whose suit the ink of its index rules out (`DeckInks.weights`)."""
+        return set(self.inks.card_weights(seen.ink, list(seen.evidence)))
 
     def _partner_of_two(self, card: str, earlier: Sighting, later: Sighting, taken: Collection[str],
                         talon: Collection[str]) -> tuple[bool, str] | None:

@@ -30,21 +30,23 @@ def misread_sighting(card: str, earlier: Mapping[str, float], now: Mapping[str, 
     return runner_up if before >= floor and before > again else None
 
 
-def misread_of_two(card: str, earlier: Mapping[str, float], later: Mapping[str, float], taken: Collection[str]
-                   ) -> tuple[bool, str] | None:
+def misread_of_two(card: str, earlier: Mapping[str, float], later: Mapping[str, float], taken: Collection[str],
+                   unlike: tuple[Collection[str], Collection[str]] = ((), ())) -> tuple[bool, str] | None:
     """A card read twice that no evidence settled by the deal's end: (whether the earlier read is the misread one,
     the card it names instead), or None.
 
     The deck holds the card once, so one read named another card. The read that doubted more (its other cards'
     scores as a share of its own, `read_doubt`) is the likelier misread; it is renamed to the card it scored highest
     of those claimed nowhere (not in `taken`: the pile, the hands shown, the talon), never an honour (a box's stake
-    turns on it). Both reads as sure, or no card left to name: None. `later`: its score of `card` as read, before
-    the rules weighed it down as seen before."""
+    turns on it), nor one of `unlike` (per read, the cards its index's ink rules out: a card prints its suit's
+    ink). Both reads as sure, or no card left to name: None. `later`: its score of `card` as read, before the rules
+    weighed it down as seen before."""
     first, second = read_doubt(card, earlier), read_doubt(card, later)
     if first == second:
         return None
-    evidence = earlier if first > second else later
-    left = [c for c in evidence if c != card and c not in taken and c not in HONOURS and evidence[c] > 0.0]
+    evidence, ink_out = (earlier, unlike[0]) if first > second else (later, unlike[1])
+    left = [c for c in evidence
+            if c != card and c not in taken and c not in HONOURS and c not in ink_out and evidence[c] > 0.0]
     return None if not left else (first > second, max(left, key=evidence.__getitem__))
 
 
