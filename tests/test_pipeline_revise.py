@@ -1079,6 +1079,26 @@ def test_the_showdown_is_told_which_hesitant_honours_box_still_holds_its_stake(e
     assert reader.stake_kept == set()
 
 
+@pytest.mark.parametrize("sign", ["spade", "club", "untaught"])
+def test_an_honour_whose_box_kept_its_stake_and_whose_sign_leans_to_the_other_suit_has_that_card_as_alternative(
+        sign: str) -> None:
+    """205010: Bruno's Slavic J♠ read J♣ (0.854, the J♠ at 12 % of it), the J♣ box left full, his shown J♣ then taken
+    for the pile's and a J♠ guessed in its place. Whoever lays an honour takes its box, and the index sign leaned to
+    the spades': the showdown is told the J♠ as the pile card's alternative, with the box's stake kept, so a hand
+    that reads the J♣ surely holds it. Not when the sign is the clubs', nor while the signs are not taught."""
+    pile = ("7C", "8C", "9C", "10C", "JC", "QC")
+    table = Table(_losers_hands(pile, also_out=("JS",)), unswept=[("JC", "Bruno")])
+    for card in ("2C", "3C", "4C", "4S", "5S", "6S"):
+        table.account.sign_shapes.learn(card, [CLUB if card[-1] == "C" else SPADE] if sign != "untaught" else [])
+    for t, card in enumerate(pile, start=1):
+        leaning = {"JC": {"sign": SPADE + 0.05 if sign == "spade" else CLUB + 0.05, "confidence": 0.854,
+                          "evidence": {"JC": 4.27, "JS": 0.525}}}.get(card, {})
+        table.lay(float(t), card, sure("Bruno"), **leaning)
+    table.quiet(7.0)
+    reader = table.readers[0]
+    assert (reader.alternatives.get("JC"), reader.stake_kept) == (("JS", {"JC"}) if sign == "spade" else (None, set()))
+
+
 def test_a_missed_call_on_a_hesitant_read_accuses_nobody_while_the_doubt_remains() -> None:
     assert [e for e in _deal_with_a_hesitant_seven(False).events if e["type"] == "call_missed"] == []
 

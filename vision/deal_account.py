@@ -854,6 +854,7 @@ class DealAccount:
         unsure = {c for c, seen in self.sightings.items() if self._unsure(seen)}
         alternatives = pile_alternatives(self._evidence_the_sign_allows(), self.proven, self.config.rename_floor,
                                          unsure)
+        alternatives |= self._kept_stakes_signed_otherwise(alternatives)
         self.showdown = self.start_showdown(
             {p: n for p, n in left.items() if n > 0},
             {c: v if c in alternatives else 1.0 for c, v in self.events_seen.items()} | self._misread_twice_as(),
@@ -866,6 +867,14 @@ class DealAccount:
         self.showdown.laid_between = self._laid_between()
         self.showdown.stake_kept = {c for c in alternatives if c in HONOURS and c not in self.emptied}
         return out
+
+    def _kept_stakes_signed_otherwise(self, alternatives: Mapping[str, str]) -> dict[str, str]:
+        """Pile honours without an alternative whose box kept its stake and whose index sign leans to the other suit of
+        its ink (`_sign_disagrees`), each with that suit's card of its rank: the full box says the honour may never
+        have been laid, the sign says which card was, so a shown hand that reads the honour surely holds it."""
+        return {card: card[:-1] + PARTNER[card[-1]] for card in HONOURS
+                if card not in alternatives and card not in self.emptied and card not in self.proven
+                and (seen := self.sightings.get(card)) is not None and self._sign_disagrees(card, seen, self.events_seen)}
 
     def _deal_end(self) -> tuple[str, bool, dict[str, int]] | None:
         """(winner, opera, cards left per player) once someone is out of cards, else None.
