@@ -874,7 +874,8 @@ class DealAccount:
         have been laid, the sign says which card was, so a shown hand that reads the honour surely holds it."""
         return {card: card[:-1] + PARTNER[card[-1]] for card in HONOURS
                 if card not in alternatives and card not in self.emptied and card not in self.proven
-                and (seen := self.sightings.get(card)) is not None and self._sign_disagrees(card, seen, self.events_seen)}
+                and (seen := self.sightings.get(card)) is not None
+                and self._sign_disagrees(card, seen, self.events_seen)}
 
     def _deal_end(self) -> tuple[str, bool, dict[str, int]] | None:
         """(winner, opera, cards left per player) once someone is out of cards, else None.
