@@ -56,6 +56,17 @@ def test_no_reopening_when_no_trial_does_better_than_now() -> None:
     assert reopening_play(plays, PLAYERS, "Anne", still_over) is None
 
 
+def test_a_doubtful_play_reopens_towards_a_seat_its_arm_crossed_before_one_with_fewer_rule_breaks() -> None:
+    plays = {"8H": seen("8H", "Anne", ASKED, nearby=("Chloé", "Anne", "Bruno"), Anne=10531.0, Chloé=9261.0)}
+    reopen_fewer_breaks, reopen_more_breaks = (False, 0, 1), (False, 0, 3)
+    engine = Answers({("8H", "Bruno"): reopen_fewer_breaks, ("8H", "Chloé"): reopen_more_breaks}, set_aside=1)
+    # the arm that laid it crossed Anne's and Chloé's edges, never Bruno's: breaks counted on a wrong account weigh less
+    assert reopening_play(plays, PLAYERS, "Anne", engine) == ("8H", "Chloé")
+    unseen_arm = {"8H": seen("8H", "Anne", ASKED)}
+    engine = Answers({("8H", "Bruno"): reopen_fewer_breaks, ("8H", "Chloé"): reopen_more_breaks}, set_aside=1)
+    assert reopening_play(unseen_arm, PLAYERS, "Anne", engine) == ("8H", "Bruno")
+
+
 def test_a_sure_play_reopens_only_towards_the_seat_next_nearest_its_arm_and_only_when_no_doubtful_one_does() -> None:
     plays = {"7C": seen("7C", "Anne", SURE, nearby=("Anne", "Chloé", "Bruno")),
              "8C": seen("8C", "Anne", WEAK_ARM)}

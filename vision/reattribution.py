@@ -84,8 +84,9 @@ class Trials(Protocol):
 def reopening_play(sightings: Mapping[str, Sighting], players: Sequence[str], out_player: str, trials: Trials
                    ) -> tuple[str, str] | None:
     """(card, player) of the re-attribution of one of `out_player`'s plays that reopens the deal with fewest plays
-    set aside, of the most doubtful play, with fewest rule breaks and most arm evidence; None when none does better
-    than now (the deal over, `trials.dropped()` set aside).
+    set aside, of the most doubtful play, to a seat its arm crossed (breaks are counted on an account already wrong
+    somewhere; the arm is what the camera saw), with fewest rule breaks and most arm evidence; None when none does
+    better than now (the deal over, `trials.dropped()` set aside).
 
     When no doubtful play explains it, a sure one must be wrong after all (an arm that came in before a
     neighbour's place): it goes to the seat next nearest to where its arm came from, the closest call first."""
@@ -98,8 +99,8 @@ def reopening_play(sightings: Mapping[str, Sighting], players: Sequence[str], ou
             for player in (seen.nearby[1:2] if sure_too else players):
                 trial = trials.if_reassigned(card, player) if player != out_player else None
                 if trial is not None and trial[:2] < now:
-                    ranked.append(((*trial[:2], seen.doubt, trial[2], -seen.arms.get(player, 0.0), seen.near(player),
-                                    seen.margin), card, player))
+                    ranked.append(((*trial[:2], seen.doubt, not seen.arm_crossed(player), trial[2],
+                                    -seen.arms.get(player, 0.0), seen.near(player), seen.margin), card, player))
         if ranked:
             _, card, player = min(ranked)
             return card, player
