@@ -35,7 +35,8 @@ PLAYERS = ("Anne", "Bruno", "Chloé")
 
 
 def test_a_deal_wrongly_ended_reopens_on_the_most_doubtful_play_of_the_player_seen_going_out() -> None:
-    plays = {"7C": seen("7C", "Anne", LOW_CONFIDENCE), "8C": seen("8C", "Anne", ASKED), "9C": seen("9C", "Bruno", ASKED)}
+    plays = {"7C": seen("7C", "Anne", LOW_CONFIDENCE), "8C": seen("8C", "Anne", ASKED),
+             "9C": seen("9C", "Bruno", ASKED)}
     both_reopen = (False, 0, 0)
     engine = Answers({("7C", "Bruno"): both_reopen, ("8C", "Chloé"): both_reopen}, set_aside=1)
     assert reopening_play(plays, PLAYERS, "Anne", engine) == ("8C", "Chloé")
