@@ -64,7 +64,6 @@ def test_a_doubtful_play_reopens_towards_a_seat_its_arm_crossed_before_one_with_
     # the arm that laid it crossed Anne's and Chloé's edges, never Bruno's: breaks counted on a wrong account weigh less
     assert reopening_play(plays, PLAYERS, "Anne", engine) == ("8H", "Chloé")
     unseen_arm = {"8H": seen("8H", "Anne", ASKED)}
-    engine = Answers({("8H", "Bruno"): reopen_fewer_breaks, ("8H", "Chloé"): reopen_more_breaks}, set_aside=1)
     assert reopening_play(unseen_arm, PLAYERS, "Anne", engine) == ("8H", "Bruno")
 
 
