@@ -906,6 +906,57 @@ def test_the_first_card_read_on_a_settle_its_hand_revoked_is_measured_again_once
     assert watcher.card_px is not None and abs(watcher.card_px / (71 * 101) - 1) < 0.15
 
 
+def _nine_of_clubs(view: np.ndarray, x0: int, y0: int) -> None:
+    """A card (paper on a darker table, its edge and five pips) drawn at (`x0`, `y0`), 70 x 100 pixels."""
+    cv2.rectangle(view, (x0, y0), (x0 + 70, y0 + 100), 230, -1)
+    cv2.rectangle(view, (x0, y0), (x0 + 70, y0 + 100), 120, 1)
+    for dx, dy in ((20, 25), (50, 25), (35, 50), (20, 75), (50, 75)):
+        cv2.circle(view, (x0 + dx, y0 + dy), 6, 20, -1)
+
+
+@pytest.mark.parametrize("interrupted", [False, True])
+def test_a_card_read_across_the_zone_s_edge_is_read_again_once_it_lies_alone(interrupted: bool) -> None:
+    """Deal 209008: Denis's 9♣, held still across the pile zone's edge, was read from the part inside (0.62 of a
+    card); the hand then hid it for a settle too short to read, and the 9♣ lying alone was compared with the view it
+    was read in: its old place and its new one, read 5♣ 0.22, a play nobody made. Part of a card is a card on its
+    way, found again from the view before it; a settle whose read was interrupted never was, and gives it back."""
+    watcher = _mid_deal_watcher([{"9C": 0.99}, {"9C": 0.99}, {"9C": 0.98}, {"9C": 0.98}])
+    pile = np.full((240, 240), 90, np.uint8)
+    cv2.rectangle(pile, (70, 40), (160, 150), 230, -1)          # the cards laid so far
+    cv2.rectangle(pile, (70, 40), (160, 150), 120, 1)
+    watcher.baseline(pile)
+    across = pile.copy()
+    _nine_of_clubs(across, 85, 165)                              # half of it inside the zone, which ends at 215
+    verdict, _ = _next_verdict(watcher, across)
+    assert verdict.card == "9C" and verdict.location is not None
+    assert verdict.location.outline_px is not None and verdict.location.outline_px < WHOLE_CARD[0] * 71 * 101
+    assert watcher.card_px == 71 * 101                             # part of a card measures no card's size
+    watcher.lay(verdict)
+    if interrupted:
+        hand = across.copy()
+        cv2.rectangle(hand, (60, 155), (200, 239), 40, -1)     # the hand over it, gone before the settle held
+        assert watcher.settled(hand)
+        watcher.interrupted()
+    alone = pile.copy()
+    _nine_of_clubs(alone, 163, 40)
+    again, place = _next_verdict(watcher, alone)
+    assert again.card == "9C" and np.ptp(place[:, 1]) < 110       # the card alone, not its old place and its new one
+
+
+def test_an_outline_smaller_than_a_card_inside_the_zone_is_no_card_on_its_way() -> None:
+    """The same part of a card, away from the zone's edge, is what lies there (early in a deal the size measured may
+    be off): it is measured, and no card is waited for to come to rest."""
+    watcher = _mid_deal_watcher([{"9C": 0.99}, {"9C": 0.99}])
+    table = np.full((240, 240), 90, np.uint8)
+    watcher.baseline(table)
+    inside = table.copy()
+    cv2.rectangle(inside, (85, 120), (155, 170), 230, -1)        # the size of the part inside the zone above
+    verdict, _ = _next_verdict(watcher, inside)
+    assert verdict.location is not None and verdict.location.outline_px is not None
+    assert verdict.location.outline_px < WHOLE_CARD[0] * 71 * 101 and watcher.card_px != 71 * 101
+    assert watcher._held is None
+
+
 @pytest.mark.parametrize(("queen_alone", "at_rest"), [
     (0.939, True),     # every frame read there scored the Q♣ held surely: the Q♣ come to rest
     (0.3, False),      # a frame did not: a K♣ laid

@@ -21,8 +21,8 @@ import numpy as np
 from vision.boxes import polygon_mask
 from vision.figures import face_ink, figure_weights, shows_figure
 from vision.inks import DeckInks, Ink, corner_ink, index_ink, mean_ink
-from vision.locate import (CHANGE_GREY, CROP_SIZE, MIN_CHANGED, MIN_HULL, WHOLE_CARD, CardLocation, box_area,
-                           card_sized, crop_card, intersection, locate_new_card, overlap, relit, zone_area)
+from vision.locate import (CARD_ASPECT, CHANGE_GREY, CROP_SIZE, MIN_CHANGED, MIN_HULL, WHOLE_CARD, CardLocation,
+                           box_area, card_sized, crop_card, intersection, locate_new_card, overlap, relit, zone_area)
 from vision.pips import PipShapes, pip_notches
 from vision.recognise.crops import CornerFrame, corner_crop
 from vision.sightings import read_share
@@ -67,8 +67,8 @@ class PileRead:
     """The mean ink of the card's indices over the frames read (`vision.inks.index_ink`; for a card located by what
     changed, `corner_ink` of the corner it was read at)."""
     at_rest: bool = False
-    """The card read last, read while the hand laying it was still over the pile (`HELD_CARD`), now lying alone:
-    a second read of that card, not a new one."""
+    """The card read last, read while the hand laying it was still over the pile (`HELD_CARD`) or from part of its
+    outline (`PileWatcher._in_part`), now lying alone: a second read of that card, not a new one."""
     pips: tuple[tuple[int, ...], ...] = ()
     """Per frame read of a card located by its own outline, the notches of each pip its face showed
     (`vision.pips`)."""
@@ -101,6 +101,10 @@ SURE_CORNER = 0.95
 """A card located by what changed takes its ink from the corner its crop's read named it at, when named this surely:
 as surely as the recogniser names a card (`identify.MIN_CONFIDENCE`). A corner read less surely may be no index at
 all (a picture or the card below half taken for one), and its colour would weigh the read by an ink no index shows."""
+ZONE_EDGE = 0.1
+"""A change whose box comes this near the pile zone's edge (a share of a card's short side) or beyond it stops where
+the zone does: the change is looked for inside the zone alone, so a card lying across its edge shows only the part
+inside, whose box lies on the edge, within the few pixels that the change's blur and opening take off it."""
 UNCOVERED_INSIDE = 0.5
 """A change that holds at least this share of a card's outline where that card was laid, uncovered by the cards laid
 after it, shows that card where it lies (uncovered, or seen round a neighbour that moved), not a card misread there:
@@ -185,18 +189,23 @@ class PileWatcher:
     _held: tuple[np.ndarray, CardLocation, PileRead] | None = None
     """The view before the card read last, where it was read and what it was read as, when a hand was over it then
     (`HELD_CARD`)."""
-    _held_revoked: bool = False
-    """`_held` is a card whose settle was revoked (`revoked`), not one whose hand was seen with it."""
+    _held_in_part: bool = False
+    """`_held` is a card not seen whole as it was read, its settle revoked (`revoked`) or its outline part of a card
+    (`_in_part`), not one whose hand was seen with it: only one card's own outline alone is that card at rest."""
+    _taken: tuple[tuple[np.ndarray, CardLocation, PileRead] | None, bool] = (None, False)
+    """`_held` and `_held_in_part` as the settle being read took them: given back if its read is interrupted
+    (`interrupted`), as no settle was."""
     _laid: tuple[np.ndarray, CardLocation, PileRead] | None = None
     """The view before the card read last, where it was read and what it was read as, until the next settle: the
     settle it was read on may yet be revoked (`revoked`)."""
     _resting: bool = False
     """The read in progress is of the card read last, now lying alone (`PileRead.at_rest`)."""
     _unsure_held: PileRead | None = None
-    """While `_resting` after the hand came back, or after a revoked settle: the read of the card held
-    (`_still_held`)."""
+    """While `_resting` after the hand came back, or after a card not seen whole (`_held_in_part`): the read of the
+    card held (`_still_held`)."""
     _rest_whole: bool = False
-    """While `_resting` after a revoked settle: the change read is one card's own outline alone (`_at_rest`)."""
+    """While `_resting` after a card not seen whole (`_held_in_part`): the change read is one card's own outline alone
+    (`_at_rest`)."""
 
     def measured_before(self, previous: PileWatcher) -> None:
         """Keep the card sizes `previous` measured, in this watcher's view (a new calibration of the same table), and
@@ -334,7 +343,7 @@ class PileWatcher:
 
     def baseline(self, view_grey: np.ndarray) -> None:
         self._reference = view_grey.copy()
-        self._held, self._held_revoked, self._laid = None, False, None
+        self._held, self._held_in_part, self._laid, self._taken = None, False, None, (None, False)
         self._start(None)
 
     def settled(self, view_grey: np.ndarray, came_back: bool = False) -> bool:
@@ -345,20 +354,21 @@ class PileWatcher:
             self.baseline(view_grey)
             return False
         held, self._held, self._laid, self._measures_before = self._held, None, None, None
-        revoked, self._held_revoked = self._held_revoked, False
+        in_part, self._held_in_part = self._held_in_part, False
+        self._taken = held, in_part
         unsure = held is not None and came_back and not self._sure(held[2])
         if held is not None and (not came_back or unsure) and \
-                (rest := self._at_rest(held, view_grey, whole=revoked)) is not None:
+                (rest := self._at_rest(held, view_grey, whole=in_part)) is not None:
             self._unexplained = 0
             self._before, self._reference = held[0], view_grey.copy()
-            if revoked:
-                self._measure(rest)   # the card's own outline, lying alone: the measure its revoked settle was not
+            if in_part:
+                self._measure(rest)   # the card's own outline, lying alone: the measure its read was not
             self._start(rest, resting=True)
             named = held[2].confidence >= self.named
-            self._unsure_held = held[2] if came_back or (revoked and named) else None
-            self._rest_whole = revoked
+            self._unsure_held = held[2] if came_back or (in_part and named) else None
+            self._rest_whole = in_part
             return True
-        loc = self._located_without_the_hand(held if revoked else None, view_grey)
+        loc = self._located_without_the_hand(held if in_part else None, view_grey)
         if loc is None and self._unexplained < UNEXPLAINED_SETTLES and self._changed(view_grey):
             self._unexplained += 1   # keep the reference: the next settle compares the card alone with it
             return False
@@ -368,7 +378,8 @@ class PileWatcher:
             return False
         loc = marked_on_top(loc, self.top_location, self.card_px)
         self._measures_before = len(self._card_sizes), len(self._stretches), self.card_px, self.stretch
-        self._measure(loc)
+        if not self._in_part(loc):
+            self._measure(loc)   # part of a card is no measure of one
         self._start(loc)
         if unsure and held is not None and self._below(loc, held[1]):
             self._resting, self._unsure_held = True, held[2]
@@ -376,10 +387,11 @@ class PileWatcher:
 
     def _located_without_the_hand(self, held: tuple[np.ndarray, CardLocation, PileRead] | None,
                                   view_grey: np.ndarray) -> CardLocation | None:
-        """The card laid since the last settled view. After a revoked settle (`held`), that view held the hand laying
-        the card: a change from it takes in where the hand was, and where the card lay before a hand that came back
-        moved it. The view before the card held shows no hand, so a change from it that is one card's own outline is
-        one card lying alone, and where that card lies."""
+        """The card laid since the last settled view. After a card not seen whole (`held`: a revoked settle, or part of
+        a card), that view held the hand laying the card, or the card on its way: a change from it takes in where the
+        hand or the card was, and where the card lay before a hand that came back moved it. The view before the card
+        held shows no hand, so a change from it that is one card's own outline is one card lying alone, and where that
+        card lies."""
         assert self._reference is not None
         loc = self._locate(self._reference, view_grey)
         if held is None or (loc is not None and self._own_outline(loc)):
@@ -414,6 +426,18 @@ class PileWatcher:
         """Whether `location`'s box covers more than `HELD_CARD` card areas (never before a card was measured)."""
         return self.card_px is not None and box_area(location) > HELD_CARD * self.card_px
 
+    def _in_part(self, location: CardLocation) -> bool:
+        """Whether `location` is the part inside the zone of a card across its edge (`ZONE_EDGE`): an outline smaller
+        than a whole card (`WHOLE_CARD`). The pile's cards lie inside the zone, so such a card is still on its way
+        there, held across the edge, and is read again once it lies alone."""
+        if location.outline_px is None or self.card_px is None or location.outline_px >= WHOLE_CARD[0] * self.card_px:
+            return False
+        corners = np.asarray(location.corners, np.float32)
+        points = np.vstack([corners, (corners + np.roll(corners, -1, axis=0)) / 2])
+        zone = np.asarray(self.polygon, np.float32)
+        inside = min(cv2.pointPolygonTest(zone, (float(x), float(y)), True) for x, y in points)
+        return inside <= ZONE_EDGE * np.sqrt(self.card_px / CARD_ASPECT)
+
     def _sure(self, read: PileRead) -> bool:
         """Whether every frame of `read` named its card, at least `sure` on average."""
         return read.votes == read.reads and read.confidence >= self.sure
@@ -436,8 +460,8 @@ class PileWatcher:
     def _at_rest(self, held: tuple[np.ndarray, CardLocation, PileRead], view_grey: np.ndarray, whole: bool = False
                  ) -> CardLocation | None:
         """Where the card read while held lies now, when the pile changed since the view before it by that one card
-        alone, below where it was held (`AT_REST_INSIDE`); else None. With `whole` (a revoked settle: no hand was
-        seen with the card, and the next may have come with no calm in between), only the card's own outline, a
+        alone, below where it was held (`AT_REST_INSIDE`); else None. With `whole` (a card not seen whole: no hand was
+        seen with it, and the next may have come with no calm in between), only the card's own outline, a
         card's size (`WHOLE_CARD`), is that card alone: two cards laid apart show no card's outline."""
         before, where, _ = held
         loc = self._locate(before, view_grey)
@@ -514,10 +538,13 @@ class PileWatcher:
 
         A hand resting on the card can look settled, and a crop that takes in a fingertip and the card beneath
         can be read surely as another card. The reads so far are dropped and the next
-        settled view is compared with the view before the card, so the card is found and read without the hand.
+        settled view is compared with the view before the card, so the card is found and read without the hand. A
+        card held that the settle took (`_held`) is given back: that settle read nothing, so the next is the one that
+        finds the card held come to rest.
         """
         if self._location is not None:
             self._reference = self._before
+            self._held, self._held_in_part = self._taken
             self._start(None)
 
     def revoked(self) -> None:
@@ -531,7 +558,7 @@ class PileWatcher:
             sizes, stretches, self.card_px, self.stretch = self._measures_before
             del self._card_sizes[sizes:], self._stretches[stretches:]
         if self._laid is not None and self._held is None and not self.reading:
-            self._held, self._held_revoked = self._laid, True
+            self._held, self._held_in_part = self._laid, True
         self._laid = None
 
     def abort(self) -> PileRead | None:
@@ -574,4 +601,6 @@ class PileWatcher:
             self._laid = (self._before, location, read)
             if self._more_than_a_card(location):
                 self._held = self._laid
+            elif self._in_part(location):
+                self._held, self._held_in_part = self._laid, True
         return read
