@@ -2554,14 +2554,16 @@ def test_a_card_below_the_top_seen_again_where_it_was_laid_is_no_new_play() -> N
     A♠ at the end), so his hand was read a card short. A change of no card's outline holding the place where a pile card
     was laid, surely showing that card, is that card again; a card's own outline, a change beside its place, a name
     not on the pile, or a place the cards laid since cover (126011: a Q♦ misread Q♥ long before, the real Q♥ laid on
-    the same spot) is a play."""
+    the same spot), or one whose card was read unsurely (210021: an A♦ read A♠ 0.06, the A♦ 0.05 behind, then the A♠
+    laid there, read 0.994, and taken for the first; the 8♥ next was read 3♦ to follow the 2♦) is a play."""
     card = 5300.0
 
-    def pile(*laid: tuple[str, list[list[int]]]) -> PileWatcher:
+    def pile(*laid: tuple[str, list[list[int]]], first_sure: bool = True) -> PileWatcher:
         watcher = PileWatcher(np.zeros((4, 2)), lambda crop: ("AC", 1.0), card_px=card)
         watcher.baseline(np.zeros((480, 640), np.uint8))
-        for name, corners in laid:
-            watcher.lay(PileRead(name, 0.999, 2, 2, CardLocation(np.array(corners, np.float64), outline_px=5300.0)))
+        for k, (name, corners) in enumerate(laid):
+            read = PileRead(name, 0.999, 2, 2, CardLocation(np.array(corners, np.float64), outline_px=5300.0))
+            watcher.lay(read if first_sure or k else replace(read, confidence=0.06, votes=0))
         return watcher
 
     first = ("AC", [[254, 338], [315, 318], [343, 405], [283, 425]])
@@ -2583,6 +2585,7 @@ def test_a_card_below_the_top_seen_again_where_it_was_laid_is_no_new_play() -> N
     assert not watcher.same_card_nudged(replace(again, location=beside), on_pile)
     covered = pile(first, *between, ("9S", [[256, 336], [317, 317], [344, 404], [285, 424]]), held)
     assert not covered.same_card_nudged(again, on_pile | {"9S"})
+    assert not pile(first, *between, held, first_sure=False).same_card_nudged(again, on_pile)
 
 
 def test_an_outline_larger_than_a_card_showing_the_top_card_and_cards_below_it_is_the_top_card_moved() -> None:

@@ -171,6 +171,8 @@ class PileWatcher:
     places: dict[str, CardLocation] = field(default_factory=dict)
     """Where each card was read as it was laid, in the order laid: cards stay where they were laid until a hand moves
     them, and each lies over those laid before it."""
+    unsure_places: set[str] = field(default_factory=set)
+    """The cards of `places` whose read there was not sure (`_sure`): that place may hold another card."""
     card_px: float | None = None
     """One card's area in view pixels on this table: the median of the card-shaped outlines seen laid."""
     _card_sizes: list[float] = field(default_factory=list)
@@ -277,9 +279,11 @@ class PileWatcher:
         card, every frame scored it surely, the change is no card's own outline (`_own_outline`) and it holds that
         card's place but where the cards laid since lie, the top card aside (`UNCOVERED_INSIDE`). The deck holds one
         card of each name and a laid card stays put, so a hand leaving the pile, or the card it laid settling beside
-        it, shows that card again: no card laid. A place the later cards cover shows no card of its own: a read
-        there names a new card (the earlier read, of that name, was the misread one)."""
-        if read.location is None or read.card is None or read.card == self.top or read.card not in on_pile:
+        it, shows that card again: no card laid. A place the later cards cover shows no card of its own, nor does one
+        whose read was not sure hold that name for certain (`unsure_places`): a read there names a new card (the
+        earlier read, of that name, was the misread one)."""
+        if read.location is None or read.card is None or read.card == self.top or read.card not in on_pile \
+                or read.card in self.unsure_places:
             return False
         place = self.places.get(read.card)
         if place is None or self._reference is None or read.card not in read.shown_surely \
@@ -320,6 +324,10 @@ class PileWatcher:
         if read.card is not None and read.location is not None:
             self.places.pop(read.card, None)
             self.places[read.card] = read.location
+            if self.top_sure:
+                self.unsure_places.discard(read.card)
+            else:
+                self.unsure_places.add(read.card)
 
     def moved(self, read: PileRead, on_pile: Collection[str] = ()) -> None:
         """The top card was read again where it lies now (`same_card_nudged`): later reads are compared there. A card
