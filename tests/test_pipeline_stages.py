@@ -104,6 +104,29 @@ def test_gate_takes_a_box_for_the_card_until_the_pile_measured_one() -> None:
     assert not boxed.hand_present(pausing)
 
 
+def test_a_hand_paused_before_each_card_of_a_run_leaves_no_ghost_in_the_settled_views() -> None:
+    """Deal 209017 of a fresh widened set: Emma paused before each card of a run, her hand reaching past her seat by
+    less than a hand's measure, and the gate settled on each pause, so two of the three settled views the hand test
+    compares with held her hand. Once it had gone, its ghost (there with the light changing, here with the edge of
+    the card laid past the pile zone) read as a hand: no view settled for 3 s, and two plays went unseen."""
+    gate, table = _gate(), np.full((100, 160), 100, np.uint8)
+    for _ in range(3):
+        gate.feed(table)
+    view, waits = table.copy(), []
+    for k in range(3):
+        pausing = view.copy()
+        pausing[30:37, 30:40] = 180   # 70 px of hand: under 1 % of the 7200 px play area
+        assert gate.feed(pausing).moving
+        for _ in range(8):   # long enough for its settle to hold
+            gate.feed(pausing)
+        view = view.copy()
+        view[84:96, 20 + 12 * k:40 + 12 * k] = 120 + 10 * k   # the card on the pile, the hand gone
+        view[60:61, 50 + 5 * k:55 + 5 * k] = 140   # and its edge, 5 px past the pile zone
+        assert gate.feed(view).moving
+        waits.append([gate.feed(view).settled for _ in range(5)])
+    assert waits == [[False, False, True, False, False]] * 3
+
+
 def test_gate_keeps_a_settle_that_held() -> None:
     gate, table = _gate(), np.full((100, 160), 100, np.uint8)
     for _ in range(3):

@@ -80,8 +80,10 @@ class MotionGate:
     _reference: np.ndarray | None = None
     _earlier: list[np.ndarray] = field(default_factory=list)
     """The settled views before `_reference`, latest first (`MEMORY` - 1 of them at most)."""
-    _revocable: tuple[np.ndarray, list[np.ndarray]] | None = None
-    """`_reference` and `_earlier` before the last settle, while that settle may still be revoked."""
+    _kept_out: np.ndarray | None = None
+    """Where the last settle kept the settled view before it, outside the pile and the boxes (`_settled_view`)."""
+    _revocable: tuple[np.ndarray, list[np.ndarray], np.ndarray | None] | None = None
+    """`_reference`, `_earlier` and `_kept_out` before the last settle, while that settle may still be revoked."""
     _since_settle: int = 0
     _still: int = 0
     _patience: np.ndarray | None = None
@@ -107,7 +109,7 @@ class MotionGate:
     def reset(self) -> None:
         """Forget the settled reference (after a re-calibration the view moved)."""
         self._prev, self._reference, self._still, self._in_episode = None, None, 0, True
-        self._earlier, self._revocable = [], None
+        self._earlier, self._revocable, self._kept_out = [], None, None
         self._patience, self._patient = None, None
 
     def hand_present(self, small: np.ndarray) -> bool:
@@ -152,8 +154,11 @@ class MotionGate:
         changes = [self._light_free_change(now, then, light) for now, then in pairs]
         if len(changes) == 1:
             return changes[0]
-        outvoted = self.play_mask > 0 if self.reach_mask is None else self.reach_mask == 0
-        return np.where(outvoted, np.median(np.stack(changes), axis=0), changes[0])
+        return np.where(self._outvoted(), np.median(np.stack(changes), axis=0), changes[0])
+
+    def _outvoted(self) -> np.ndarray:
+        """Where only hands come and go: outside the pile and the boxes (the play area, until they are known)."""
+        return self.play_mask > 0 if self.reach_mask is None else self.reach_mask == 0
 
     def _light_free_change(self, now: np.ndarray, then: np.ndarray, light: Light) -> np.ndarray:
         """How far a view is from a settled one once the light's change is taken off: none, the view's, or (`local`,
@@ -221,6 +226,23 @@ class MotionGate:
         short = np.count_nonzero(hand & (self._patience < self.config.patience_frames))
         return short <= self.config.still_fraction * hand.size
 
+    def _settled_view(self, seen: np.ndarray, taken_whole: bool) -> tuple[np.ndarray, np.ndarray | None]:
+        """The view a settle keeps, and where it kept the last settled view instead. A change in the play area too
+        small to be a hand can be the part of a paused hand that reaches past its seat; a player who pauses at the
+        same place before each card of a run would leave it in most settled views, where it would outvote the
+        table. So it is kept out once; still there at the next settle, it is the table's and taken in."""
+        if taken_whole or self._reference is None or self._reference.shape != seen.shape:
+            return seen.copy(), None
+        changed = self._unexplained(self._compared(seen), "local") > self.config.pixel_threshold
+        changed &= self._outvoted() & (self.play_mask > 0)
+        if self._kept_out is not None:
+            changed &= ~self._kept_out
+        if not changed.any():
+            return seen.copy(), None
+        view = seen.copy()
+        view[changed] = self._reference[changed]
+        return view, changed
+
     def feed(self, small: np.ndarray, colour: np.ndarray | None = None) -> GateResult:
         """One small grey view (and the same in colour, when there is one, for the hand test)."""
         cfg = self.config
@@ -235,7 +257,7 @@ class MotionGate:
         if moving:
             revoked = self._revocable is not None and self._since_settle < cfg.still_frames
             if revoked:
-                self._reference, self._earlier = self._revocable
+                self._reference, self._earlier, self._kept_out = self._revocable
             self._revocable = None
             self._still = 0
             self._in_episode = True
@@ -250,9 +272,11 @@ class MotionGate:
             if hand is None or self._patient_enough(hand):
                 settled = True
                 self._in_episode = False
-                self._revocable = None if self._reference is None else (self._reference, self._earlier)
+                self._revocable = (None if self._reference is None
+                                   else (self._reference, self._earlier, self._kept_out))
                 self._since_settle = 0
+                view, self._kept_out = self._settled_view(seen, taken_whole=hand is not None)
                 if self._reference is not None:
                     self._earlier = [self._reference, *self._earlier][:MEMORY - 1]
-                self._reference = seen.copy()
+                self._reference = view
         return GateResult(False, settled, mask, fraction)
