@@ -1655,6 +1655,19 @@ def test_a_hand_read_short_takes_back_the_card_its_place_still_scores_not_the_on
         assert reader.guessed == {}
 
 
+def test_a_doubt_on_the_latest_view_of_a_hand_read_short_goes_by_each_card_s_mean_over_the_views() -> None:
+    """Deal 212002 of a fresh widened set: Chloé's Tigullio A♣, read A♠ (on the pile), went unread in her hand laid
+    out; told the A♠ lies elsewhere, her zone scored the A♣ 0.99 and 0.97 on the two views of the hand laid out, and
+    the 6♣ (in the talon) 0.20, then 0.998. Both sure on the latest view: the hand stays put, so the card it holds
+    scored on each view, where a misread comes and goes. (A card sure on the latest view alone still comes in by its
+    best, laid last: deal 60010.)"""
+    frames = [["6S"], ["4H", "6S", "AD"], ["4H", "6S", "AD"]]
+    looks = [{"6C": 0.49, "AC": 0.44}, {"AC": 0.99, "6C": 0.20}, {"6C": 0.998, "AC": 0.967}]
+    reader, revealed = _anne_over_views(frames, {}, looks)
+    assert revealed == [("Anne", ("4H", "6S", "AC", "AD"))]
+    assert reader.guessed == {"Anne": ("AC",)}
+
+
 def test_a_pile_card_a_place_read_more_surely_than_the_pile_is_judged_only_on_the_views_that_could_score_it() -> None:
     """Deal 75016: Denis's place read his Slavic Q♣ (on the pile as well, less surely) and a 3♠ once; the later views
     were told the Q♣ lies on the pile, so they could not score it, and scored the 3♠ middling. The Q♣ is judged

@@ -274,6 +274,23 @@ def misread_here(place: str, reads: Mapping[str, Mapping[str, tuple[float, np.nd
     return out
 
 
+def _doubts_by_mean(seen: Sequence[tuple[Mapping[str, float], Collection[str]]], ranked: list[str]) -> list[str]:
+    """`ranked` with the cards the latest of a place's views (`ShowdownReader._scores_seen`) scores as surely as a
+    card is named (`ALTERNATIVE_FLOOR`), when more than one, in the order of their mean over the views that could
+    score them (not told they lie elsewhere), in the places they held: the hand lies laid out and stays put, so the
+    card it holds scored on each view, where a misread comes and goes."""
+    doubts = {c for c, v in seen[-1][0].items() if v >= ALTERNATIVE_FLOOR} & set(ranked)
+    if len(doubts) < 2:
+        return ranked
+
+    def mean(card: str) -> float:
+        looks = [scores.get(card, 0.0) for scores, away in seen if card not in away]
+        return sum(looks) / len(looks) if looks else 0.0
+
+    by_mean = iter(sorted(doubts, key=lambda c: -mean(c)))
+    return [next(by_mean) if c in doubts else c for c in ranked]
+
+
 @dataclass
 class ShowdownReader:
     """Tracks the losers' zones after the deal is over; yields each hand once."""
@@ -342,8 +359,9 @@ class ShowdownReader:
     elsewhere then (read in other places, on the pile, in the talon), which they cannot score. A
     laid-out hand stays put, so each view is one more look at it, and completion takes each card's best: one view's
     scores swing between an unread index and a neighbour's edge read as a card, and a card laid last, or covered
-    for a view, scores nothing on the views that do not show it. A card the place read before is taken back by its
-    mean instead (`_still_shown`): it was read, so it was in view, and a misread comes and goes."""
+    for a view, scores nothing on the views that do not show it; a doubt on the latest view goes by the mean
+    (`_doubts_by_mean`). A card the place read before is taken back by its mean instead (`_still_shown`): it was
+    read, so it was in view, and a misread comes and goes."""
     _laid_views: dict[str, list[tuple[dict[str, float], frozenset[str], dict[str, float]]]] = \
         field(default_factory=dict)
     """Per place, its cards (card -> confidence) on each settled view since it first showed as many as its player
@@ -730,14 +748,15 @@ class ShowdownReader:
                 claimed: set[str]) -> tuple[dict[str, float], list[str]]:
         """Each card's best score in the player's zone over the views it was read short on (`_scores_seen`), else on
         `view_bgr` told that the `claimed` cards (and those the player passed on) lie elsewhere; and the cards neither
-        claimed nor passed on, likeliest first."""
+        claimed nor passed on, likeliest first (a doubt on the latest view by the mean, `_doubts_by_mean`)."""
         lacked = set(self.lacking.get(player, ()))
         seen = self._scores_seen.get(player)
         if seen:
             scores = {c: max(s.get(c, 0.0) for s, _ in seen) for c in set().union(*(s for s, _ in seen))}
         else:
             scores = dict(self._zone_scores(player, view_bgr, (claimed | lacked) - set(cards)))
-        return scores, sorted((c for c in scores if c not in claimed | lacked), key=lambda c: -scores[c])
+        ranked = sorted((c for c in scores if c not in claimed | lacked), key=lambda c: -scores[c])
+        return scores, _doubts_by_mean(seen, ranked) if seen else ranked
 
     def _fill_picks(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                     claimed: Collection[str]) -> dict[str, float]:
