@@ -276,9 +276,9 @@ def misread_here(place: str, reads: Mapping[str, Mapping[str, tuple[float, np.nd
 
 def _doubts_by_mean(seen: Sequence[tuple[Mapping[str, float], Collection[str]]], ranked: list[str]) -> list[str]:
     """`ranked` with the cards the latest of a place's views (`ShowdownReader._scores_seen`) scores as surely as a
-    card is named (`ALTERNATIVE_FLOOR`), when more than one, in the order of their mean over the views that could
-    score them (not told they lie elsewhere), in the places they held: the hand lies laid out and stays put, so the
-    card it holds scored on each view, where a misread comes and goes."""
+    card is named (`ALTERNATIVE_FLOOR`), when more than one, put in the order of their mean over the views that
+    could score them (not told they lie elsewhere), in the ranks they held: the hand lies laid out and stays put, so
+    the card it holds scored on each view, where a misread comes and goes."""
     doubts = {c for c, v in seen[-1][0].items() if v >= ALTERNATIVE_FLOOR} & set(ranked)
     if len(doubts) < 2:
         return ranked
