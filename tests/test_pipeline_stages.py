@@ -107,8 +107,8 @@ def test_gate_takes_a_box_for_the_card_until_the_pile_measured_one() -> None:
 def test_a_hand_paused_before_each_card_of_a_run_leaves_no_ghost_in_the_settled_views() -> None:
     """Deal 209017 of a fresh widened set: Emma paused before each card of a run, her hand reaching past her seat by
     less than a hand's measure, and the gate settled on each pause, so two of the three settled views the hand test
-    compares with held her hand. Once it had gone, its ghost (there with the light changing, here with the edge of
-    the card laid past the pile zone) read as a hand: no view settled for 3 s, and two plays went unseen."""
+    compares with held her hand. Once it had gone, its ghost (there on its own, here with the edge of the card laid
+    past the pile zone) read as a hand: no view settled for 3 s, and two plays went unseen."""
     gate, table = _gate(), np.full((100, 160), 100, np.uint8)
     for _ in range(3):
         gate.feed(table)
