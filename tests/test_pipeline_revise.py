@@ -1222,6 +1222,24 @@ def test_the_call_of_an_honour_read_twice_waits_for_the_read_that_was_wrong() ->
     assert table.account.missed_in_doubt == {} and table.account.missed_told == {}
 
 
+def test_a_call_in_doubt_on_an_honour_read_twice_accuses_the_player_of_the_read_kept() -> None:
+    """Deal 213010 of a fresh widened set: Denis's Slavic Q♥ was read K♥ (its read hesitating with the Q♥), the K♥ box
+    full when its call window closed, so the call waited in doubt; Bruno then laid the K♥, read surely, and the first
+    read was renamed Q♥ (`read_twice`). The box stayed full to the end, and the call was told against Denis."""
+    pile = ("JC", "QH", "KH", "2S", "3S", "4S", "5S", "6S")
+    table = Table(_losers_hands(pile))
+    table.lay(1.0, "JC", sure("Denis"))
+    table.lay(2.0, "KH", sure("Denis"), 0.97, {"KH": 0.97, "QH": 0.6})
+    assert table.account.missed([("KH", "Denis")], 3.0) == [] and table.account.missed_in_doubt == {"KH": "Denis"}
+    assert [(e["type"], e.get("was")) for e in table.lay(4.0, "KH", sure("Bruno"), 0.999)] == [
+        ("card_corrected", "KH"), ("card_played", None)]
+    for t, card in enumerate(pile[3:], start=5):
+        table.lay(float(t), card, sure("Bruno"))
+    table.quiet(12.0)
+    assert "settlement" in types(table.events)
+    assert [(e["card"], e["player"]) for e in table.events if e["type"] == "call_missed"] == [("KH", "Bruno")]
+
+
 def test_a_missed_call_on_a_sure_read_is_told_at_once() -> None:
     table = Table()
     table.lay(1.0, "6D", sure("Bruno"))

@@ -701,6 +701,13 @@ class DealAccount:
             out.append({"t": t, "type": "call_missed", "card": box, "player": who})
         return out
 
+    def _laying(self, honour: str, who: str | None) -> str | None:
+        """Who the account credits with the play of `honour` now (`who`, the player its call waited on, when it holds
+        none): a call in doubt waits for the settlement, and meanwhile its read may have been renamed (the honour read
+        twice, the real one laid by another player) or its play given to another seat."""
+        seen = self.sightings.get(honour)
+        return who if seen is None else seen.credited
+
     def _read_in_doubt(self, card: str, shown: Collection[str] | None) -> bool:
         """Whether the pile's read of `card` hesitated with a card that is neither on the pile nor in `shown` nor of a
         suit the inks rule out (`_ruled_out_by_ink`) nor, once the deal is over, one the run or the index sign rules
@@ -1316,7 +1323,8 @@ class DealAccount:
             return []
         self._settled = True
         # a missed call needs its honour on the pile: one renamed since it was laid was never played
-        unswept = [(box, who) for box, who in [*self.close_boxes(), *self.missed_in_doubt.items()]
+        doubted = [(box, self._laying(box, who)) for box, who in self.missed_in_doubt.items()]
+        unswept = [(box, who) for box, who in [*self.close_boxes(), *doubted]
                    if box in self.events_seen and box not in self.missed_told]
         self.missed_in_doubt.clear()
         out = self.missed(unswept, t, self._read_in_hands()) + self._missed_unwatched(t)
