@@ -274,19 +274,14 @@ def misread_here(place: str, reads: Mapping[str, Mapping[str, tuple[float, np.nd
     return out
 
 
-def _doubts_by_mean(seen: Sequence[tuple[Mapping[str, float], Collection[str]]], ranked: list[str]) -> list[str]:
-    """`ranked` with the cards the latest of a place's views (`ShowdownReader._scores_seen`) scores as surely as a
-    card is named (`ALTERNATIVE_FLOOR`), when more than one, put in the order of their mean over the views that
-    could score them (not told they lie elsewhere), in the ranks they held: the hand lies laid out and stays put, so
-    the card it holds scored on each view, where a misread comes and goes."""
-    doubts = {c for c, v in seen[-1][0].items() if v >= ALTERNATIVE_FLOOR} & set(ranked)
+def _doubts_by_mean(latest: Mapping[str, float], ranked: list[str], mean: Callable[[str], float]) -> list[str]:
+    """`ranked` with the cards the `latest` of a place's views scores as surely as a card is named
+    (`ALTERNATIVE_FLOOR`), when more than one, put in the order of their `mean` over the views, in the ranks they
+    held: the hand lies laid out and stays put, so the card it holds scored on each view, where a misread comes and
+    goes."""
+    doubts = {c for c, v in latest.items() if v >= ALTERNATIVE_FLOOR} & set(ranked)
     if len(doubts) < 2:
         return ranked
-
-    def mean(card: str) -> float:
-        looks = [scores.get(card, 0.0) for scores, away in seen if card not in away]
-        return sum(looks) / len(looks) if looks else 0.0
-
     by_mean = iter(sorted(doubts, key=lambda c: -mean(c)))
     return [next(by_mean) if c in doubts else c for c in ranked]
 
@@ -756,7 +751,9 @@ class ShowdownReader:
         else:
             scores = dict(self._zone_scores(player, view_bgr, (claimed | lacked) - set(cards)))
         ranked = sorted((c for c in scores if c not in claimed | lacked), key=lambda c: -scores[c])
-        return scores, _doubts_by_mean(seen, ranked) if seen else ranked
+        if not seen:
+            return scores, ranked
+        return scores, _doubts_by_mean(seen[-1][0], ranked, lambda c: self._still_shown(player, c, 0.0))
 
     def _fill_picks(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                     claimed: Collection[str]) -> dict[str, float]:
