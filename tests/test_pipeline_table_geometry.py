@@ -160,7 +160,7 @@ def test_footage_is_read_as_a_script_and_timed_truth(tmp_path: Path) -> None:
               {"t": 2.2, "type": "card_played", "card": "KH", "player": "Ben"},
               {"t": 2.4, "type": "call_missed", "card": "QS", "player": "Ana"}]
     assert expected_missed_calls(deal.script) == [("KH", "Ben")]
-    assert false_alarms(deal.script, events) == ["QS"]   # the Q♠ was swept: reporting it missed accuses Ana
+    assert false_alarms(deal.script, events) == [("QS", "Ana")]   # the Q♠ was swept: reporting it missed accuses Ana
 
 
 @pytest.mark.parametrize("damage", ["no video", "bad json", "empty"])

@@ -79,12 +79,24 @@ def test_a_missed_call_withdrawn_stops_standing() -> None:
     told = [{"type": "call_missed", "card": "JC", "player": "Anne"},
             {"type": "call_missed", "card": "QS", "player": "Bruno"}]
     taken_back = [*told, {"type": "call_withdrawn", "card": "JC", "player": "Anne"}]
-    assert (false_alarms(script, told), withdrawn_alarms(script, told)) == (["JC"], [])
-    assert (false_alarms(script, taken_back), withdrawn_alarms(script, taken_back)) == ([], ["JC"])
+    assert (false_alarms(script, told), withdrawn_alarms(script, told)) == ([("JC", "Anne")], [])
+    assert (false_alarms(script, taken_back), withdrawn_alarms(script, taken_back)) == ([], [("JC", "Anne")])
     assert standing_missed(taken_back) == {("QS", "Bruno")}
     other = {"type": "call_withdrawn", "card": "JC", "player": "Bruno"}   # not the player accused: stands
     assert standing_missed([*told, other]) == {("JC", "Anne"), ("QS", "Bruno")}
     assert standing_missed([*taken_back, {"type": "call_withdrawn", "card": "QS", "player": "Bruno"}]) == set()
+
+
+def test_a_missed_call_told_against_a_player_who_did_not_lay_the_honour_is_a_false_alarm() -> None:
+    """Deal 213010 before 048ecaf: Bruno laid the K♥ and missed its call; the call was told against Denis, whose Q♥
+    had been read K♥. Denis was accused of a call he never had to make, and Bruno's missed call went uncaught."""
+    script = DealScript(("Bruno", "Denis"), "Bruno", {}, (), (
+        Action("play", "Denis", "QH"), Action("play", "Bruno", "KH"), Action("play", "Denis", "AD")), "Denis", False)
+    told = [{"type": "call_missed", "card": "KH", "player": "Denis"}]
+    assert false_alarms(script, told) == [("KH", "Denis")]
+    assert false_alarms(script, [{**told[0], "player": "Bruno"}]) == []
+    moved = [*told, {"type": "call_withdrawn", "card": "KH", "player": "Denis"}, {**told[0], "player": "Bruno"}]
+    assert (false_alarms(script, moved), withdrawn_alarms(script, moved)) == ([], [("KH", "Denis")])
 
 
 def test_the_deal_end_is_scored_as_the_rule_set_calls_it_on_the_true_plays() -> None:

@@ -69,18 +69,18 @@ def standing_missed(events: list[dict]) -> set[tuple[str, str | None]]:
     return set(told)
 
 
-def false_alarms(script: DealScript, events: list[dict]) -> list[str]:
-    """Honours reported as missed calls whose call was made (or that were never laid), and not withdrawn since:
-    each accuses a player."""
-    missed = {card for card, _ in expected_missed_calls(script)}
-    return sorted({card for card, _ in standing_missed(events)} - missed)
+def false_alarms(script: DealScript, events: list[dict]) -> list[tuple[str, str | None]]:
+    """(honour, player) of the missed calls told and not withdrawn that nobody made that way: the call was made, the
+    honour never laid, or the player told is not the one who laid it. Each accuses a player."""
+    missed = set(expected_missed_calls(script))
+    return sorted(standing_missed(events) - missed, key=str)
 
 
-def withdrawn_alarms(script: DealScript, events: list[dict]) -> list[str]:
+def withdrawn_alarms(script: DealScript, events: list[dict]) -> list[tuple[str, str | None]]:
     """False alarms the pipeline took back later (`call_withdrawn`): a player was accused for a while."""
-    missed = {card for card, _ in expected_missed_calls(script)}
-    told = {e["card"] for e in events if e["type"] == "call_missed"}
-    return sorted(told - missed - set(false_alarms(script, events)))
+    missed = set(expected_missed_calls(script))
+    told = {(str(e["card"]), e.get("player")) for e in events if e["type"] == "call_missed"}
+    return sorted(told - missed - set(false_alarms(script, events)), key=str)
 
 
 @dataclass
@@ -100,7 +100,7 @@ class Score:
     missed_calls: int = 0
     missed_caught: int = 0
     false_missed: int = 0
-    """call_missed events of honours whose call was made, not withdrawn: a false alarm accuses a player."""
+    """call_missed events, not withdrawn, of a call made or told against a player who did not lay the honour."""
     withdrawn_missed: int = 0
     """False alarms taken back by a `call_withdrawn` later in the deal."""
     hands: int = 0
@@ -234,12 +234,12 @@ def score_deal(script: DealScript, truth: list[TruthEvent], events: list[dict], 
         s.problems.append(f"{box} box told swept {extra} more time(s) than it was")
     seen_missed = standing_missed(events)
     expected_missed = expected_missed_calls(script)
-    for card in false_alarms(script, events):
+    for card, player in false_alarms(script, events):
         s.false_missed += 1
-        s.problems.append(f"false alarm: call of {card} reported missed")
-    for card in withdrawn_alarms(script, events):
+        s.problems.append(f"false alarm: call of {card} reported missed by {player}")
+    for card, player in withdrawn_alarms(script, events):
         s.withdrawn_missed += 1
-        s.problems.append(f"false alarm withdrawn: call of {card} reported missed, then taken back")
+        s.problems.append(f"false alarm withdrawn: call of {card} reported missed by {player}, then taken back")
     for card, player in expected_missed:
         s.missed_calls += 1
         if (card, player) in seen_missed:
