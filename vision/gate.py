@@ -22,7 +22,7 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from vision.locate import CARD_ASPECT, median_gain
+from vision.locate import card_short_side, median_gain
 
 Light = Literal["none", "view", "local"]
 """How much of the light's change a comparison takes off: none, the whole view's, or the local one."""
@@ -181,7 +181,7 @@ class MotionGate:
             return median_gain(now, then)
         assert self.card_px is not None
         ratio = (now + 1.0) / (then + 1.0)
-        k = max(3, int(round(LIGHT_SPAN_CARDS * np.sqrt(self.card_px / CARD_ASPECT))) | 1)
+        k = max(3, int(round(LIGHT_SPAN_CARDS * card_short_side(self.card_px))) | 1)
         coded = np.clip(128.0 + GAIN_STEPS * np.log2(ratio), 0, 255).astype(np.uint8)
         return np.exp2((cv2.medianBlur(coded, min(k, 255)).astype(np.float32) - 128.0) / GAIN_STEPS)
 

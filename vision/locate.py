@@ -8,6 +8,7 @@ small warp). Pure functions of the views: `vision.pile` keeps the state across s
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -17,6 +18,19 @@ from vision.boxes import polygon_mask
 
 CARD_ASPECT = 88.0 / 63.0
 """A standard card's long side over its short side (88 x 63 mm), whatever the pack's size."""
+
+
+
+def card_short_side(card_px: float) -> float:
+    """A card's short side in view pixels from its measured area: every standard pack has the 63 x 88 mm shape."""
+    return math.sqrt(card_px / CARD_ASPECT)
+
+
+def card_long_side(card_px: float) -> float:
+    """A card's long side in view pixels from its measured area, by the same shape."""
+    return math.sqrt(card_px * CARD_ASPECT)
+
+
 CROP_SIZE = (128, 180)
 """Width, height of the upright card crop handed to the recogniser."""
 
@@ -235,7 +249,7 @@ def locate_new_card(before: np.ndarray, after: np.ndarray, pile_polygon: np.ndar
             return None
         size = measured
     if count < min_changed * size or cv2.contourArea(hull) < min_hull * size:
-        if card_px is None or opening <= THIN_OPENING or np.sqrt(card_px / CARD_ASPECT) * THINNEST_STROKE >= 1.0:
+        if card_px is None or opening <= THIN_OPENING or card_short_side(card_px) * THINNEST_STROKE >= 1.0:
             return None
         return locate_new_card(before, after, pile_polygon, card_px, threshold, min_changed, min_hull, grow, stretch,
                                span, THIN_OPENING)

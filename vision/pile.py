@@ -21,8 +21,9 @@ import numpy as np
 from vision.boxes import polygon_mask
 from vision.figures import face_ink, figure_weights, shows_figure
 from vision.inks import DeckInks, Ink, corner_ink, index_ink, mean_ink
-from vision.locate import (CARD_ASPECT, CHANGE_GREY, CROP_SIZE, MIN_CHANGED, MIN_HULL, WHOLE_CARD, CardLocation,
-                           box_area, card_sized, crop_card, intersection, locate_new_card, overlap, relit, zone_area)
+from vision.locate import (CHANGE_GREY, CROP_SIZE, MIN_CHANGED, MIN_HULL, WHOLE_CARD, CardLocation, box_area,
+                           card_short_side, card_sized, crop_card, intersection, locate_new_card, overlap, relit,
+                           zone_area)
 from vision.pips import PipShapes, pip_notches
 from vision.recognise.crops import CornerFrame, corner_crop
 from vision.sightings import read_share
@@ -444,7 +445,7 @@ class PileWatcher:
         points = np.vstack([corners, (corners + np.roll(corners, -1, axis=0)) / 2])
         zone = np.asarray(self.polygon, np.float32)
         inside = min(cv2.pointPolygonTest(zone, (float(x), float(y)), True) for x, y in points)
-        return inside <= ZONE_EDGE * np.sqrt(self.card_px / CARD_ASPECT)
+        return inside <= ZONE_EDGE * card_short_side(self.card_px)
 
     def _sure(self, read: PileRead) -> bool:
         """Whether every frame of `read` named its card, at least `sure` on average."""

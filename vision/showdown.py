@@ -35,7 +35,6 @@ settled frames, which no table's geometry changes.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Callable, Collection, Mapping, Protocol, Sequence
@@ -48,7 +47,7 @@ from engine.nain_jaune.cards import HONOURS
 from vision import mat
 from vision.boxes import BoxLook, changed_share, polygon_mask
 from vision.calibration import VIEW_SCALE
-from vision.locate import CARD_ASPECT
+from vision.locate import card_short_side
 from vision.sightings import read_share
 
 
@@ -118,7 +117,7 @@ def reading_scale(card_px: float | None) -> float:
     """The factor a seat zone is resized by before it is read, given one card's area in view pixels (1: as it is)."""
     if card_px is None or card_px <= 0:
         return 1.0
-    short = math.sqrt(card_px / CARD_ASPECT)
+    short = card_short_side(card_px)
     return 1.0 if SAME_SIZE[0] <= short / HAND_CARD_SHORT <= SAME_SIZE[1] else HAND_CARD_SHORT / short
 
 
@@ -127,7 +126,7 @@ def size_told(card_px: float | None) -> dict[str, float]:
     pile measured a card (none otherwise)."""
     if card_px is None or card_px <= 0:
         return {}
-    return {"card_short": math.sqrt(card_px / CARD_ASPECT) * reading_scale(card_px)}
+    return {"card_short": card_short_side(card_px) * reading_scale(card_px)}
 
 
 NEW_CARDS_AREA = 0.1

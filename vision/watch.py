@@ -30,7 +30,7 @@ from vision.calibration import Calibration, CalibrationError, MarkerCalibrator, 
 from vision.deal_account import DealAccount
 from vision.gate import GateConfig, MotionGate
 from vision.inks import DeckInks
-from vision.locate import CARD_ASPECT, zone_area
+from vision.locate import card_long_side, zone_area
 from vision.pile import Identify, PileRead, PileWatcher
 from vision.pips import PipShapes
 from vision.referee import RULE_FLAGS, LiveReferee, rule_prior, sweeper
@@ -415,7 +415,7 @@ class _Pipeline:
         the pile withdrew (taken with the hand laying the card) is withdrawn from them too."""
         f, card_px = self.config.gate_factor, self.pile.card_px
         self.gate.card_px = None if card_px is None else card_px * f ** 2
-        self.arms.card_length = None if card_px is None else float(np.sqrt(card_px * CARD_ASPECT)) * f
+        self.arms.card_length = None if card_px is None else card_long_side(card_px) * f
 
     def _attribute(self, target: str, allowed: list[str]) -> Attribution:
         self._card_size_measured()
