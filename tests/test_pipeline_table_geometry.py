@@ -343,6 +343,18 @@ def test_a_card_in_a_top_down_view_stretched_by_a_fifth_is_still_card_shaped() -
     assert card_area(outline(60, 60)) is None            # a square: chips, a box, no card
 
 
+def test_a_card_s_sides_follow_from_its_measured_area_by_the_standard_card_shape() -> None:
+    """The stages that count in card sides take them from the area the pile measured: a 63 x 88 mm card at any scale
+    gives back its own sides, and the short side times the long is the area again."""
+    from vision.locate import card_long_side, card_short_side
+
+    for px_per_mm in (0.5, 1.0, 2.3):
+        area = 63 * px_per_mm * 88 * px_per_mm
+        assert card_short_side(area) == pytest.approx(63 * px_per_mm)
+        assert card_long_side(area) == pytest.approx(88 * px_per_mm)
+        assert card_short_side(area) * card_long_side(area) == pytest.approx(area)
+
+
 def _stretched_card(stretch: float, angle: float) -> tuple[np.ndarray, np.ndarray]:
     """An empty pile and the same pile with a 63 x 88 card (0.8 px/mm) laid at `angle`, in a view that shows the
     table's x axis `stretch` times too short."""
