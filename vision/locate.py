@@ -18,7 +18,8 @@ from vision.boxes import polygon_mask
 
 CARD_ASPECT = 88.0 / 63.0
 """A standard card's long side over its short side (88 x 63 mm), whatever the pack's size."""
-
+CROP_SIZE = (128, 180)
+"""Width, height of the upright card crop handed to the recogniser."""
 
 
 def card_short_side(card_px: float) -> float:
@@ -29,10 +30,6 @@ def card_short_side(card_px: float) -> float:
 def card_long_side(card_px: float) -> float:
     """A card's long side in view pixels from its measured area, by the same shape."""
     return math.sqrt(card_px * CARD_ASPECT)
-
-
-CROP_SIZE = (128, 180)
-"""Width, height of the upright card crop handed to the recogniser."""
 
 
 @dataclass(frozen=True)

@@ -70,8 +70,8 @@ def standing_missed(events: list[dict]) -> set[tuple[str, str | None]]:
 
 
 def false_alarms(script: DealScript, events: list[dict]) -> list[tuple[str, str | None]]:
-    """(honour, player) of the missed calls told and not withdrawn that nobody made that way: the call was made, the
-    honour never laid, or the player told is not the one who laid it. Each accuses a player."""
+    """(honour, player) of the missed calls told, and not withdrawn, that the deal holds no such missed call for: the
+    call was made, the honour never laid, or the player told did not lay it. Each accuses a player."""
     missed = set(expected_missed_calls(script))
     return sorted(standing_missed(events) - missed, key=str)
 
