@@ -857,6 +857,30 @@ def test_a_read_a_sweep_proved_stands_when_its_card_is_read_again_and_the_later_
     assert state.board["JC"] == 0
 
 
+@pytest.mark.parametrize(("sign", "renamed"), [(SPADE, "JS"), (CLUB, "AS")])
+def test_a_card_read_again_after_a_sweep_proved_it_is_renamed_to_the_suit_its_sign_shows(sign: np.ndarray,
+                                                                                          renamed: str) -> None:
+    """Deal 217010 (Slavic): Chloé's J♣ read surely, proven by her emptying the J♣ box; Denis's J♠ "В" later read J♣
+    again (the A♠ at 70 % of it, the J♠ at 6 %), its sign the spades'. The later read is the misread one, and its sign
+    tells the suit within its ink: the J♠, not the runner-up its doubts name, which a shown hand held. A sign of the
+    clubs' tells nothing, and the runner-up stays."""
+    weight = WatchConfig().seen_weight
+    table = Table(_losers_hands(("9H", "10H", "JC", "QD", "KD", "JS"), also_out=("AS", "AC")), unswept=[])
+    for card in ("5C", "6C", "7C", "8S", "9S", "10S"):
+        table.account.sign_shapes.learn(card, [CLUB if card[-1] == "C" else SPADE])
+    for t, card in ((1.0, "9H"), (2.0, "10H"), (3.0, "JC"), (5.0, "QD"), (6.0, "KD")):
+        table.lay(t, card, sure("Bruno"), sign=CLUB if card == "JC" else None)
+        if card == "JC":
+            table.account.box_swept(4.0, "JC", sure("Bruno"), None, arms(Bruno=400.0))
+    assert "JC" in table.account.proven
+    evidence = {"JC": 0.196 * weight, "AS": 0.137, "AC": 0.094, "JS": 0.012}
+    assert "seen_twice" in table.lay(7.0, "JC", sure("Bruno"), 0.196, evidence, sign=sign + 0.05)[-1]["flags"]
+    table.quiet(8.0)
+    assert types(table.events)[-1] == "settlement"
+    assert [(e["was"], e["card"], e["played_at"]) for e in table.events
+            if e["type"] == "card_corrected" and e["reason"] == READ_TWICE] == [("JC", renamed, 7.0)]
+
+
 def test_a_sweep_after_a_card_read_twice_renames_the_first_read() -> None:
     """Deal 59001 of the widened benchmark: Anne's J♠ read surely as the J♣ (its call then counted missed); Bruno's J♣
     later, read again as the J♣, and Bruno empties the J♣ box. His read is the honour: Anne's is renamed to its

@@ -606,7 +606,8 @@ class DealAccount:
     def _misreads_of_two(self, taken: set[str], talon: frozenset[str]
                          ) -> Iterator[tuple[str, Sighting, Sighting, bool, str]]:
         """Each card read twice on the pile that the signs (`_partner_of_two`), or else `misread_of_two`, settle (the
-        later read alone, as doubting more than any, when a sweep had proven the earlier: `read_again_proven`), with
+        later read alone when a sweep had proven the earlier, `read_again_proven`: named by its sign when that leans to
+        the other suit of its ink, else as doubting more than any), with
         its two sightings, whether the earlier is the misread one and the card that one names instead, claimed in
         `taken` from then on (the reads are taken from a snapshot: a caller may rename them as it goes); `talon`: the
         cards of `taken` only the talon the pile's names infer claims (`_in_the_talon`)."""
@@ -615,8 +616,9 @@ class DealAccount:
             if later is None:
                 found = None
             elif card in self.read_again_proven:
-                found = misread_of_two(card, {card: 1.0}, self._as_read(card, later.evidence), taken,
-                                       ((), self._unlike_its_ink(later)))
+                signs = self._partner_of_two(card, earlier, later, taken, talon)
+                found = signs if signs is not None and not signs[0] else misread_of_two(
+                    card, {card: 1.0}, self._as_read(card, later.evidence), taken, ((), self._unlike_its_ink(later)))
             else:
                 found = self._partner_of_two(card, earlier, later, taken, talon) \
                     or misread_of_two(card, earlier.evidence, self._as_read(card, later.evidence), taken,
