@@ -862,8 +862,8 @@ def test_a_card_read_again_after_a_sweep_proved_it_is_renamed_to_the_suit_its_si
                                                                                           renamed: str) -> None:
     """Deal 217010 (Slavic): Chloé's J♣ read surely, proven by her emptying the J♣ box; Denis's J♠ "В" later read J♣
     again (the A♠ at 70 % of it, the J♠ at 6 %), its sign the spades'. The later read is the misread one, and its sign
-    tells the suit within its ink: the J♠, not the runner-up its doubts name, which a shown hand held. A sign of the
-    clubs' tells nothing, and the runner-up stays."""
+    tells the suit within its ink: the J♠, not the runner-up its doubts name (there, an A♠ a shown hand held). A sign
+    of the clubs' tells nothing, and the runner-up stays."""
     weight = WatchConfig().seen_weight
     table = Table(_losers_hands(("9H", "10H", "JC", "QD", "KD", "JS"), also_out=("AS", "AC")), unswept=[])
     for card in ("5C", "6C", "7C", "8S", "9S", "10S"):

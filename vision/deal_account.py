@@ -607,10 +607,10 @@ class DealAccount:
                          ) -> Iterator[tuple[str, Sighting, Sighting, bool, str]]:
         """Each card read twice on the pile that the signs (`_partner_of_two`), or else `misread_of_two`, settle (the
         later read alone when a sweep had proven the earlier, `read_again_proven`: named by its sign when that leans to
-        the other suit of its ink, else as doubting more than any), with
-        its two sightings, whether the earlier is the misread one and the card that one names instead, claimed in
-        `taken` from then on (the reads are taken from a snapshot: a caller may rename them as it goes); `talon`: the
-        cards of `taken` only the talon the pile's names infer claims (`_in_the_talon`)."""
+        the other suit of its ink, else as doubting more than any), with its two sightings, whether the earlier is the
+        misread one and the card that one names instead, claimed in `taken` from then on (the reads are taken from a
+        snapshot: a caller may rename them as it goes); `talon`: the cards of `taken` only the talon the pile's names
+        infer claims (`_in_the_talon`)."""
         for card, earlier in list(self.read_before.items()):
             later = self.sightings.get(card)
             if later is None:
