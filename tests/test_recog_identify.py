@@ -327,3 +327,27 @@ def test_a_card_an_eighth_of_a_card_above_the_last_of_a_column_is_not_that_cards
     frames = [near.frame, far.frame, above.frame]
     assert identify.named_elsewhere_on_card(frames, probs, (card,), classifier) == {1: {"8S"}}   # the far index
     assert identify.named_elsewhere_on_card(frames[1:], probs[1:], (card,), classifier) == {1: {"8S"}}
+
+
+def test_a_covered_cards_index_is_kept_when_the_cover_cards_near_index_was_found_along_a_slanted_edge() -> None:
+    """Deal 218008: a shown hand of three laid as a column on a side edge, read a ladder step larger than the cards.
+    The 6♦'s index, a strip above the 6♠ that covers it, predicted the spot the 6♠'s far index does, and the 6♠'s
+    own near index, its second edge found along the card above, predicted a spot 0.3 card off: the 6♦ went unread
+    and the hand was completed with a guess. A 6♠ read a whole card away from the far index does not save it."""
+    from vision.recognise import identify
+    from vision.recognise.crops import CornerFrame
+
+    far = identify._Reading("6S", 0.9999, CornerFrame((75.0, 392.0), (0.01, -1.0), (1.0, 0.0), 140.0))
+    near = identify._Reading("6S", 0.9947, CornerFrame((261.0, 274.0), (-0.02, 1.0), (-0.76, -0.65), 140.0))
+    covered = identify._Reading("6D", 0.9996, CornerFrame((267.0, 221.0), (-0.03, 1.0), (-1.0, 0.04), 140.0))
+    assert identify._same_card(covered, far) and not identify._same_card(near, far)     # the trap
+    assert sorted(d.card for d in identify._merge([far, near, covered], 900, 600)) == ["6D", "6S"]
+    assert [d.card for d in identify._merge([far, covered], 900, 600)] == ["6S"]
+    elsewhere = identify._Reading("6S", 0.9947, CornerFrame((261.0, 100.0), (-0.02, 1.0), (-1.0, 0.0), 140.0))
+    assert np.linalg.norm(elsewhere.centre() - far.centre()) > identify.MERGE_DISTANCE * 140.0
+    assert [d.card for d in identify._merge([far, elsewhere, covered], 900, 600)] == ["6S"]
+    names = ["6S", "6D", "none"]
+    classifier = SimpleNamespace(names=names, none_index=2)
+    probs = np.array([[[0.9999, 0.0, 0.0001]], [[0.9947, 0.0, 0.0053]], [[0.0, 0.9996, 0.0004]]], np.float32)
+    frames = [far.frame, near.frame, covered.frame]
+    assert 2 not in identify.named_elsewhere_on_card(frames, probs, (140.0,), classifier)

@@ -193,14 +193,17 @@ def _other_index_read(k: _Reading, r: _Reading, readings: Sequence[_Reading]) ->
     """Whether `k`, an index facing away from `r` whose card would lie where `r`'s does, has its own opposite index
     read at a corner of its own, facing as `r` and not `r`'s: a card has one index each way, so `r` is the corner of
     another card. In a tight row or column the last card's far index predicts a spot a card below or above it
-    predicts as well (a 4♠ an eighth of a card above the 8♠ that covers it)."""
+    predicts as well (a 4♠ an eighth of a card above the 8♠ that covers it). That index is `k`'s name read as near
+    as `_merge` takes two readings of one name for one card's two indices: a corner's second edge found along the
+    card above it slants the spot it predicts, and one deck holds that card once."""
     if float(np.dot(k.frame.x_dir, r.frame.x_dir)) >= -0.8:
         return False
     for g in readings:
         if g.card != k.card or float(np.dot(g.frame.x_dir, r.frame.x_dir)) <= 0.8:
             continue
         apart = np.hypot(g.frame.origin[0] - r.frame.origin[0], g.frame.origin[1] - r.frame.origin[1])
-        if apart >= SAME_CORNER * r.frame.scale and _same_card(g, k):
+        if apart >= SAME_CORNER * r.frame.scale and \
+                np.linalg.norm(g.centre() - k.centre()) < MERGE_DISTANCE * k.frame.scale:
             return True
     return False
 
