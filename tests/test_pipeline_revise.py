@@ -1264,6 +1264,33 @@ def test_a_call_in_doubt_on_an_honour_read_twice_accuses_the_player_of_the_read_
     assert [(e["card"], e["player"]) for e in table.events if e["type"] == "call_missed"] == [("KH", "Bruno")]
 
 
+@pytest.mark.parametrize(("wished", "king_laid"), [(5.0, True), (1.0, True), (5.0, False)])
+def test_the_call_of_an_honour_read_where_the_run_wanted_its_runner_up_waits_for_the_settlement(
+        wished: float, king_laid: bool) -> None:
+    """Deal 219022 of a fresh widened set: Anne's Slavic Q♥ "Д", laid on her J♠, was read K♥ 0.987, the Q♥ at a
+    tenth of it before the run's wish for a queen and at half of it after; the K♥ box kept its stake, and the call,
+    told at once, was taken back when Chloé laid the real K♥. Where only the wish makes the runner-up a doubt, the
+    call waits: nobody is accused when the real honour comes, and a box still full at the end tells it then."""
+    pile = ("JC", "KH", "2S", "3S", "4S", "5S")
+    table = Table(_losers_hands(pile, winner="Denis"))
+    table.lay(1.0, "JC", sure("Denis"))
+    table.lay(2.0, "KH", sure("Denis"), 0.987, {"KH": 0.987, "QH": 0.106 * wished}, wished={"QH": wished})
+    at_once = table.account.missed([("KH", "Denis")], 3.0)
+    assert [(e["card"], e["player"]) for e in at_once] == ([("KH", "Denis")] if wished == 1.0 else [])
+    if wished == 1.0:
+        return
+    if king_laid:
+        renamed = table.lay(4.0, "KH", sure("Bruno"), 0.999)
+        assert [(e["was"], e["card"]) for e in renamed if e["type"] == "card_corrected"] == [("KH", "QH")]
+    else:
+        for t, card in enumerate(pile[2:], start=5):
+            table.lay(float(t), card, sure("Denis"))
+        table.quiet(12.0)
+        assert "settlement" in types(table.events)
+    missed = [(e["card"], e["player"]) for e in table.events if e["type"] == "call_missed"]
+    assert missed == ([] if king_laid else [("KH", "Denis")])
+
+
 def test_a_missed_call_on_a_sure_read_is_told_at_once() -> None:
     table = Table()
     table.lay(1.0, "6D", sure("Bruno"))

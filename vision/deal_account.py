@@ -714,13 +714,14 @@ class DealAccount:
         """Whether the pile's read of `card` hesitated with a card that is neither on the pile nor in `shown` nor of a
         suit the inks rule out (`_ruled_out_by_ink`) nor, once the deal is over, one the run or the index sign rules
         out (`_ruled_out_by_the_run`, `_ruled_out_by_sign`), or its index sign leans to such a card
-        (`_sign_disagrees`), or, during the deal (`shown` None), it was read with low confidence: which cards it may
-        have been is only known at the settlement. So is a card read twice (`read_before`): one read is wrong, so
-        which play laid the honour, and when its call was due, is unknown. A card proven since holds by that evidence
-        instead. The read's scores are weighed without the rules' wish (`_as_seen`). A rename is a runner-up's guess:
-        in doubt when a shown hand holds the card (the deck holds it once), or when the read, as renamed, still
-        hesitates with another card the deck allows (a Konqi-modern Q♦ read Q♣, then renamed Q♠ when the real Q♣
-        came, its read scoring the Q♦ nearly as high as the Q♠)."""
+        (`_sign_disagrees`), or, during the deal (`shown` None), it was read with low confidence or hesitated once the
+        run's wish is counted (a Slavic Q♥ "Д" read K♥ where the run wanted a queen: a misread is likelier than the
+        whole table passing on it): which cards it may have been is only known at the settlement. So is a card read
+        twice (`read_before`): one read is wrong, so which play laid the honour, and when its call was due, is unknown.
+        A card proven since holds by that evidence instead. Otherwise the read's scores are weighed without the rules'
+        wish (`_as_seen`). A rename is a runner-up's guess: in doubt when a shown hand holds the card (the deck holds it
+        once), or when the read, as renamed, still hesitates with another card the deck allows (a Konqi-modern Q♦ read
+        Q♣, then renamed Q♠ when the real Q♣ came, its read scoring the Q♦ nearly as high as the Q♠)."""
         seen = self.sightings.get(card)
         if seen is None or card in self.proven:
             return False
@@ -732,7 +733,8 @@ class DealAccount:
         ruled_out = {*self.sightings, *(shown or ()), *self._ruled_out_by_ink(card, seen)}
         if shown is not None:
             ruled_out |= self._ruled_out_by_the_run(card, seen, ruled_out) | self._ruled_out_by_sign(card, seen)
-        unsure = shown is None and not renamed and self._unsure(seen)
+        unsure = shown is None and not renamed and (
+            self._unsure(seen) or hesitated(card, seen.evidence, ruled_out, self.config.rename_floor))
         return unsure or hesitated(card, self._as_seen(seen), ruled_out, self.config.rename_floor) \
             or self._sign_disagrees(card, seen, ruled_out)
 
