@@ -170,7 +170,7 @@ def _merge(readings: list[_Reading], width: int, height: int) -> list[Detection]
             continue
         kept.append(r)
         group = groups.setdefault(r.card, [])
-        if not group or np.linalg.norm(r.centre() - group[0].centre()) < MERGE_DISTANCE * group[0].frame.scale:
+        if not group or _indices_of_one_card(r, group[0]):
             group.append(r)
     detections = []
     for group in groups.values():
@@ -193,19 +193,24 @@ def _other_index_read(k: _Reading, r: _Reading, readings: Sequence[_Reading]) ->
     """Whether `k`, an index facing away from `r` whose card would lie where `r`'s does, has its own opposite index
     read at a corner of its own, facing as `r` and not `r`'s: a card has one index each way, so `r` is the corner of
     another card. In a tight row or column the last card's far index predicts a spot a card below or above it
-    predicts as well (a 4♠ an eighth of a card above the 8♠ that covers it). That index is `k`'s name read as near
-    as `_merge` takes two readings of one name for one card's two indices: a corner's second edge found along the
-    card above it slants the spot it predicts, and one deck holds that card once."""
+    predicts as well (a 4♠ an eighth of a card above the 8♠ that covers it). That index is `k`'s name read where
+    `_merge` takes it for the same card (`_indices_of_one_card`), not where its own corner predicts `k`'s spot: a
+    corner's second edge found along the card above it slants that spot."""
     if float(np.dot(k.frame.x_dir, r.frame.x_dir)) >= -0.8:
         return False
     for g in readings:
         if g.card != k.card or float(np.dot(g.frame.x_dir, r.frame.x_dir)) <= 0.8:
             continue
         apart = np.hypot(g.frame.origin[0] - r.frame.origin[0], g.frame.origin[1] - r.frame.origin[1])
-        if apart >= SAME_CORNER * r.frame.scale and \
-                np.linalg.norm(g.centre() - k.centre()) < MERGE_DISTANCE * k.frame.scale:
+        if apart >= SAME_CORNER * r.frame.scale and _indices_of_one_card(g, k):
             return True
     return False
+
+
+def _indices_of_one_card(a: _Reading, b: _Reading) -> bool:
+    """Whether `a`, read as `b`'s name, is near enough to be that card's other index: one deck holds each card once,
+    so only a misreading puts the name further off (`MERGE_DISTANCE`, in `b`'s short sides)."""
+    return bool(np.linalg.norm(a.centre() - b.centre()) < MERGE_DISTANCE * b.frame.scale)
 
 
 def _same_card(a: _Reading, b: _Reading) -> bool:
