@@ -99,6 +99,26 @@ def test_a_play_the_camera_gives_to_another_player_brings_back_the_plays_set_asi
     assert game["phase"] == "settled" and game["settlements"][-1]["chips"] == deal[-1]["chips"]
 
 
+def test_an_honour_the_camera_gives_to_another_player_takes_its_sweep_along(tmp_path: Path) -> None:
+    """An honour and its box's sweep both credited to the neighbour of the player who laid it: `player_corrected`
+    gives the play back and the sweep with it (only the honour's player takes its box), so the call is no stray
+    sweep and the deal settles as it was played."""
+    setup, deal = _deal()
+    swept = next(i for i, o in enumerate(deal) if o["type"] == "box_swept")
+    laid = max(i for i, o in enumerate(deal[:swept]) if o["type"] == "card_played" and o["card"] == deal[swept]["box"])
+    owner = deal[laid]["player"]
+    neighbour = setup["players"][(setup["players"].index(owner) + 1) % len(setup["players"])]
+    misread = [dict(o, player=neighbour) if i in (laid, swept) else o for i, o in enumerate(deal)]
+    fix = {"type": "player_corrected", "card": deal[laid]["card"], "was": neighbour, "player": owner,
+           "played_at": deal[laid]["t"]}
+    with TestClient(make_app(tmp_path)) as client:
+        client.post("/api/games", json=setup, headers=EDIT)
+        _post(client, misread[:swept + 1])
+        game = _post(client, [fix] + misread[swept + 1:])
+    assert game["phase"] == "settled" and game["settlements"][-1]["chips"] == deal[-1]["chips"]
+    assert game["settlements"][-1]["board"] == deal[-1]["board"]
+
+
 def test_a_hand_whose_cards_the_camera_only_guessed_asks_the_family_to_check_them(tmp_path: Path) -> None:
     """A loser's hand completed from the zone's likeliest cards (`guessed`) is settled as shown, and a notice names
     each guessed card and its player."""

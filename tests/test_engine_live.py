@@ -644,6 +644,33 @@ def test_a_play_given_to_another_player_refolds_the_deal_and_applies_the_play_se
     assert v["cards_left"]["Bruno"] == 1 and v["cards_left"]["Chloé"] == 4 and v["pile"][-2:] == ["7C", "8C"]
 
 
+@pytest.mark.parametrize("credited", ["Bruno", "Denis"])
+def test_an_honour_given_to_another_player_takes_its_sweep_along(credited: str):
+    """Chloé's last card, the 10♦, was credited to Bruno beside her, and so was its box's sweep: the engine saw him go
+    out with the call made. Or the play was asked and guessed Denis's, the player to move, its sweep a stray claim
+    of Bruno's. Given to her with its sweep, she is out with her call, and no stray sweep is left."""
+    from engine.nain_jaune.live import reassigned_claims, reassigned_play
+
+    game = start_live_game(NAMES[:8], dealer="Anne")   # 6 cards each
+    for card in ("2C", "3C", "4C", "5C", "6C"):
+        observe(game, "Bruno", card, confidence=0.99)
+    for card in ("7C", "8C", "9C", "10C", "8D"):
+        observe(game, "Chloé", card, confidence=0.99)
+    observe(game, "Denis", "9D", confidence=0.99)
+    observe(game, credited, "10D", confidence=0.55)
+    game.sweep("Bruno", "10D")
+    assert view(game)["out"] == (credited if credited == "Bruno" else None)
+    assert reassigned_claims(game, "10D", 1) == () and reassigned_claims(game, "9D", 2) == ()   # no box: no claim
+    claims = reassigned_claims(game, "10D", 2)
+    assert [type(fix.replacement).__name__ for fix in claims] == ["Sweep"] and claims[0].replacement.seat == 2
+    game.extend([reassigned_play(game, "10D", 2), *claims])
+    v = view(game)
+    assert v["out"] == "Chloé" and v["cards_left"]["Bruno"] == 1 and v["cards_left"]["Chloé"] == 0
+    st = game.state
+    assert [(c.seat, c.card, c.called) for c in st.calls] == [(2, parse_card("10D"), True)]
+    assert not st.false_sweeps and not st.missed_calls
+
+
 def test_no_reassignment_of_a_card_entered_by_hand_not_played_or_to_its_own_player():
     from engine.nain_jaune.live import reassigned_play
 

@@ -196,12 +196,19 @@ class LiveReferee:
             self.game.undo()
 
     def reassign(self, card: str, player: str) -> bool:
-        """Give this deal's play of `card` to `player` (a later contradiction showed the arm misjudged); whether
-        the engine took it."""
-        from engine.nain_jaune.live import reassigned_play
+        """Give this deal's play of `card` to `player` (a later contradiction showed the arm misjudged), with the
+        sweep and call of its box if it is an honour; whether the engine took them."""
+        fixes = self._reassignment(card, player)
+        return bool(fixes) and all(self._applied(f"giving {card} to {player}", fix) for fix in fixes)
 
-        fix = reassigned_play(self.game, card, self.players.index(player))
-        return self._applied(f"giving {card} to {player}", fix)
+    def _reassignment(self, card: str, player: str) -> list[Any]:
+        """The corrections giving `card`'s play to `player`, its box's claims with it (only the honour's player
+        takes its box); none when the play may not be given."""
+        from engine.nain_jaune.live import reassigned_claims, reassigned_play
+
+        seat = self.players.index(player)
+        fix = reassigned_play(self.game, card, seat)
+        return [] if fix is None else [fix, *reassigned_claims(self.game, card, seat)]
 
     def withdraw(self, card: str) -> bool:
         """Take back this deal's latest play of `card` (one only inferred, which later play disproved, or one read
@@ -214,15 +221,17 @@ class LiveReferee:
     def if_reassigned(self, card: str, player: str) -> tuple[bool, int, int] | None:
         """(the deal over, plays set aside as laid after it, rule breaks) were `card` given to `player`; the game
         is left as it was. None when no such reassignment is possible."""
-        from engine.nain_jaune.live import reassigned_play
-
-        fix = reassigned_play(self.game, card, self.players.index(player))
-        if not self._applied(f"trying {card} as {player}'s", fix):
-            return None
+        fixes = self._reassignment(card, player)
+        applied = 0
         try:
-            return self.over, self.dropped(), self.rule_breaks()
+            for fix in fixes:
+                if not self._applied(f"trying {card} as {player}'s", fix):
+                    return None
+                applied += 1
+            return (self.over, self.dropped(), self.rule_breaks()) if fixes else None
         finally:
-            self.game.undo()
+            for _ in range(applied):
+                self.game.undo()
 
     def contradicted_if_renamed(self, renames: Mapping[str, str] | None = None
                                 ) -> tuple[list[Contradicted], int] | None:

@@ -12,6 +12,7 @@ camera feed and a phone need:
 * :func:`misread_as` — whether one card may be another read with one index sign wrong;
 * :func:`renamed_play` — the correction that renames a card read earlier this deal (the camera saw it twice);
 * :func:`reassigned_play` — the correction that gives a card read earlier this deal to another player;
+* :func:`reassigned_claims` — the corrections that give an honour's sweep and call to the player its play went to;
 * :func:`withdrawn_play` — the correction that takes back a play of this deal the camera only inferred;
 * :func:`dropped_plays` — the plays of this deal the engine set aside because the deal was already over;
 * :func:`deal_start` — the log index where the current deal starts;
@@ -40,7 +41,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from engine.core.events import Correction
 from engine.nain_jaune.cards import ACE, BOXES, DECK, JACK, KING, QUEEN, RANK, SUIT, Card, parse_card
-from engine.nain_jaune.events import Ante, Deal, NewDeal, Pass, Play, Settlement, Showdown
+from engine.nain_jaune.events import Ante, Call, Deal, NewDeal, Pass, Play, Settlement, Showdown, Sweep
 from engine.nain_jaune.game import Game, PlayerRef
 from engine.nain_jaune.notices import NOT_PLAYING, OUT_OF_SEQUENCE, Notice
 from engine.nain_jaune.state import PLAY
@@ -225,6 +226,26 @@ def reassigned_play(game: Game, card: str, seat: int) -> Correction | None:
     if found is None or found[1].confidence is None or found[1].seat == seat:
         return None
     return Correction(found[0], replace(found[1], seat=seat))
+
+
+def reassigned_claims(game: Game, card: str, seat: int) -> tuple[Correction, ...]:
+    """The corrections that give ``seat`` the sweeps and calls of ``card``'s box made by others after this deal's
+    play of ``card``; none when ``card`` has no box, or nobody else claimed it.
+
+    Only the honour's player takes its box, right after laying it, so a claim on it then was theirs, whoever it was
+    credited to (the play's player as the camera had it, or the arm it saw sweep): given the play
+    (``reassigned_play``), ``seat`` takes the claims too. Left behind, the sweep would be a stray claim and the call
+    counted missed.
+    """
+    card = parse_card(card)
+    box = game.rules.box_for(card)
+    found = _latest_play(game, card)
+    if box is None or found is None or type(seat) is not int or not 0 <= seat < game.state.n_players:
+        return ()
+    claims = ((i, e) for i, e in game.effective_events()
+              if i > found[0] and type(e) in (Sweep, Call) and e.seat != seat)
+    return tuple(Correction(i, replace(e, seat=seat)) for i, e in claims
+                 if (e.box if type(e) is Sweep else game.rules.box_for(e.card)) == box)
 
 
 def withdrawn_play(game: Game, card: str) -> Correction | None:
@@ -474,5 +495,6 @@ def view(game: Game) -> dict[str, Any]:
 
 
 __all__ = ["Contradiction", "contradictions", "deal_start", "dropped_plays", "laid_between", "lacking", "may_sweep",
-           "misread_as", "observe", "playable_now", "reassigned_play", "renamed_play", "reopened_deal", "replayed",
-           "start_live_game", "stopped_at_will", "swapped_plays", "sweep_proof", "unseen_passes", "view"]
+           "misread_as", "observe", "playable_now", "reassigned_claims", "reassigned_play", "renamed_play",
+           "reopened_deal", "replayed", "start_live_game", "stopped_at_will", "swapped_plays", "sweep_proof",
+           "unseen_passes", "view"]
