@@ -33,7 +33,9 @@ Every observation may carry `t` (seconds in the source). Types:
   rules only without it.
 - `{"type": "player_corrected", "card": "7C", "was": "Bruno", "player": "Chloé", "played_at": 31.2}` — the card
   `card` laid earlier this deal was `player`'s, not `was`'s: the pipeline credited it to the wrong arm, as a
-  later contradiction showed (a player who had gone out by its count laid another card).
+  later contradiction showed (a player who had gone out by its count laid another card, or laid out a hand at the
+  showdown). The sweep and call of an honour's box that `was` made go to `player` with it: only the honour's player
+  takes its box.
 - `{"type": "box_swept", "box": "QS", "player": "Bruno"}` — a box emptied (by the honour's player: a call).
   `"swept_at": 26.5` (optional): the box had been emptied by then, while the call was open, but the pipeline could
   tell it was a sweep only now (a few small chips on the box's picture, judged once a later sweep measured the chips): the
@@ -44,7 +46,8 @@ Every observation may carry `t` (seconds in the source). Types:
   `card_corrected` just before it renamed that play, so the honour was never laid. Informational too: the engine,
   told of the rename, no longer counts the call missed; cross-checked.
 - `{"type": "passed", "player": "Chloé"}` — a player passed (optional: the engine infers turns from plays).
-- `{"type": "deal_over", "winner": "Chloé", "opera": false}` — informational, cross-checked.
+- `{"type": "deal_over", "winner": "Chloé", "opera": false}` — informational, cross-checked. Told again, after a
+  `player_corrected`, when the place of the player taken to have gone out showed a hand laid out.
 - `{"type": "deal_resumed", "reason": "8C was laid after the deal was taken as over"}` — the pipeline withdraws
   its last `deal_over`: cards were laid after it. The hands shown since are forgotten, and a showdown and
   settlement already made for the deal are withdrawn.

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from vision.reattribution import (ASKED, LOW_CONFIDENCE, SURE, WEAK_ARM, Sighting, recounted_play, reopening_play,
-                                  winners_play)
+from vision.reattribution import (ASKED, LOW_CONFIDENCE, SURE, WEAK_ARM, Sighting, disowned_play, recounted_play,
+                                  reopening_play, winners_play)
 
 
 @dataclass
@@ -116,3 +116,21 @@ def test_the_winner_takes_back_first_the_play_that_puts_them_out_then_one_whose_
 def test_no_play_goes_to_the_winner_when_the_engine_refuses_every_trial() -> None:
     plays = {"7C": seen("7C", "Bruno", ASKED)}
     assert winners_play(plays, "Anne", Answers({})) is None
+
+
+def test_a_winner_whose_place_shows_a_hand_gives_a_doubtful_play_to_a_bare_place_its_arm_crossed() -> None:
+    """206022: the 10♦, asked, credited to Bruno beside Chloé on one edge; his place shows his hand, Chloé's and
+    Denis's show nothing, each held one card. The arm crossed Chloé's edge, never Denis's."""
+    plays = {"10D": seen("10D", "Bruno", ASKED, Bruno=12361.0, Chloé=8415.0), "8D": seen("8D", "Bruno", SURE,
+                                                                                          Bruno=22899.0)}
+    out_still = (True, 0, 0)
+    engine = Answers({("10D", "Chloé"): out_still, ("10D", "Denis"): out_still, ("8D", "Chloé"): out_still})
+    left = {"Anne": 2, "Bruno": 0, "Chloé": 1, "Denis": 1}
+    assert disowned_play(plays, "Bruno", {"Chloé", "Denis"}, left, engine) == ("10D", "Chloé")
+    assert ("10D", "Denis") not in engine.asked and all(card != "8D" for card, _ in engine.asked)   # a sure play stays
+    assert disowned_play(plays, "Bruno", {"Denis"}, left, engine) is None        # Chloé's place shows a hand
+    assert disowned_play(plays, "Bruno", {"Chloé"}, {**left, "Chloé": 2}, engine) is None   # it would not put her out
+    reopens = Answers({("10D", "Chloé"): (False, 0, 0)})
+    assert disowned_play(plays, "Bruno", {"Chloé"}, left, reopens) is None       # the deal must stay over
+    sets_aside = Answers({("10D", "Chloé"): (True, 1, 0)})
+    assert disowned_play(plays, "Bruno", {"Chloé"}, left, sets_aside) is None    # no play may be dropped for it

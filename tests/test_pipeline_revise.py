@@ -58,6 +58,11 @@ class ScriptedShowdown:
     laid_between: list[frozenset[str]] = field(default_factory=list)
     lacking: dict[str, frozenset[str]] = field(default_factory=dict)
     stake_kept: set[str] = field(default_factory=set)
+    winners_place: str | None = None
+    disown: Callable[[set[str]], bool] | None = None
+    winners_hand: bool = False
+    """The place of the player taken to have gone out shows a hand laid out (told from the second view on, as read
+    on two views), and the waiting places with no hand in `hands` show nothing."""
 
     @property
     def waiting(self) -> list[str]:
@@ -65,6 +70,10 @@ class ScriptedShowdown:
 
     def settled(self, view: np.ndarray) -> list[tuple[str, tuple[str, ...]]]:
         self.views += 1
+        if self.winners_hand and self.winners_place is not None and self.views > 1:
+            self.winners_place = None
+            if self.disown is not None and self.disown({p for p in self.waiting if p not in self.hands}):
+                return []
         self.revealed.update(self.hands)
         return list(self.hands.items())
 
@@ -78,16 +87,18 @@ class Table:
     def __init__(self, hands: dict[str, tuple[str, ...]] | None = None,
                  unswept: Sequence[tuple[str, str | None]] = (), renamed: dict[str, str] | None = None,
                  guessed: dict[str, tuple[str, ...]] | None = None, options: dict | None = None,
-                 laid_unseen: dict[str, tuple[str, ...]] | None = None) -> None:
+                 laid_unseen: dict[str, tuple[str, ...]] | None = None, winners_hand: bool = False) -> None:
         """`unswept`: the boxes perception finds still holding their stake when the deal is settled; `renamed`: the
         pile cards the shown hands rename; `guessed`: the cards of `hands` the readers only guessed; `options`: the
-        house rules; `laid_unseen`: the cards the readers find the players laid unseen."""
+        house rules; `laid_unseen`: the cards the readers find the players laid unseen; `winners_hand`: the first
+        reader finds a hand laid out in the place of the player taken to have gone out."""
         self.referee = LiveReferee(PLAYERS, "Anne", 100, "lindor", options)
         self.readers: list[ScriptedShowdown] = []
         self.hands = hands or {}
         self.renamed = renamed or {}
         self.guessed = guessed or {}
         self.laid_unseen = laid_unseen or {}
+        self.winners_hand = winners_hand
         self.account = DealAccount(PLAYERS, self.referee, WatchConfig(), DeckInks(), self._reader,
                                    lambda: list(unswept))
         self.events: list[dict] = []
@@ -96,7 +107,8 @@ class Table:
                 talon: frozenset[str]) -> ScriptedShowdown:
         self.readers.append(ScriptedShowdown(expected, exclude, alternatives, talon, self.hands,
                                              renamed=self.renamed, guessed=self.guessed,
-                                             laid_unseen=self.laid_unseen))
+                                             laid_unseen=self.laid_unseen,
+                                             winners_hand=self.winners_hand and not self.readers))
         return self.readers[-1]
 
     def lay(self, t: float, card: str, arm: Attribution | Callable[[Sequence[str]], Attribution],
@@ -263,6 +275,45 @@ def test_a_place_showing_more_cards_than_its_count_takes_back_the_play_its_neigh
     quiet = table.quiet(9.0)
     assert quiet == [{"t": 9.0, "type": "player_corrected", "card": "2H", "was": "Chloé", "player": "Denis",
                       "played_at": 1.0}]
+
+
+def test_a_hand_laid_out_in_the_winner_s_place_gives_their_doubtful_last_honour_and_its_sweep_to_a_bare_place(
+        ) -> None:
+    """As in deal 206022: Chloé's last card, the 10♦, was credited to Bruno beside her, and its box's sweep too, so
+    the engine saw him go out. At the showdown his place shows his hand laid out and hers nothing: whoever goes out
+    has nothing to lay down. The 10♦ is hers, its sweep with it, the deal's end is told again and the losers' places
+    are read anew."""
+    table = Table(winners_hand=True)
+    for t, card in enumerate(("2C", "3C", "4C", "5C", "6C"), start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    for t, card in enumerate(("7C", "8C", "9C", "10C", "8D"), start=6):
+        table.lay(float(t), card, sure("Chloé"))
+    table.lay(11.0, "9D", sure("Denis"))
+    table.lay(12.0, "10D", weak("Bruno", "Chloé"))
+    table.events += table.account.box_swept(13.0, "10D", sure("Bruno"), "Bruno", arms(Bruno=400.0))
+    assert types(table.quiet(13.5)) == ["deal_over"] and table.events[-1]["winner"] == "Bruno"
+    first = table.readers[0]
+    assert first.winners_place == "Bruno" and first.expected["Chloé"] == 1 and "Bruno" not in first.expected
+    revised = table.quiet(14.0)
+    assert revised == [{"t": 14.0, "type": "player_corrected", "card": "10D", "was": "Bruno", "player": "Chloé",
+                        "played_at": 12.0},
+                       {"t": 14.0, "type": "deal_over", "winner": "Chloé", "opera": False}]
+    st = table.referee.state
+    assert PLAYERS[st.winner] == "Chloé" and [(c.seat, str(c.card)) for c in st.calls] == [(2, "10D")]
+    assert not st.false_sweeps and not st.missed_calls
+    again = table.readers[-1]
+    assert len(table.readers) == 2 and again.expected["Bruno"] == 1 and "Chloé" not in again.expected
+    assert again.winners_place is None
+
+
+def test_a_winner_s_place_showing_a_hand_is_no_longer_watched_when_no_doubtful_play_explains_it() -> None:
+    table = Table(winners_hand=True)
+    for t, card in enumerate(("2C", "3C", "4C", "5C", "6C"), start=1):
+        table.lay(float(t), card, sure("Bruno"))
+    table.lay(6.0, "7C", weak("Bruno", "Chloé"))
+    assert types(table.quiet(6.5)) == ["deal_over"]
+    assert table.quiet(7.0) == [] and table.readers[0].winners_place is None   # Chloé holds six: 7♣ can't put her out
+    assert PLAYERS[table.referee.state.winner] == "Bruno" and len(table.readers) == 1
 
 
 def test_passes_inferred_around_a_name_read_twice_tell_nothing() -> None:

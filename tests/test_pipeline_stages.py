@@ -1479,6 +1479,30 @@ def test_a_hand_is_revealed_only_once_its_place_shows_the_same_cards_twice() -> 
     assert reader.settled(view) == [("Anne", ("6C",))]
 
 
+@pytest.mark.parametrize("revised", [True, False])
+def test_a_hand_laid_out_where_the_winner_sits_is_told_once_read_on_two_views(revised: bool) -> None:
+    """Deal 206022: Bruno, taken to have gone out, laid out his 5♠ in his place, and Anne's place, waited for, stayed
+    bare. A card read there on one view only (held over the place for a moment) is no hand laid out. Told once; when
+    the account gave the deal another winner, this reader reveals nothing more, else it reads on as before."""
+    seats, view = _two_zones()
+    frames = [{"Anne": {}, "Bruno": {"5S": 1.0}}, {"Anne": {}, "Bruno": {}}, {"Anne": {}, "Bruno": {"5S": 1.0}},
+              {"Anne": {"6C": 1.0}, "Bruno": {"5S": 1.0}}, {"Anne": {"6C": 1.0}, "Bruno": {"5S": 1.0}}]
+    frame = {"i": 0}
+    told: list[tuple[int, set[str]]] = []
+
+    def disown(bare: Collection[str]) -> bool:
+        told.append((frame["i"], set(bare)))
+        return revised
+
+    reader = ShowdownReader(seats, _scripted(frames, frame), {"Anne": 1}, winners_place="Bruno", disown=disown)
+    revealed = []
+    for i in range(5):
+        frame["i"] = i
+        revealed += reader.settled(view)
+    assert told == [(3, set())] and reader.winners_place is None
+    assert revealed == ([] if revised else [("Anne", ("6C",))])
+
+
 def _two_zones() -> tuple[dict[str, np.ndarray], np.ndarray]:
     """Anne's zone (pixels 1) and Bruno's (pixels 2) side by side, so a fake reader knows whose crop it got."""
     zone = np.array([[0, 0], [50, 0], [50, 50], [0, 50]], np.float64)

@@ -6,7 +6,8 @@ view after the deal; the account keeps the cards seen and how surely, tells the 
 (`vision.referee.LiveReferee`), renames misread cards, concludes the deal's end and starts the showdown reader.
 A card laid after that end withdraws it (`deal_resumed`): no card is dropped for an earlier conclusion, and when
 the engine had seen a player go out, the doubtful plays credited to them go to the reading the rules allow
-(`player_corrected`; which play goes where is ranked in `vision.reattribution`).
+(`player_corrected`; which play goes where is ranked in `vision.reattribution`). So do they when that player lays
+out a hand at the showdown, and the deal's end is told again.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from vision.attribute import Attribution
 from vision.inks import DeckInks, Ink, suit_of
 from vision.pile import PileRead
 from vision.pips import PipShapes
-from vision.reattribution import SURE, Sighting, play_doubt, recounted_play, reopening_play, winners_play
+from vision.reattribution import (SURE, Sighting, disowned_play, play_doubt, recounted_play, reopening_play,
+                                  winners_play)
 from vision.referee import RULE_FLAGS, Contradicted, LiveReferee, PriorWeights, rule_prior, sweeper
 from vision.showdown import ShowdownReader, cards_of
 from vision.sightings import (doubts, hesitated, ink_renames, ink_swaps, likeliest_fit, misread_of_two,
@@ -147,7 +149,8 @@ class DealAccount:
         self.showdown: ShowdownReader | None = None
         self._settled = False
         self._recredited: list[dict] = []
-        """`player_corrected` events of the showdown's recounts, told with the hands the view reveals."""
+        """`player_corrected` events of the showdown's recounts (and the deal's end told again when the winner's place
+        showed a hand, `_disowned`), told with the hands the view reveals."""
 
     # --- what the rules expect -------------------------------------------------------------------------
 
@@ -859,6 +862,11 @@ class DealAccount:
         out += self._renamed_by_inks(t)
         out += self._renamed_by_signs(t)
         out += self._renamed_by_passes(t)
+        self._read_the_hands(left).winners_place = winner if self._out_on_a_doubt(winner) else None
+        return out
+
+    def _read_the_hands(self, left: Mapping[str, int]) -> ShowdownReader:
+        """Start the showdown's reader of the places of the losers in `left` (cards each still holds)."""
         # A pile card whose read had no close runner-up and was sure of its card (or that a sweep proved) is surely
         # on the pile: no hand holds it, however surely a hand reads it (a hand's own card may read as a pile card of
         # another suit).
@@ -877,7 +885,30 @@ class DealAccount:
         self.showdown.lacking = self._lacking()
         self.showdown.laid_between = self._laid_between()
         self.showdown.stake_kept = {c for c in alternatives if c in HONOURS and c not in self.emptied}
-        return out
+        self.showdown.disown = self._disowned
+        return self.showdown
+
+    def _out_on_a_doubt(self, winner: str) -> bool:
+        """Whether a play credited to `winner` is doubtful (`vision.reattribution.play_doubt`): then their going out
+        is a conclusion their place at the showdown can contradict."""
+        return any(seen.credited == winner and seen.doubt != SURE for seen in self.sightings.values())
+
+    def _disowned(self, bare: Collection[str]) -> bool:
+        """The winner's place shows a hand laid out (`ShowdownReader.disown`): a doubtful play of theirs goes to a
+        loser whose place shows nothing (`bare`) and whom it puts out (`disowned_play`); `player_corrected` and the
+        deal's end told again (with the next view's events), and the losers' places read anew. Whether it did."""
+        referee, winner = self.referee, self.winner
+        found = None if referee is None or winner is None else \
+            disowned_play(self.sightings, winner, bare, referee.cards_left(), referee)
+        if found is None or referee is None or not referee.reassign(*found):
+            return False
+        card, player = found
+        log.warning("%s's place shows a hand laid out after the deal: %s was %s's, who went out", winner, card, player)
+        self._recredited += self._credited(card, player, 0.0)
+        self._recredited.append({"t": 0.0, "type": "deal_over", "winner": player, "opera": bool(referee.state.opera)})
+        self.winner = player
+        self._read_the_hands(referee.cards_left())
+        return True
 
     def _kept_stakes_signed_otherwise(self, alternatives: Mapping[str, str]) -> dict[str, str]:
         """Pile honours without an alternative whose box kept its stake and whose index sign leans to the other suit of

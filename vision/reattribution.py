@@ -3,14 +3,15 @@ the account holds and the engine's answer to a trial (`Trials`), so each choice 
 
 A play is doubtful in steps (`play_doubt`): asked on the phone, credited on an arm the evidence did not single
 out, read with low confidence, sure. A contradiction (a player out of cards who plays again, a place showing
-more cards than its count) moves the most doubtful play that resolves it; a sure play moves only to the seat
-next nearest to where its arm came from, the usual neighbour mix-up.
+more cards than its count, a hand laid out where the player taken to have gone out sits) moves the most doubtful
+play that resolves it; a sure play moves only to the seat next nearest to where its arm came from, the usual
+neighbour mix-up.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -114,20 +115,11 @@ def recounted_play(sightings: Mapping[str, Sighting], player: str, short: Mappin
     doubtful, with fewest rule breaks and most arm evidence. A sure play goes only to the seat next nearest to where
     its arm came from, and only when the arm crossed that seat's edge at all: otherwise a misread in the hands is
     likelier. None when no play may move."""
-    ranked, set_aside = [], trials.dropped()
-    for card, seen in sightings.items():
-        if seen.credited != player:
-            continue
-        for other in (q for q in short if left[q] > short[q]):
-            if seen.doubt == SURE and not (seen.next_nearest(other) and seen.arm_crossed(other)):
-                continue
-            trial = trials.if_reassigned(card, other)
-            if trial is not None and trial[0] and trial[1] <= set_aside:
-                ranked.append(((seen.doubt, trial[2], -seen.arms.get(other, 0.0), seen.margin), card, other))
-    if not ranked:
-        return None
-    _, card, other = min(ranked)
-    return card, other
+    def towards(seen: Sighting) -> list[str]:
+        return [q for q in short if left[q] > short[q]
+                and (seen.doubt != SURE or (seen.next_nearest(q) and seen.arm_crossed(q)))]
+
+    return _moved_keeping_the_end(sightings, player, towards, trials)
 
 
 def winners_play(sightings: Mapping[str, Sighting], winner: str, trials: Trials) -> str | None:
@@ -145,3 +137,35 @@ def winners_play(sightings: Mapping[str, Sighting], winner: str, trials: Trials)
             ranked.append(((not trial[0], not seen_near, seen.doubt, trial[2], -seen.arms.get(winner, 0.0),
                             seen.margin), card))
     return min(ranked)[1] if ranked else None
+
+
+def disowned_play(sightings: Mapping[str, Sighting], winner: str, bare: Collection[str], left: Mapping[str, int],
+                  trials: Trials) -> tuple[str, str] | None:
+    """(card, loser) of a doubtful play credited to `winner`, whose place shows a hand laid out after the deal, that
+    goes to a loser whose place shows nothing (`bare`) and who held one card by the engine's count (`left`): whoever
+    goes out has nothing to lay down, so that play was theirs and put them out. Only to a seat its arm crossed, and
+    only keeping the deal over with no more plays set aside: the most doubtful, with fewest rule breaks and most arm
+    evidence. None when no play fits."""
+    def towards(seen: Sighting) -> list[str]:
+        return [] if seen.doubt == SURE else [q for q in bare if left.get(q) == 1 and seen.arm_crossed(q)]
+
+    return _moved_keeping_the_end(sightings, winner, towards, trials)
+
+
+def _moved_keeping_the_end(sightings: Mapping[str, Sighting], player: str,
+                           towards: Callable[[Sighting], Iterable[str]], trials: Trials) -> tuple[str, str] | None:
+    """(card, seat) of the play credited to `player` that goes to a seat `towards` allows it, keeping the deal over
+    with no more plays set aside: the most doubtful, with fewest rule breaks and most arm evidence; None when none
+    may move."""
+    ranked, set_aside = [], trials.dropped()
+    for card, seen in sightings.items():
+        if seen.credited != player:
+            continue
+        for other in towards(seen):
+            trial = trials.if_reassigned(card, other)
+            if trial is not None and trial[0] and trial[1] <= set_aside:
+                ranked.append(((seen.doubt, trial[2], -seen.arms.get(other, 0.0), seen.margin), card, other))
+    if not ranked:
+        return None
+    _, card, other = min(ranked)
+    return card, other

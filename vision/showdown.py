@@ -364,6 +364,14 @@ class ShowdownReader:
     _unnamed: dict[str, int] = field(default_factory=dict)
     """Per waiting place, the cards it shows on the last settled view under a name another place holds
     (`misread_here`): cards of its own still to be named, which no card remembered from before stands for."""
+    winners_place: str | None = None
+    """The place of the player taken to have gone out, read too when that rests on a doubtful play (the account sets
+    it): whoever went out has nothing to lay down, so a hand laid out there says the deal's winner is wrong."""
+    disown: Callable[[Collection[str]], bool] | None = None
+    """Asked once `winners_place` shows the same cards of its own on two settled views, with the waiting places that
+    read no card: whether the account gave the deal another winner (it then reads the hands anew, and this reader
+    reveals nothing more). Either way the place is no longer watched."""
+    _winners_cards: set[str] = field(init=False, default_factory=set)
     _waited: int = 0
 
     def __post_init__(self) -> None:
@@ -380,6 +388,10 @@ class ShowdownReader:
                                                      exclude=self._ruled_out(p), card_px=self.card_px)
                                         for p in self.waiting})
         reads = {p: {c: confidence for c, (confidence, _) in found.items()} for p, found in placed.items()}
+        if self._winners_hand(view_bgr, placed):
+            self.winners_place = None
+            if self.disown is not None and self.disown({p for p, found in reads.items() if not found}):
+                return []
         reads_otherwise = cache(partial(self._reads_otherwise, view_bgr, reads))
         owners = shared_owners(placed, reads_otherwise, self.expected)
         taken = cards_of(self.revealed)
@@ -438,6 +450,20 @@ class ShowdownReader:
             out.append((player, cards))
             taken |= set(cards)
         return out
+
+    def _winners_hand(self, view_bgr: np.ndarray,
+                      placed: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]]) -> bool:
+        """Whether `winners_place` shows cards of its own (`own_cards`: none that a loser's place reads at the same
+        spot, where side-by-side places overlap) that it showed on the last settled view too: a hand laid out, not
+        a card held over it for a moment."""
+        place = self.winners_place
+        if place is None:
+            return False
+        found = read_hand(view_bgr, self.seats[place], self.identify_image, exclude=self._ruled_out(),
+                          card_px=self.card_px)
+        own = set(own_cards(place, {**placed, place: found}))
+        before, self._winners_cards = self._winners_cards, own
+        return bool(own & before)
 
     def _with_remembered(self, placed: Mapping[str, Mapping[str, tuple[float, np.ndarray | None]]]
                          ) -> dict[str, dict[str, tuple[float, np.ndarray | None]]]:
