@@ -57,3 +57,33 @@ def test_a_blank_table_has_no_junctions() -> None:
     rng = np.random.default_rng(3)
     image = np.clip(rng.normal(100, 12, (300, 400)), 0, 255).astype(np.uint8)
     assert junction_frames(cv2.GaussianBlur(image, (5, 5), 0)) == []
+
+
+def _column_of_two(index_px: int) -> np.ndarray:
+    """Two landscape cards (short side 90 px) laid as a column, the lower one on top showing its top strip: its index
+    (a dark block `index_px` wide) is printed right at its top-right corner, where it breaks the card's top edge."""
+    image = np.full((300, 500, 3), (40, 90, 60), np.uint8)
+    _draw_card(image, (250, 100), 0.0, size=(128, 90))
+    _draw_card(image, (250, 130), 0.0, size=(128, 90))
+    cv2.rectangle(image, (312 - index_px, 80), (308, 100), (40, 40, 190), -1)
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def test_a_strip_s_corner_whose_edge_its_index_breaks_is_found_once_the_card_size_is_known() -> None:
+    """Deal 220021: the 7♥ laid in a column between the 5♦ and the Q♥ showed its index only at its strip's corner,
+    where the index and a pip of the card above broke its top edge 0.27 of a short side short of the corner."""
+    gray = _column_of_two(index_px=24)
+    corner, down = np.array([313.0, 85.0]), np.array([0.0, 1.0])
+    assert not _found(junction_frames(gray), corner, down)
+    assert _found(junction_frames(gray, card_short=90.0), corner, down)
+
+
+def test_strokes_shorter_than_a_card_edge_meet_only_within_the_usual_gap() -> None:
+    """An index's or a pip's strokes are no card edges: their ends far from another line meet nothing, whatever the
+    card size."""
+    image = np.full((300, 400, 3), (40, 90, 60), np.uint8)
+    cv2.line(image, (100, 150), (130, 150), (235, 238, 240), 2)     # a third of a short side, far below the next
+    cv2.line(image, (160, 100), (160, 200), (235, 238, 240), 2)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    assert junction_frames(gray) == []
+    assert junction_frames(gray, card_short=90.0) == []

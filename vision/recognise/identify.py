@@ -241,12 +241,13 @@ def scale_ladder(card_widths: list[float]) -> tuple[float, ...]:
 
 def _located_probabilities(image: np.ndarray, model_path: Path,
                            ladder: Callable[[list[float]], tuple[float, ...]] = scale_ladder,
-                           classifier: Classifier | None = None
+                           classifier: Classifier | None = None, card_short: float | None = None
                            ) -> tuple[list[CornerFrame], np.ndarray, tuple[float, ...], Classifier]:
-    """The located corners of a whole image worth reading, their probabilities, the ladder (from the outlines'
-    card widths) and the classifier (`classifier`, else the model at `model_path`)."""
+    """The located corners of a whole image worth reading (`locate`, told `card_short` when measured), their
+    probabilities, the ladder (from the outlines' card widths) and the classifier (`classifier`, else the model at
+    `model_path`)."""
     classifier = classifier or load_classifier(Path(model_path))
-    location = locate(image)
+    location = locate(image, card_short)
     scales = ladder(location.card_widths)
     frames, probs = _corner_probabilities(image, location.frames, scales, classifier, load_gate(Path(model_path)))
     return frames, probs, scales, classifier
@@ -411,7 +412,7 @@ def _hand_probabilities(enlarged: np.ndarray, model_path: Path, suit_weights: Su
     by `suit_weights` if given, the corners off the hand's axis left out."""
     known = None if card_short is None else card_short * HAND_ENLARGE
     frames, probs, scales, classifier = _located_probabilities(enlarged, model_path, lambda w: hand_ladder(w, known),
-                                                               classifier)
+                                                               classifier, known)
     if suit_weights is not None:
         probs = weighed_by_suit(enlarged, frames, probs, scales, classifier, suit_weights)
     keep = along_hand_axis(frames, _readings(frames, probs, scales, classifier, MIN_CONFIDENCE))

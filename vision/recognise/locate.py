@@ -195,15 +195,17 @@ class Location:
     card_widths: list[float] = field(default_factory=list)
 
 
-def locate(image: np.ndarray) -> Location:
+def locate(image: np.ndarray, card_short: float | None = None) -> Location:
     """Every card-like corner of a BGR image: on the outlines of the bright blobs, on those blobs
-    cut along strong edges (cards lying on cards), and at the junctions of straight edges."""
+    cut along strong edges (cards lying on cards), and at the junctions of straight edges (with the
+    cards' short side in px when the caller measured it, also where card edges stop short of their
+    corner: `junction_frames`)."""
     mask = card_mask(image)
     location = Location()
     _outlines(mask, location)
     _outlines(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, CLOSE_KERNEL), location)
     _outlines(_edge_cut(image, mask), location)
-    location.frames.extend(junction_frames(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)))
+    location.frames.extend(junction_frames(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), card_short))
     location.frames = _dedupe(location.frames)
     return location
 
