@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.recognise.junctions import junction_frames
-from vision.recognise.locate import card_mask, locate_corners
+from vision.recognise.locate import card_mask, locate, locate_corners
 
 CARD = (235, 238, 240)
 EDGE = (150, 150, 155)  # a printed border / soft shadow line, as cards on cards show it
@@ -66,16 +66,19 @@ def _column_of_two(index_px: int) -> np.ndarray:
     _draw_card(image, (250, 100), 0.0, size=(128, 90))
     _draw_card(image, (250, 130), 0.0, size=(128, 90))
     cv2.rectangle(image, (312 - index_px, 80), (308, 100), (40, 40, 190), -1)
-    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    return image
 
 
 def test_a_strip_s_corner_whose_edge_its_index_breaks_is_found_once_the_card_size_is_known() -> None:
     """Deal 220021: the 7♥ laid in a column between the 5♦ and the Q♥ showed its index only at its strip's corner,
     where the index and a pip of the card above broke its top edge 0.27 of a short side short of the corner."""
-    gray = _column_of_two(index_px=24)
+    image = _column_of_two(index_px=24)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     corner, down = np.array([313.0, 85.0]), np.array([0.0, 1.0])
     assert not _found(junction_frames(gray), corner, down)
     assert _found(junction_frames(gray, card_short=90.0), corner, down)
+    assert not _found(locate_corners(image), corner, down)
+    assert _found(locate(image, card_short=90.0).frames, corner, down)
 
 
 def test_strokes_shorter_than_a_card_edge_meet_only_within_the_usual_gap() -> None:
