@@ -199,3 +199,35 @@ def test_a_run_broken_for_want_of_one_card_counts_only_when_both_cards_were_read
     sixes = frozenset({"6S", "6D", "6C", "6H"})
     assert ref.laid_between(lambda card: True) == [sixes]
     assert ref.laid_between(lambda card: card != "5S") == [] and ref.laid_between(lambda card: card != "7C") == []
+
+
+def test_an_honour_given_to_another_player_moves_with_its_sweep_or_not_at_all(monkeypatch) -> None:
+    """The 10♦ credited to Bruno, who swept its box: given to Chloé, the sweep goes too, and a trial leaves the game
+    as it was. When the engine refuses the sweep's correction, the play stays Bruno's as well."""
+    from engine.nain_jaune.events import Sweep
+
+    ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+    ref.play("Bruno", "9D", 0.99)
+    ref.play("Bruno", "10D", 0.6)
+    ref.sweep("Bruno", "10D")
+    events = len(ref.game.events)
+    assert ref.if_reassigned("10D", "Chloé") == (False, 0, 0) and len(ref.game.events) == events
+    assert ref.reassign("10D", "Chloé")
+    st = ref.state
+    assert st.played_by["10D"] == 2 and [(c.seat, c.called) for c in st.calls] == [(2, True)] and not st.false_sweeps
+
+    ref = LiveReferee(PLAYERS, "Anne", 100, "lindor")
+    ref.play("Bruno", "9D", 0.99)
+    ref.play("Bruno", "10D", 0.6)
+    ref.sweep("Bruno", "10D")
+    events = len(ref.game.events)
+    apply = ref.game.apply
+
+    def refuse_sweeps(event):
+        if type(getattr(event, "replacement", None)) is Sweep:
+            raise ValueError("refused")
+        return apply(event)
+
+    monkeypatch.setattr(ref.game, "apply", refuse_sweeps)
+    assert not ref.reassign("10D", "Chloé")
+    assert len(ref.game.events) == events and ref.state.played_by["10D"] == 1

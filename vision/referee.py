@@ -197,9 +197,14 @@ class LiveReferee:
 
     def reassign(self, card: str, player: str) -> bool:
         """Give this deal's play of `card` to `player` (a later contradiction showed the arm misjudged), with the
-        sweep and call of its box if it is an honour; whether the engine took them."""
+        sweep and call of its box if it is an honour; whether the engine took them (else none is kept)."""
         fixes = self._reassignment(card, player)
-        return bool(fixes) and all(self._applied(f"giving {card} to {player}", fix) for fix in fixes)
+        for applied, fix in enumerate(fixes):
+            if not self._applied(f"giving {card} to {player}", fix):
+                for _ in range(applied):
+                    self.game.undo()
+                return False
+        return bool(fixes)
 
     def _reassignment(self, card: str, player: str) -> list[Any]:
         """The corrections giving `card`'s play to `player`, its box's claims with it (only the honour's player
