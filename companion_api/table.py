@@ -27,8 +27,8 @@ from engine.nain_jaune.events import (
     event_to_dict,
 )
 from engine.nain_jaune.game import Game
-from engine.nain_jaune.live import (late_sweep, reassigned_claims, reassigned_play, renamed_play, reopened_deal,
-                                    stopped_at_will, swapped_plays, sweep_proof, unseen_passes, withdrawn_play)
+from engine.nain_jaune.live import (late_sweep, reassignment, renamed_play, reopened_deal, stopped_at_will,
+                                    swapped_plays, sweep_proof, unseen_passes, withdrawn_play)
 from engine.nain_jaune.rules import RULESETS, rules_class
 from engine.nain_jaune.state import ANTE, IDLE, OVER, PLAY, SETTLED
 
@@ -196,9 +196,7 @@ class Table(LoggedTable):
     def observed_reassign(self, obs: feed.PlayerCorrected) -> list[Event]:
         """The correction giving this deal's play of `card` to `player`, with the sweep and call of its box if it is
         an honour (nothing when there is no such play, or it is theirs already)."""
-        seat = self.seat(obs.player)
-        fix = reassigned_play(self.game, obs.card, seat)
-        return [] if fix is None else [fix, *reassigned_claims(self.game, obs.card, seat)]
+        return list(reassignment(self.game, obs.card, self.seat(obs.player)))
 
     def observed_withdrawal(self, obs: feed.PlayWithdrawn) -> list[Event]:
         """The correction removing this deal's latest play of `obs.card` (nothing when there is none)."""

@@ -898,9 +898,10 @@ class DealAccount:
         loser whose place shows nothing (`bare`) and whom it puts out (`disowned_play`); `player_corrected` and the
         deal's end told again (with the next view's events), and the losers' places read anew. Whether it did."""
         referee, winner = self.referee, self.winner
-        found = None if referee is None or winner is None else \
-            disowned_play(self.sightings, winner, bare, referee.cards_left(), referee)
-        if found is None or referee is None or not referee.reassign(*found):
+        if referee is None or winner is None:
+            return False
+        found = disowned_play(self.sightings, winner, bare, referee.cards_left(), referee)
+        if found is None or not referee.reassign(*found):
             return False
         card, player = found
         log.warning("%s's place shows a hand laid out after the deal: %s was %s's, who went out", winner, card, player)

@@ -198,22 +198,24 @@ class LiveReferee:
     def reassign(self, card: str, player: str) -> bool:
         """Give this deal's play of `card` to `player` (a later contradiction showed the arm misjudged), with the
         sweep and call of its box if it is an honour; whether the engine took them (else none is kept)."""
-        fixes = self._reassignment(card, player)
+        return self._applied_all(f"giving {card} to {player}", self._reassignment(card, player))
+
+    def _reassignment(self, card: str, player: str) -> tuple[Any, ...]:
+        """`engine.nain_jaune.live.reassignment`: the play and its box's claims (only the honour's player takes its
+        box); none when the play may not be given."""
+        from engine.nain_jaune.live import reassignment
+
+        return reassignment(self.game, card, self.players.index(player))
+
+    def _applied_all(self, what: str, fixes: Sequence[Any]) -> bool:
+        """Apply `fixes` in order (`_applied`); when the engine refuses one, those already applied are undone.
+        Whether all were taken (False when there are none)."""
         for applied, fix in enumerate(fixes):
-            if not self._applied(f"giving {card} to {player}", fix):
+            if not self._applied(what, fix):
                 for _ in range(applied):
                     self.game.undo()
                 return False
         return bool(fixes)
-
-    def _reassignment(self, card: str, player: str) -> list[Any]:
-        """The corrections giving `card`'s play to `player`, its box's claims with it (only the honour's player
-        takes its box); none when the play may not be given."""
-        from engine.nain_jaune.live import reassigned_claims, reassigned_play
-
-        seat = self.players.index(player)
-        fix = reassigned_play(self.game, card, seat)
-        return [] if fix is None else [fix, *reassigned_claims(self.game, card, seat)]
 
     def withdraw(self, card: str) -> bool:
         """Take back this deal's latest play of `card` (one only inferred, which later play disproved, or one read
@@ -227,15 +229,12 @@ class LiveReferee:
         """(the deal over, plays set aside as laid after it, rule breaks) were `card` given to `player`; the game
         is left as it was. None when no such reassignment is possible."""
         fixes = self._reassignment(card, player)
-        applied = 0
+        if not self._applied_all(f"trying {card} as {player}'s", fixes):
+            return None
         try:
-            for fix in fixes:
-                if not self._applied(f"trying {card} as {player}'s", fix):
-                    return None
-                applied += 1
-            return (self.over, self.dropped(), self.rule_breaks()) if fixes else None
+            return self.over, self.dropped(), self.rule_breaks()
         finally:
-            for _ in range(applied):
+            for _ in fixes:
                 self.game.undo()
 
     def contradicted_if_renamed(self, renames: Mapping[str, str] | None = None

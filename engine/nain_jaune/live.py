@@ -13,6 +13,7 @@ camera feed and a phone need:
 * :func:`renamed_play` — the correction that renames a card read earlier this deal (the camera saw it twice);
 * :func:`reassigned_play` — the correction that gives a card read earlier this deal to another player;
 * :func:`reassigned_claims` — the corrections that give an honour's sweep and call to the player its play went to;
+* :func:`reassignment` — both: a play and its box's claims given to another player;
 * :func:`withdrawn_play` — the correction that takes back a play of this deal the camera only inferred;
 * :func:`dropped_plays` — the plays of this deal the engine set aside because the deal was already over;
 * :func:`deal_start` — the log index where the current deal starts;
@@ -246,6 +247,13 @@ def reassigned_claims(game: Game, card: str, seat: int) -> tuple[Correction, ...
               if i > found[0] and type(e) in (Sweep, Call) and e.seat != seat)
     return tuple(Correction(i, replace(e, seat=seat)) for i, e in claims
                  if (e.box if type(e) is Sweep else game.rules.box_for(e.card)) == box)
+
+
+def reassignment(game: Game, card: str, seat: int) -> tuple[Correction, ...]:
+    """The corrections that give ``seat`` this deal's play of ``card`` (``reassigned_play``) and its box's claims
+    (``reassigned_claims``), in the order to apply them; none when the play may not be given."""
+    fix = reassigned_play(game, card, seat)
+    return () if fix is None else (fix, *reassigned_claims(game, card, seat))
 
 
 def withdrawn_play(game: Game, card: str) -> Correction | None:
@@ -495,6 +503,6 @@ def view(game: Game) -> dict[str, Any]:
 
 
 __all__ = ["Contradiction", "contradictions", "deal_start", "dropped_plays", "laid_between", "lacking", "may_sweep",
-           "misread_as", "observe", "playable_now", "reassigned_claims", "reassigned_play", "renamed_play",
-           "reopened_deal", "replayed", "start_live_game", "stopped_at_will", "swapped_plays", "sweep_proof",
+           "misread_as", "observe", "playable_now", "reassigned_claims", "reassigned_play", "reassignment",
+           "renamed_play", "reopened_deal", "replayed", "start_live_game", "stopped_at_will", "swapped_plays", "sweep_proof",
            "unseen_passes", "view"]
