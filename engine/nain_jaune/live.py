@@ -504,5 +504,5 @@ def view(game: Game) -> dict[str, Any]:
 
 __all__ = ["Contradiction", "contradictions", "deal_start", "dropped_plays", "laid_between", "lacking", "may_sweep",
            "misread_as", "observe", "playable_now", "reassigned_claims", "reassigned_play", "reassignment",
-           "renamed_play", "reopened_deal", "replayed", "start_live_game", "stopped_at_will", "swapped_plays", "sweep_proof",
-           "unseen_passes", "view"]
+           "renamed_play", "reopened_deal", "replayed", "start_live_game", "stopped_at_will", "swapped_plays",
+           "sweep_proof", "unseen_passes", "view"]
