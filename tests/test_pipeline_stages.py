@@ -1692,6 +1692,36 @@ def test_a_doubt_on_the_latest_view_of_a_hand_read_short_goes_by_each_card_s_mea
     assert reader.guessed == {"Anne": ("AC",)}
 
 
+def test_a_doubt_goes_by_the_mean_over_the_views_told_what_lies_elsewhere_as_now() -> None:
+    """Deal 221010 of a fresh widened set: Anne's Slavic A♠ "Т" went unread in her hand of four; her zone scored it
+    A♣ (0.98, 0.83) until Bruno's hand, laid last, showed the A♣, then, told so, the A♠ 0.99 with a 7♣ of the talon at
+    0.95. Over every view the 7♣ had the better mean; the first two views' corner vouched for the A♣, so told it
+    lies elsewhere they would have scored the A♠ as the later views did."""
+    seats, view = _two_zones()
+    anne = [("3S", "6H", "8C")] * 4
+    bruno = [(), ("5D",), ("5D", "AC"), ("5D", "AC")]
+    untold = [{"AC": 0.98, "AS": 0.23, "7C": 0.67}, {"AC": 0.83, "AS": 0.57, "7C": 0.92}]
+    told = [{"AS": 0.99, "7C": 0.90}, {"AS": 0.99, "7C": 0.93}, {"AS": 0.989, "7C": 0.951}, {"AS": 0.991, "7C": 0.955}]
+    frame = {"i": 0}
+
+    def read(crop: np.ndarray) -> list[_Det]:
+        return [_Det(c, 1.0) for c in (anne if _whose(crop) == "Anne" else bruno)[frame["i"]]]
+
+    def scores(crop: np.ndarray, elsewhere: Collection[str] = ()) -> dict[str, float]:
+        if _whose(crop) == "Bruno":
+            return {c: 1.0 for c in bruno[frame["i"]]}
+        look = told[frame["i"]] if "AC" in elsewhere or frame["i"] >= 2 else untold[frame["i"]]
+        return {c: v for c, v in ({c: 1.0 for c in anne[frame["i"]]} | look).items() if c not in elsewhere}
+
+    reader = ShowdownReader(seats, read, {"Anne": 4, "Bruno": 2}, score_image=scores)
+    revealed = []
+    for i in range(4):
+        frame["i"] = i
+        revealed += reader.settled(view)
+    assert dict(revealed) == {"Anne": ("3S", "6H", "8C", "AS"), "Bruno": ("5D", "AC")}
+    assert reader.guessed == {"Anne": ("AS",)}
+
+
 def test_a_pile_card_a_place_read_more_surely_than_the_pile_is_judged_only_on_the_views_that_could_score_it() -> None:
     """Deal 75016: Denis's place read his Slavic Q♣ (on the pile as well, less surely) and a 3♠ once; the later views
     were told the Q♣ lies on the pile, so they could not score it, and scored the 3♠ middling. The Q♣ is judged

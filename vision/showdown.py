@@ -618,19 +618,31 @@ class ShowdownReader:
         if missing <= 0:
             return cards
         ruled, out = claimed | set(self.renamed.values()), self._ruled_out(player)
-        before = sorted(((self._still_shown(player, c, confidence), confidence, c)
+        known = ruled - set(cards)
+        before = sorted(((self._still_shown(player, c, confidence, known), confidence, c)
                          for c, (p, confidence) in self._seen_with.items()
                          if p == player and c not in cards and c not in ruled and confidence > out.get(c, -1.0)),
                         reverse=True)
         return tuple(sorted([*cards, *(c for *_, c in before[:missing])]))
 
-    def _still_shown(self, player: str, card: str, read: float) -> float:
+    def _still_shown(self, player: str, card: str, read: float, known: Collection[str] = ()) -> float:
         """How surely the player's zone scores `card` on average over the views it was read short on that could
         score it (`_scores_seen`; its `read` confidence when none could: a pile card the place read more surely than
-        the pile is told to lie elsewhere on the views that do not read it): a laid-out hand stays put, so a card it
-        holds scores on every view, where a misread comes and goes."""
-        seen = [scores.get(card, 0.0) for scores, away in self._scores_seen.get(player, ()) if card not in away]
+        the pile is told to lie elsewhere on the views that do not read it), those `_told_alike` with the cards
+        `known` to lie elsewhere now: a laid-out hand stays put, so a card it holds scores on every view, where a
+        misread comes and goes."""
+        seen = [scores.get(card, 0.0) for scores, away in self._told_alike(player, known) if card not in away]
         return sum(seen) / len(seen) if seen else read
+
+    def _told_alike(self, player: str, known: Collection[str]) -> list[tuple[Mapping[str, float], frozenset[str]]]:
+        """The player's `_scores_seen` but those that scored at least `FILL_FLOOR` a card `known` to lie elsewhere now
+        and not then (all of them when each did): that corner vouched for the card, and told it lies elsewhere it
+        would have given its other cards at least twice what they scored there (a hand read before another showed
+        the card its misread named)."""
+        views = self._scores_seen.get(player, [])
+        alike = [(scores, away) for scores, away in views
+                 if all(scores.get(c, 0.0) < FILL_FLOOR for c in set(known) - away)]
+        return alike or views
 
     def _renaming_pile_cards(self, hands: dict[str, tuple[str, ...]], view_bgr: np.ndarray | None
                              ) -> dict[str, tuple[str, ...]]:
@@ -778,7 +790,8 @@ class ShowdownReader:
         ranked = sorted((c for c in scores if c not in claimed | lacked), key=lambda c: -scores[c])
         if not seen:
             return scores, ranked
-        return scores, _doubts_by_mean(seen[-1][0], ranked, lambda c: self._still_shown(player, c, 0.0))
+        known = claimed - set(cards)
+        return scores, _doubts_by_mean(seen[-1][0], ranked, lambda c: self._still_shown(player, c, 0.0, known))
 
     def _fill_picks(self, player: str, cards: tuple[str, ...], view_bgr: np.ndarray | None,
                     claimed: Collection[str]) -> dict[str, float]:
@@ -787,9 +800,10 @@ class ShowdownReader:
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return {}
-        scores, unclaimed = self._ranked(player, cards, view_bgr, set(claimed) | set(self._ruled_out()) | set(cards))
+        claimed = set(claimed) | set(self._ruled_out()) | set(cards)
+        scores, unclaimed = self._ranked(player, cards, view_bgr, claimed)
         picks = [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing]
-        return {c: self._still_shown(player, c, scores[c]) for c in picks}
+        return {c: self._still_shown(player, c, scores[c], claimed - set(cards)) for c in picks}
 
     def _left_to_others(self, hands: Mapping[str, tuple[str, ...]], view_bgr: np.ndarray | None,
                         claimed: Callable[[str], set[str]]) -> dict[str, set[str]]:
