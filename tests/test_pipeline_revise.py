@@ -725,24 +725,39 @@ def test_a_card_read_twice_whose_reads_scored_no_other_card_is_renamed_to_the_su
 
 
 def _three_of_clubs_read_twice(taught: bool, earlier: dict[str, float], confidence: float, later: dict[str, float],
-                               talon: bool = False) -> list[dict]:
-    """Bruno's 3♠ read 3♣ (`earlier`, its sign the spades') between his 2♦ and 4♦, then his 3♣ read again after the
-    6♦ (`later`, at `confidence`; its sign the clubs'); the deal settled, its `card_corrected` events. `taught`: the
-    number cards taught both black suits' signs (else only the clubs'); `talon`: the pile's names put the 3♠ in the
-    talon."""
+                               talon: bool = False, earlier_sign: np.ndarray | None = SPADE + 0.05,
+                               later_sign: np.ndarray = CLUB + 0.05) -> list[dict]:
+    """Bruno's 3♠ read 3♣ (`earlier`, its sign `earlier_sign`, the spades' unless told) between his 2♦ and 4♦, then
+    his 3♣ read again after the 6♦ (`later`, at `confidence`; its sign `later_sign`, the clubs' unless told); the deal
+    settled, its `card_corrected` events. `taught`: the number cards taught both black suits' signs (else only the
+    clubs'); `talon`: the pile's names put the 3♠ in the talon."""
     table = Table(_losers_hands(("2D", "3S", "4D", "5D", "6D", "3C")), unswept=[])
     if talon:
         table.account._in_the_talon = lambda: frozenset({"3S"})
     for card in ("5C", "6C", "7C", "8S", "9S", "10S"):
         table.account.sign_shapes.learn(card, [CLUB if card[-1] == "C" else SPADE] if taught or card[-1] == "C" else [])
     table.lay(1.0, "2D", sure("Bruno"))
-    table.lay(2.0, "3C", sure("Bruno"), 0.985, earlier, sign=SPADE + 0.05)
+    table.lay(2.0, "3C", sure("Bruno"), 0.985, earlier, sign=earlier_sign)
     for t, card in ((3.0, "4D"), (4.0, "5D"), (5.0, "6D")):
         table.lay(t, card, sure("Bruno"))
-    table.lay(6.0, "3C", sure("Bruno"), confidence, later, sign=CLUB + 0.05)
+    table.lay(6.0, "3C", sure("Bruno"), confidence, later, sign=later_sign)
     table.quiet(7.0)
     assert types(table.events)[-1] == "settlement"
     return [e for e in table.events if e["type"] == "card_corrected"]
+
+
+@pytest.mark.parametrize("later_sign", ["clubs", "spades", "between"])
+def test_of_two_reads_of_one_card_one_whose_sign_went_unread_is_judged_by_the_other_s_sign_alone(later_sign: str
+                                                                                                 ) -> None:
+    """Deal 220010 (Slavic): Bruno's 4♠ was read 4♣ (the 4♠ at 7 % of it) and its sign went unread; the 4♣, read 4♣
+    again later, showed the clubs' sign twice as near as the spades'. A run that stopped wanting a 4 put the 4♠ in
+    the talon, so the reads' doubts named nothing. The one sign read says which read is the card: the earlier is
+    renamed 4♠ (here with threes). A spades' sign says the later read is the misread one; a sign halfway tells
+    nothing."""
+    sign = {"clubs": CLUB + 0.05, "spades": SPADE + 0.05, "between": (CLUB + SPADE) / 2}[later_sign]
+    corrected = [(e["was"], e["card"], e["played_at"]) for e in _three_of_clubs_read_twice(
+        True, {"3C": 0.985, "3S": 0.07}, 0.996, {"3C": 0.996 * WatchConfig().seen_weight}, True, None, sign)]
+    assert corrected == {"clubs": [("3C", "3S", 2.0)], "spades": [("3C", "3S", 6.0)], "between": []}[later_sign]
 
 
 @pytest.mark.parametrize("taught", [True, False])

@@ -640,24 +640,37 @@ class DealAccount:
         it, so the misread one is the other suit of its ink (`PARTNER`; unclaimed, its ink not ruling it out, never an
         honour), the read whose sign leans to that suit's learnt sign (nearer it than its own suit's) and more than
         the other read's. The sign measures the suit itself, so it decides before the reads' doubts (`misread_of_two`),
-        which may lean towards cards on the pile, that neither read can be. None while the signs cannot tell. The
-        `talon` the pile's names infer claims nothing here: those names count the card read twice as one, so the card
-        one read misnamed seems to be missing from the pile, as if in the talon."""
+        which may lean towards cards on the pile, that neither read can be. When one read's sign went unread, the other
+        decides alone if it looks like one of the two suits (`SignShapes.looks_like`: `CLOSER` times nearer): its own,
+        and the unsigned read is the misread; the other, and it is. None while the signs cannot tell. The `talon` the
+        pile's names infer claims nothing here: those names count the card read twice as one, so the card one read
+        misnamed seems to be missing from the pile, as if in the talon."""
         suit, other = card[-1], PARTNER[card[-1]]
         instead = card[:-1] + other
         if (instead in taken and instead not in talon) or instead in HONOURS:
             return None
-        leans = []
-        for seen in (earlier, later):
-            distances = self.sign_shapes.distances(seen.signs)
-            if suit not in distances or other not in distances:
-                return None
-            leans.append(distances[suit] - distances[other])
-        first = leans[0] > leans[1]
-        misread = earlier if first else later
-        if leans[0] == leans[1] or max(leans) <= 0.0 or self.inks.rules_out(misread.ink, instead):
+        first = self._misread_by_sign(earlier, later, suit, other)
+        if first is None or self.inks.rules_out((earlier if first else later).ink, instead):
             return None
         return first, instead
+
+    def _misread_by_sign(self, earlier: Sighting, later: Sighting, suit: str, other: str) -> bool | None:
+        """Whether the `earlier` of two reads of one card of `suit` is the misread one by their index signs (see
+        `_partner_of_two`), None when the signs cannot tell."""
+        told = [self.sign_shapes.distances(seen.signs) for seen in (earlier, later)]
+        known = [suit in distances and other in distances for distances in told]
+        if all(known):
+            leans = [distances[suit] - distances[other] for distances in told]
+            return None if leans[0] == leans[1] or max(leans) <= 0.0 else leans[0] > leans[1]
+        if not any(known):
+            return None
+        signed = known.index(True)
+        seen = (earlier, later)[signed]
+        if self.sign_shapes.looks_like(seen.signs, suit, other):
+            return signed == 0
+        if self.sign_shapes.looks_like(seen.signs, other, suit):
+            return signed == 1
+        return None
 
     def _misread_twice_as(self) -> dict[str, float]:
         """Per card read twice on the pile, the card its misread play likeliest is (`_misreads_of_two`, with the pile
