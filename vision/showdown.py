@@ -617,7 +617,7 @@ class ShowdownReader:
         missing = self.expected.get(player, 0) - len(cards) - unnamed
         if missing <= 0:
             return cards
-        ruled, out = claimed | set(self.renamed.values()), self._ruled_out(player)
+        ruled, out = set(claimed) | set(self.renamed.values()), self._ruled_out(player)
         known = ruled - set(cards)
         before = sorted(((self._still_shown(player, c, confidence, known), confidence, c)
                          for c, (p, confidence) in self._seen_with.items()
@@ -800,10 +800,10 @@ class ShowdownReader:
         missing = self.expected.get(player, 0) - len(cards)
         if missing <= 0 or self.score_image is None or view_bgr is None:
             return {}
-        claimed = set(claimed) | set(self._ruled_out()) | set(cards)
-        scores, unclaimed = self._ranked(player, cards, view_bgr, claimed)
+        taken = set(claimed) | set(self._ruled_out()) | set(cards)
+        scores, unclaimed = self._ranked(player, cards, view_bgr, taken)
         picks = [c for c in unclaimed if scores[c] >= FILL_FLOOR][:missing]
-        return {c: self._still_shown(player, c, scores[c], claimed - set(cards)) for c in picks}
+        return {c: self._still_shown(player, c, scores[c], taken - set(cards)) for c in picks}
 
     def _left_to_others(self, hands: Mapping[str, tuple[str, ...]], view_bgr: np.ndarray | None,
                         claimed: Callable[[str], set[str]]) -> dict[str, set[str]]:
